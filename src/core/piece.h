@@ -1,0 +1,103 @@
+// Pieces as data. Every piece type of every variant is described here once, by its movement
+// atoms; attack tables, notation letters and the generic move generator are built from this table.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string_view>
+
+#include "core/types.h"
+
+namespace citadel {
+
+enum class Mode : u8 { Both, MoveOnly, CaptureOnly };
+
+// One way of moving: a step (df, dr) repeated from min_range to max_range times. A leap has
+// range 1..1, a rider 1..Unlimited; every square before the destination must be empty. A rider
+// with min_range 2 (Tamerlane's picket) skips its first square, which must still be empty. A bent
+// rider (the giraffe) first makes the empty leg step, then rides from there.
+struct Atom {
+    static constexpr u8 Unlimited = 255;
+    i8   df, dr;
+    u8   min_range = 1, max_range = 1;
+    i8   leg_df = 0, leg_dr = 0;
+    Mode mode = Mode::Both;
+
+    constexpr bool is_leap() const { return max_range == 1 && !leg_df && !leg_dr; }
+    constexpr bool is_plain_ride() const {
+        return min_range == 1 && max_range == Atom::Unlimited && !leg_df && !leg_dr;
+    }
+};
+
+// The eight (or four) images of a step under the board's symmetries.
+template <int N> struct AtomSet {
+    std::array<Atom, N> atoms;
+    int                 size = 0;
+    constexpr std::span<const Atom> view() const { return {atoms.data(), size_t(size)}; }
+};
+
+constexpr AtomSet<8> symmetric(int df, int dr, u8 max_range = 1) {
+    AtomSet<8> set{};
+    const int  candidates[8][2] = {{df, dr},   {-df, dr},  {df, -dr},  {-df, -dr},
+                                   {dr, df},   {-dr, df},  {dr, -df},  {-dr, -df}};
+    for (auto [f, r] : candidates) {
+        bool seen = false;
+        for (int i = 0; i < set.size; ++i)
+            seen |= set.atoms[i].df == f && set.atoms[i].dr == r;
+        if (!seen) set.atoms[set.size++] = Atom{i8(f), i8(r), 1, max_range};
+    }
+    return set;
+}
+
+constexpr AtomSet<8> kWazir  = symmetric(1, 0);
+constexpr AtomSet<8> kFerz   = symmetric(1, 1);
+constexpr AtomSet<8> kKnight = symmetric(2, 1);
+constexpr AtomSet<8> kRook   = symmetric(1, 0, Atom::Unlimited);
+constexpr AtomSet<8> kBishop = symmetric(1, 1, Atom::Unlimited);
+
+template <int A, int B> constexpr AtomSet<A + B> join(const AtomSet<A>& a, const AtomSet<B>& b) {
+    AtomSet<A + B> set{};
+    for (int i = 0; i < a.size; ++i) set.atoms[set.size++] = a.atoms[i];
+    for (int i = 0; i < b.size; ++i) set.atoms[set.size++] = b.atoms[i];
+    return set;
+}
+constexpr AtomSet<16> kQueen = join(kRook, kBishop);
+constexpr AtomSet<16> kKing  = join(kWazir, kFerz);
+
+// Pawns move relative to their seat's forward direction (dr > 0 is forward).
+constexpr AtomSet<3> kPawn = {{{Atom{0, 1, 1, 1, 0, 0, Mode::MoveOnly},
+                                Atom{-1, 1, 1, 1, 0, 0, Mode::CaptureOnly},
+                                Atom{1, 1, 1, 1, 0, 0, Mode::CaptureOnly}}},
+                              3};
+
+struct PieceKind {
+    char                   letter;  // upper-case FEN/SAN letter
+    std::string_view       name;
+    std::span<const Atom>  atoms;
+    bool                   royal = false;
+    bool                   forward_relative = false;  // atoms turn with the owner's forward
+};
+
+// The catalogue, indexed by PieceType. Fairy pieces are appended here by their variants' issues.
+inline constexpr std::array<PieceKind, 7> kPieceKinds = {{
+    {' ', "none", {}},
+    {'P', "pawn", kPawn.view(), false, true},
+    {'N', "knight", kKnight.view()},
+    {'B', "bishop", kBishop.view()},
+    {'R', "rook", kRook.view()},
+    {'Q', "queen", kQueen.view()},
+    {'K', "king", kKing.view(), true},
+}};
+
+constexpr const PieceKind& kind(PieceType t) { return kPieceKinds[t]; }
+
+// The type whose letter is c (either case) among `allowed`, or NoPieceType.
+constexpr PieceType piece_type_from_letter(char c, PieceSet allowed) {
+    char upper = (c >= 'a' && c <= 'z') ? char(c - 32) : c;
+    for (size_t t = 1; t < kPieceKinds.size(); ++t)
+        if (kPieceKinds[t].letter == upper && (allowed & piece_set(PieceType(t))))
+            return PieceType(t);
+    return NoPieceType;
+}
+
+}  // namespace citadel

@@ -1,0 +1,28 @@
+// The one runtime dispatch: a variant name to its compile-time policy. Everything below runs
+// with the variant fixed at compile time.
+#pragma once
+
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "variants/orthodox.h"
+
+namespace citadel {
+
+template <class V> using VariantTag = std::type_identity<V>;
+
+// Calls f(VariantTag<V>{}) for the variant named `name`; false if there is none.
+template <class F> bool with_variant(std::string_view name, F&& f) {
+    auto try_one = [&]<class V>(VariantTag<V> tag) {
+        if (name != V::Name) return false;
+        f(tag);
+        return true;
+    };
+    return try_one(VariantTag<Chess>{}) || try_one(VariantTag<Silverman>{}) ||
+           try_one(VariantTag<PawnRace>{});
+}
+
+inline constexpr std::string_view kVariantNames = "chess, silverman, pawnrace";
+
+}  // namespace citadel
