@@ -33,6 +33,14 @@ struct ParseError {
     std::string message;
 };
 
+// Why a position could not be set up from text: the text, or the rules.
+using SetupError = std::variant<ParseError, PositionError>;
+
+inline std::string describe(const SetupError& e) {
+    if (auto* p = std::get_if<ParseError>(&e)) return "invalid " + p->field + ": " + p->message;
+    return "illegal position: " + std::get<PositionError>(e).message;
+}
+
 // A minimal expected<T, E> (C++20 has none).
 template <class T, class E> class Result {
   public:

@@ -1,0 +1,37 @@
+#include "game/game.h"
+
+namespace citadel {
+
+std::string Outcome::score() const {
+    switch (kind) {
+        case Kind::Ongoing: return "*";
+        case Kind::Draw: return "1/2-1/2";
+        case Kind::Win: return winner == White ? "1-0" : "0-1";
+    }
+    return "*";
+}
+
+std::string Outcome::describe() const {
+    const char* how = "";
+    switch (reason) {
+        case Termination::None: return "The game is in progress.";
+        case Termination::Checkmate: how = "checkmate"; break;
+        case Termination::Stalemate: how = "stalemate"; break;
+        case Termination::FivefoldRepetition: how = "fivefold repetition"; break;
+        case Termination::SeventyFiveMoveRule: how = "the 75-move rule"; break;
+        case Termination::DeadPosition: how = "dead position (no checkmate is possible)"; break;
+        case Termination::ThreefoldRepetition: how = "threefold repetition"; break;
+        case Termination::FiftyMoveRule: how = "the 50-move rule"; break;
+        case Termination::Agreement: how = "agreement"; break;
+        case Termination::Resignation: how = "resignation"; break;
+        case Termination::TimeForfeit: how = "time forfeit"; break;
+        case Termination::TimeoutVsInsufficientMaterial:
+            how = "timeout, as the opponent cannot checkmate"; break;
+        case Termination::PawnReachedLastRank: how = "reaching the last rank"; break;
+        case Termination::NoPawnsLeft: how = "capturing every enemy pawn"; break;
+    }
+    if (kind == Kind::Draw) return std::string("Draw by ") + how + ".";
+    return std::string(winner == White ? "White" : "Black") + " wins by " + how + ".";
+}
+
+}  // namespace citadel

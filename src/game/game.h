@@ -1,0 +1,109 @@
+// Game<V>: a game of variant V from its start to its end — the position, the moves played, and
+// how the game ends: by the rules themselves (checkmate, stalemate, automatic draws, a won pawn
+// race), by a claim of the player to move (threefold repetition, 50-move rule), or by the players
+// (agreement, resignation, time forfeit). The server, the engine driver and the lessons use it.
+#pragma once
+
+#include <algorithm>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/movegen.h"
+#include "notation/fen.h"
+
+namespace citadel {
+
+enum class Termination : u8 {
+    None,
+    Checkmate,
+    Stalemate,            // a draw in chess; a loss for the stalemated side in the pawn race
+    FivefoldRepetition,   // automatic
+    SeventyFiveMoveRule,  // automatic
+    DeadPosition,         // automatic: no series of legal moves can end in mate
+    ThreefoldRepetition,  // claimed
+    FiftyMoveRule,        // claimed
+    Agreement,
+    Resignation,
+    TimeForfeit,          // the opponent of the player out of time wins...
+    TimeoutVsInsufficientMaterial,  // ...unless it cannot mate: a draw
+    PawnReachedLastRank,  // pawn race: the first pawn on its last rank wins
+    NoPawnsLeft,          // pawn race: a side without pawns loses
+};
+
+struct Outcome {
+    enum class Kind : u8 { Ongoing, Win, Draw };
+    Kind        kind   = Kind::Ongoing;
+    Seat        winner = White;  // meaningful for Win only
+    Termination reason = Termination::None;
+
+    bool over() const { return kind != Kind::Ongoing; }
+    // "1-0", "0-1", "1/2-1/2" or "*".
+    std::string score() const;
+    // A sentence for people: "White wins by checkmate.", "Draw by threefold repetition."
+    std::string describe() const;
+    friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+enum class DrawClaim : u8 { ThreefoldRepetition, FiftyMoveRule };
+
+template <class V> class Game {
+  public:
+    using G = typename V::Geometry;
+
+    Game() { reset(*parse_fen<V>(V::StartFen)); }
+    Game(const Game&)            = delete;
+    Game& operator=(const Game&) = delete;
+
+    // Starts over from a setup; on error the game is left as it was.
+    std::optional<PositionError> reset(const Setup<G>& setup);
+    // Starts over from FEN text; on error the game is left as it was.
+    std::optional<SetupError> load_fen(std::string_view fen);
+
+    const Position<V>&       position() const { return pos_; }
+    const Setup<G>&          start() const { return start_; }
+    const std::vector<Move>& moves() const { return moves_; }
+    std::string              fen() const { return write_fen<V>(pos_.setup()); }
+
+    // The legal moves now: none once the game is over, however it ended.
+    MoveList<V::MaxMoves> legal_moves() const;
+    // The squares the piece on `from` may move to now (castling: the king's destination).
+    std::vector<Square> legal_targets(Square from) const;
+
+    // Plays a move if it is legal and the game is not over; returns whether it was played.
+    bool play(Move m);
+    // Takes back the last move (and any result reached by claim, agreement or resignation).
+    bool undo();
+
+    Outcome outcome() const;
+    // How many times the current position has stood on the board in this game (1 = first time).
+    int repetitions() const;
+    // Draws the player to move may claim now.
+    std::vector<DrawClaim> claimable_draws() const;
+    bool claim_draw(DrawClaim claim);
+    void agree_draw();
+    void resign(Seat loser);
+    // The player `loser` ran out of time.
+    void flag(Seat loser);
+
+    // No series of legal moves from here can end in checkmate (the rule book's material rules).
+    bool dead_position() const;
+    // Seat s has mating material in the rule book's approximation (bare king, or dead position).
+    bool can_mate(Seat s) const;
+
+  private:
+    Outcome by_rule() const;
+
+    Setup<G>                 start_;
+    Position<V>              pos_;
+    std::deque<StateInfo<V>> states_;  // a deque never moves its elements
+    std::vector<Move>        moves_;
+    Outcome                  declared_;  // agreement, resignation, claim, flag
+    size_t                   declared_at_ = 0;  // number of moves when declared_ was set
+};
+
+}  // namespace citadel
+
+#include "game/game_impl.h"

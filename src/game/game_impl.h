@@ -1,0 +1,155 @@
+// Game<V> member definitions (templates; included by game.h).
+#pragma once
+
+namespace citadel {
+
+template <class V> std::optional<PositionError> Game<V>::reset(const Setup<G>& setup) {
+    {
+        Position<V>  trial;
+        StateInfo<V> st;
+        if (auto err = trial.set(setup, st)) return err;
+    }
+    states_.clear();
+    moves_.clear();
+    pos_.set(setup, states_.emplace_back());
+    start_    = setup;
+    declared_ = {};
+    return std::nullopt;
+}
+
+template <class V> std::optional<SetupError> Game<V>::load_fen(std::string_view fen) {
+    auto setup = parse_fen<V>(fen);
+    if (!setup) return setup.error();
+    if (auto err = reset(*setup)) return *err;
+    return std::nullopt;
+}
+
+template <class V> MoveList<V::MaxMoves> Game<V>::legal_moves() const {
+    if (outcome().over()) return {};
+    return citadel::legal_moves(pos_);
+}
+
+template <class V> std::vector<Square> Game<V>::legal_targets(Square from) const {
+    std::vector<Square> out;
+    for (Move m : legal_moves()) {
+        if (m.from() != from) continue;
+        Square to = m.kind() == MoveKind::Castling
+                        ? G::square(G::file_of(m.to()) > G::file_of(from) ? 6 : 2, G::rank_of(from))
+                        : m.to();
+        if (std::find(out.begin(), out.end(), to) == out.end()) out.push_back(to);
+    }
+    return out;
+}
+
+template <class V> bool Game<V>::play(Move m) {
+    if (!legal_moves().contains(m)) return false;
+    pos_.make(m, states_.emplace_back());
+    moves_.push_back(m);
+    return true;
+}
+
+template <class V> bool Game<V>::undo() {
+    if (moves_.empty()) return false;
+    pos_.unmake(moves_.back());
+    moves_.pop_back();
+    states_.pop_back();
+    if (declared_.over() && declared_at_ > moves_.size()) declared_ = {};
+    return true;
+}
+
+template <class V> int Game<V>::repetitions() const {
+    // Positions before the last capture or pawn move cannot recur; the key covers placement,
+    // side to move, castling rights and a legal en passant capture.
+    int                 count = 1;
+    const StateInfo<V>* st    = pos_.state();
+    int                 back  = std::min(st->rule50, int(moves_.size()));
+    for (const StateInfo<V>* s = st->previous; s && back > 0; s = s->previous, --back)
+        count += s->key == st->key;
+    return count;
+}
+
+template <class V> std::vector<DrawClaim> Game<V>::claimable_draws() const {
+    std::vector<DrawClaim> out;
+    if (outcome().over()) return out;
+    if (repetitions() >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
+    if (pos_.rule50() >= 2 * V::ClaimMoveRule) out.push_back(DrawClaim::FiftyMoveRule);
+    return out;
+}
+
+template <class V> bool Game<V>::claim_draw(DrawClaim claim) {
+    auto claims = claimable_draws();
+    if (std::find(claims.begin(), claims.end(), claim) == claims.end()) return false;
+    declared_    = {Outcome::Kind::Draw, White,
+                    claim == DrawClaim::ThreefoldRepetition ? Termination::ThreefoldRepetition
+                                                            : Termination::FiftyMoveRule};
+    declared_at_ = moves_.size();
+    return true;
+}
+
+template <class V> void Game<V>::agree_draw() {
+    if (outcome().over()) return;
+    declared_    = {Outcome::Kind::Draw, White, Termination::Agreement};
+    declared_at_ = moves_.size();
+}
+
+template <class V> void Game<V>::resign(Seat loser) {
+    if (outcome().over()) return;
+    declared_    = {Outcome::Kind::Win, Seat(loser ^ 1), Termination::Resignation};
+    declared_at_ = moves_.size();
+}
+
+template <class V> void Game<V>::flag(Seat loser) {
+    if (outcome().over()) return;
+    declared_    = can_mate(loser ^ 1)
+                       ? Outcome{Outcome::Kind::Win, Seat(loser ^ 1), Termination::TimeForfeit}
+                       : Outcome{Outcome::Kind::Draw, White, Termination::TimeoutVsInsufficientMaterial};
+    declared_at_ = moves_.size();
+}
+
+template <class V> bool Game<V>::dead_position() const {
+    if constexpr (!V::HasKing) return false;
+    else {
+        using BB = typename G::Bitboard;
+        if (any(pos_.pieces(Pawn) | pos_.pieces(Rook) | pos_.pieces(Queen))) return false;
+        BB minors = pos_.pieces(Knight) | pos_.pieces(Bishop);
+        if (popcount(minors) <= 1) return true;  // K v K, K+minor v K
+        // Only bishops, all on squares of one colour: no mate is possible.
+        if (any(pos_.pieces(Knight))) return false;
+        BB bishops = pos_.pieces(Bishop), dark{};
+        for (BB b = bishops; any(b);) {
+            Square s = pop_lsb(b);
+            if ((G::file_of(s) + G::rank_of(s)) % 2 == 0) dark |= bit<BB>(s);
+        }
+        return !any(dark) || dark == bishops;
+    }
+}
+
+template <class V> bool Game<V>::can_mate(Seat s) const {
+    if constexpr (!V::HasKing) return true;
+    else return pos_.pieces(s) != pos_.pieces(s, King) && !dead_position();
+}
+
+template <class V> Outcome Game<V>::by_rule() const {
+    using K        = Outcome::Kind;
+    const Seat us  = pos_.side_to_move();
+    if constexpr (V::LastRankWins) {
+        if (any(pos_.pieces(us ^ 1, Pawn) & rank_bb<G>(Position<V>::last_rank(us ^ 1))))
+            return {K::Win, Seat(us ^ 1), Termination::PawnReachedLastRank};
+        if (!any(pos_.pieces(us, Pawn))) return {K::Win, Seat(us ^ 1), Termination::NoPawnsLeft};
+    }
+    if (count_legal(pos_) == 0) {
+        if (!V::HasKing) return {K::Win, Seat(us ^ 1), Termination::Stalemate};
+        if (pos_.in_check()) return {K::Win, Seat(us ^ 1), Termination::Checkmate};
+        return {K::Draw, White, Termination::Stalemate};
+    }
+    if (pos_.rule50() >= 2 * V::AutoMoveRule) return {K::Draw, White, Termination::SeventyFiveMoveRule};
+    if (repetitions() >= V::AutoRepetition) return {K::Draw, White, Termination::FivefoldRepetition};
+    if (dead_position()) return {K::Draw, White, Termination::DeadPosition};
+    return {};
+}
+
+template <class V> Outcome Game<V>::outcome() const {
+    return declared_.over() ? declared_ : by_rule();
+}
+
+}  // namespace citadel
