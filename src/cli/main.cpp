@@ -41,10 +41,15 @@ template <class V> struct Line {
         std::istringstream in(args.moves);
         std::string        text;
         for (int index = 1; in >> text; ++index) {
-            auto m = find_uci_move(pos, text);
-            if (!m)
-                throw UsageError{"illegal move '" + text + "' at index " + std::to_string(index) +
-                                 ": not a legal move in this position"};
+            std::string where = " '" + text + "' at index " + std::to_string(index) + ": ";
+            auto        req   = parse_move_request<typename V::Geometry>(text);
+            if (!req) throw UsageError{"malformed move" + where + req.error().message};
+            auto m = find_move(pos, *req);
+            if (!m) {
+                auto why = why_illegal(pos, *req);
+                throw UsageError{"illegal move" + where +
+                                 (why ? why->message : "not a legal move in this position")};
+            }
             pos.make(*m, states.emplace_back());
         }
     }

@@ -29,14 +29,24 @@ template <int F, int R, int X = 0> struct Rectangle {
 struct Board8x8 : Rectangle<8, 8> {};
 struct Board4x4 : Rectangle<4, 4> {};
 
-// Square names: file letter + rank number from 1 ("e4", "a10").
+// A geometry may name its extra squares (Tamerlane's citadels l2 and z9):
+//   static constexpr std::string_view ExtraNames[Extra] = {...};
+template <class G> concept NamesExtraSquares = requires { G::ExtraNames[0]; };
+
+// Square names: file letter + rank number from 1 ("e4", "a10"); extra squares by their names.
 template <class G> std::string square_name(Square s) {
     if (s == NoSquare) return "-";
+    if constexpr (NamesExtraSquares<G>)
+        if (s >= G::Files * G::Ranks && s < G::Squares)
+            return std::string(G::ExtraNames[s - G::Files * G::Ranks]);
     return std::string(1, char('a' + G::file_of(s))) + std::to_string(G::rank_of(s) + 1);
 }
 
 // Parses a square name of geometry G; nothing if it is not one.
 template <class G> std::optional<Square> parse_square(std::string_view text) {
+    if constexpr (NamesExtraSquares<G>)
+        for (int i = 0; i < G::Extra; ++i)
+            if (text == G::ExtraNames[i]) return Square(G::Files * G::Ranks + i);
     if (text.size() < 2 || text.size() > 3 || text[0] < 'a' || text[0] >= 'a' + G::Files)
         return std::nullopt;
     int rank = 0;

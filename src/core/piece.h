@@ -49,11 +49,11 @@ constexpr AtomSet<8> symmetric(int df, int dr, u8 max_range = 1) {
     return set;
 }
 
-constexpr AtomSet<8> kWazir  = symmetric(1, 0);
-constexpr AtomSet<8> kFerz   = symmetric(1, 1);
-constexpr AtomSet<8> kKnight = symmetric(2, 1);
-constexpr AtomSet<8> kRook   = symmetric(1, 0, Atom::Unlimited);
-constexpr AtomSet<8> kBishop = symmetric(1, 1, Atom::Unlimited);
+inline constexpr AtomSet<8> kWazir  = symmetric(1, 0);
+inline constexpr AtomSet<8> kFerz   = symmetric(1, 1);
+inline constexpr AtomSet<8> kKnight = symmetric(2, 1);
+inline constexpr AtomSet<8> kRook   = symmetric(1, 0, Atom::Unlimited);
+inline constexpr AtomSet<8> kBishop = symmetric(1, 1, Atom::Unlimited);
 
 template <int A, int B> constexpr AtomSet<A + B> join(const AtomSet<A>& a, const AtomSet<B>& b) {
     AtomSet<A + B> set{};
@@ -61,14 +61,39 @@ template <int A, int B> constexpr AtomSet<A + B> join(const AtomSet<A>& a, const
     for (int i = 0; i < b.size; ++i) set.atoms[set.size++] = b.atoms[i];
     return set;
 }
-constexpr AtomSet<16> kQueen = join(kRook, kBishop);
-constexpr AtomSet<16> kKing  = join(kWazir, kFerz);
+inline constexpr AtomSet<16> kQueen = join(kRook, kBishop);
+inline constexpr AtomSet<16> kKing  = join(kWazir, kFerz);
+
+// Tamerlane's pieces (variants.md section 4).
+inline constexpr AtomSet<8> kElephant  = symmetric(2, 2);  // pil: leaps exactly (2,2)
+inline constexpr AtomSet<8> kCamel     = symmetric(3, 1);  // leaps exactly (3,1)
+inline constexpr AtomSet<8> kWarEngine = symmetric(2, 0);  // dabbaba: leaps exactly (2,0)
+
+// The picket (tali'a): a diagonal ride of at least two squares; the first square must be empty
+// and is not a destination.
+inline constexpr AtomSet<8> kPicket = [] {
+    AtomSet<8> set = symmetric(1, 1, Atom::Unlimited);
+    for (int i = 0; i < set.size; ++i) set.atoms[i].min_range = 2;
+    return set;
+}();
+
+// The giraffe (zurafa): one diagonal step to an empty square (the leg), then an orthogonal ride
+// outward of at least three further squares: destinations (+-1, +-n) and (+-n, +-1), n >= 4.
+inline constexpr AtomSet<8> kGiraffe = [] {
+    AtomSet<8> set{};
+    for (int sf : {1, -1})
+        for (int sr : {1, -1}) {
+            set.atoms[set.size++] = Atom{0, i8(sr), 3, Atom::Unlimited, i8(sf), i8(sr)};
+            set.atoms[set.size++] = Atom{i8(sf), 0, 3, Atom::Unlimited, i8(sf), i8(sr)};
+        }
+    return set;
+}();
 
 // Pawns move relative to their seat's forward direction (dr > 0 is forward).
-constexpr AtomSet<3> kPawn = {{{Atom{0, 1, 1, 1, 0, 0, Mode::MoveOnly},
-                                Atom{-1, 1, 1, 1, 0, 0, Mode::CaptureOnly},
-                                Atom{1, 1, 1, 1, 0, 0, Mode::CaptureOnly}}},
-                              3};
+inline constexpr AtomSet<3> kPawn = {{{Atom{0, 1, 1, 1, 0, 0, Mode::MoveOnly},
+                                       Atom{-1, 1, 1, 1, 0, 0, Mode::CaptureOnly},
+                                       Atom{1, 1, 1, 1, 0, 0, Mode::CaptureOnly}}},
+                                     3};
 
 struct PieceKind {
     char                   letter;  // upper-case FEN/SAN letter
@@ -78,8 +103,32 @@ struct PieceKind {
     bool                   forward_relative = false;  // atoms turn with the owner's forward
 };
 
+// Tamerlane's piece types, after the orthodox ones (whose indices are fixed). The eleven pawn
+// kinds are contiguous, from PawnOfPawns to PawnOfRooks; each promotes to its own piece.
+inline constexpr PieceType Prince           = PieceType(7);
+inline constexpr PieceType AdventitiousKing = PieceType(8);
+inline constexpr PieceType General          = PieceType(9);
+inline constexpr PieceType Vizier           = PieceType(10);
+inline constexpr PieceType Giraffe          = PieceType(11);
+inline constexpr PieceType Picket           = PieceType(12);
+inline constexpr PieceType Elephant         = PieceType(13);
+inline constexpr PieceType Camel            = PieceType(14);
+inline constexpr PieceType WarEngine        = PieceType(15);
+inline constexpr PieceType PawnOfPawns      = PieceType(16);
+inline constexpr PieceType PawnOfWarEngines = PieceType(17);
+inline constexpr PieceType PawnOfCamels     = PieceType(18);
+inline constexpr PieceType PawnOfElephants  = PieceType(19);
+inline constexpr PieceType PawnOfGenerals   = PieceType(20);
+inline constexpr PieceType PawnOfKings      = PieceType(21);
+inline constexpr PieceType PawnOfViziers    = PieceType(22);
+inline constexpr PieceType PawnOfGiraffes   = PieceType(23);
+inline constexpr PieceType PawnOfPickets    = PieceType(24);
+inline constexpr PieceType PawnOfKnights    = PieceType(25);
+inline constexpr PieceType PawnOfRooks      = PieceType(26);
+
 // The catalogue, indexed by PieceType. Fairy pieces are appended here by their variants' issues.
-inline constexpr std::array<PieceKind, 7> kPieceKinds = {{
+// Tamerlane's pawns all carry the letter P (TFEN writes P + the letter of the piece they become).
+inline constexpr std::array<PieceKind, 27> kPieceKinds = {{
     {' ', "none", {}},
     {'P', "pawn", kPawn.view(), false, true},
     {'N', "knight", kKnight.view()},
@@ -87,7 +136,29 @@ inline constexpr std::array<PieceKind, 7> kPieceKinds = {{
     {'R', "rook", kRook.view()},
     {'Q', "queen", kQueen.view()},
     {'K', "king", kKing.view(), true},
+    // Tamerlane (variants.md section 4).
+    {'H', "prince", kKing.view(), true},
+    {'A', "adventitious king", kKing.view(), true},
+    {'G', "general", kFerz.view()},
+    {'V', "vizier", kWazir.view()},
+    {'Z', "giraffe", kGiraffe.view()},
+    {'T', "picket", kPicket.view()},
+    {'E', "elephant", kElephant.view()},
+    {'C', "camel", kCamel.view()},
+    {'D', "war engine", kWarEngine.view()},
+    {'P', "pawn of pawns", kPawn.view(), false, true},
+    {'P', "pawn of war engines", kPawn.view(), false, true},
+    {'P', "pawn of camels", kPawn.view(), false, true},
+    {'P', "pawn of elephants", kPawn.view(), false, true},
+    {'P', "pawn of generals", kPawn.view(), false, true},
+    {'P', "pawn of kings", kPawn.view(), false, true},
+    {'P', "pawn of viziers", kPawn.view(), false, true},
+    {'P', "pawn of giraffes", kPawn.view(), false, true},
+    {'P', "pawn of pickets", kPawn.view(), false, true},
+    {'P', "pawn of knights", kPawn.view(), false, true},
+    {'P', "pawn of rooks", kPawn.view(), false, true},
 }};
+static_assert(kPieceKinds.size() <= PieceTypeLimit);
 
 constexpr const PieceKind& kind(PieceType t) { return kPieceKinds[t]; }
 

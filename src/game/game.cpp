@@ -16,7 +16,13 @@ std::string Outcome::describe() const {
     switch (reason) {
         case Termination::None: return "The game is in progress.";
         case Termination::Checkmate: how = "checkmate"; break;
-        case Termination::Stalemate: how = "stalemate"; break;
+        case Termination::Stalemate:
+            // A draw in chess; in the pawn race the side without a legal move loses.
+            if (kind == Kind::Win)
+                return std::string(winner == White ? "White wins: Black" : "Black wins: White") +
+                       " has no legal move.";
+            how = "stalemate";
+            break;
         case Termination::FivefoldRepetition: how = "fivefold repetition"; break;
         case Termination::SeventyFiveMoveRule: how = "the 75-move rule"; break;
         case Termination::DeadPosition: how = "dead position (no checkmate is possible)"; break;

@@ -83,6 +83,8 @@ template <class V> class Game {
     // Draws the player to move may claim now.
     std::vector<DrawClaim> claimable_draws() const;
     bool claim_draw(DrawClaim claim);
+    // Agreement, resignation and flag end a game still in progress; otherwise (or for a seat the
+    // variant does not have) they change nothing.
     void agree_draw();
     void resign(Seat loser);
     // The player `loser` ran out of time.

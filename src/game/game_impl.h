@@ -93,13 +93,13 @@ template <class V> void Game<V>::agree_draw() {
 }
 
 template <class V> void Game<V>::resign(Seat loser) {
-    if (outcome().over()) return;
+    if (loser >= V::Seats || outcome().over()) return;
     declared_    = {Outcome::Kind::Win, Seat(loser ^ 1), Termination::Resignation};
     declared_at_ = moves_.size();
 }
 
 template <class V> void Game<V>::flag(Seat loser) {
-    if (outcome().over()) return;
+    if (loser >= V::Seats || outcome().over()) return;
     declared_    = can_mate(loser ^ 1)
                        ? Outcome{Outcome::Kind::Win, Seat(loser ^ 1), Termination::TimeForfeit}
                        : Outcome{Outcome::Kind::Draw, White, Termination::TimeoutVsInsufficientMaterial};
@@ -136,7 +136,11 @@ template <class V> Outcome Game<V>::by_rule() const {
         if (any(pos_.pieces(us ^ 1, Pawn) & rank_bb<G>(Position<V>::last_rank(us ^ 1))))
             return {K::Win, Seat(us ^ 1), Termination::PawnReachedLastRank};
         if (!any(pos_.pieces(us, Pawn))) return {K::Win, Seat(us ^ 1), Termination::NoPawnsLeft};
+        // Only a set-up position can leave the side not to move without pawns: it has lost too.
+        if (!any(pos_.pieces(us ^ 1, Pawn))) return {K::Win, us, Termination::NoPawnsLeft};
     }
+    // Mate and stalemate before the automatic draws: a checkmate on the move that completes the
+    // 75 moves ends the game as checkmate (FIDE 9.6.2).
     if (count_legal(pos_) == 0) {
         if (!V::HasKing) return {K::Win, Seat(us ^ 1), Termination::Stalemate};
         if (pos_.in_check()) return {K::Win, Seat(us ^ 1), Termination::Checkmate};

@@ -67,6 +67,10 @@ template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std
     s.to_move = fields[1] == "w" ? White : Black;
 
     if (fields[2] != "-") {
+        // A right the variant cannot hold would be dropped by Position::set without a word.
+        if (!V::Castling)
+            return ParseError{"castling", std::string(V::Name) + " has no castling; the field must be '-', not '" +
+                                              std::string(fields[2]) + "'"};
         constexpr std::string_view order = "KQkq";
         size_t                     next  = 0;
         for (char c : fields[2]) {

@@ -24,7 +24,7 @@ struct Chess {
     static constexpr bool     Castling   = true;
     static constexpr bool     DoubleStep = true;  // hence en passant
     static constexpr bool     LastRankWins = false;
-    static constexpr int      MaxMoves   = 256;
+    static constexpr int      MaxMoves   = 1024;  // more than any legal set-up can have (each piece < 28 targets)
     // Draw rules: n-fold repetition and n-move rule, by claim and automatically.
     static constexpr int ClaimRepetition = 3, AutoRepetition = 5;
     static constexpr int ClaimMoveRule = 50, AutoMoveRule = 75;
@@ -39,7 +39,6 @@ struct Silverman : Chess {
     static constexpr int      Promotions = 2;
     static constexpr bool     Castling   = false;
     static constexpr bool     DoubleStep = false;
-    static constexpr int      MaxMoves   = 64;
 };
 
 // §3: the pawn race. Pawns only; the first pawn on its last rank wins; no pawns or no move loses.
@@ -51,7 +50,6 @@ struct PawnRace : Chess {
     static constexpr bool     HasKing      = false;
     static constexpr bool     Castling     = false;
     static constexpr bool     LastRankWins = true;
-    static constexpr int      MaxMoves     = 64;
 };
 
 }  // namespace citadel

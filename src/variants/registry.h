@@ -7,6 +7,8 @@
 #include <utility>
 
 #include "variants/orthodox.h"
+#include "variants/fourkingdoms.h"
+#include "variants/tamerlane.h"
 
 namespace citadel {
 
@@ -20,9 +22,11 @@ template <class F> bool with_variant(std::string_view name, F&& f) {
         return true;
     };
     return try_one(VariantTag<Chess>{}) || try_one(VariantTag<Silverman>{}) ||
-           try_one(VariantTag<PawnRace>{});
+           try_one(VariantTag<PawnRace>{}) || try_one(VariantTag<Tamerlane>{}) ||
+           try_one(VariantTag<FourKingdoms>{}) || try_one(VariantTag<FourKingdomsTeams>{});
 }
 
-inline constexpr std::string_view kVariantNames = "chess, silverman, pawnrace";
+inline constexpr std::string_view kVariantNames =
+    "chess, silverman, pawnrace, tamerlane, fourkingdoms, fourkingdoms-teams";
 
 }  // namespace citadel

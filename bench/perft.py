@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Perft speed: Citadel against Stockfish and Fairy-Stockfish.
+
+    python3 bench/perft.py [path/to/citadel] [--runs N] [--no-fsf-chess]
+
+Without a path it uses build-bench/citadel, configuring build-bench/ on first use
+(cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DCITADEL_TESTS=OFF) and running
+`ninja -C build-bench citadel` every time, so the binary is never stale.
+
+Cases (node counts are checked between the programs and against the known values):
+  chess startpos d6   citadel vs stockfish, and fairy-stockfish
+  chess kiwipete d5   citadel vs stockfish, and fairy-stockfish
+  silverman d9        citadel vs fairy-stockfish (tests/oracle/variants.ini)
+
+Timing, best (minimum) wall time of N runs (default 5) for each program:
+  * citadel: the whole process, `citadel perft ... --depth N` from spawn to exit, so its start-up
+    is included; the report prints that start-up (a depth-1 run) so it can be judged (about a
+    millisecond).
+  * stockfish / fairy-stockfish: one process per engine, started once, set to Threads=1 and
+    Hash=1 (perft uses neither the hash nor helper threads, but the settings are pinned so that
+    nothing else differs), `position ...` sent and `isready` answered before the clock starts;
+    the time runs from writing `go perft N` to reading `Nodes searched`.
+The ratio is peer time / citadel time: above 1 means Citadel is faster.
+"""
+
+import argparse
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+INI = os.path.join(ROOT, "tests", "oracle", "variants.ini")
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+# (label, variant, fen or None, depth, known node count, peers)
+CASES = [
+    ("chess startpos d6", "chess", None, 6, 119060324, ["stockfish", "fairy-stockfish"]),
+    ("chess kiwipete d5", "chess", KIWIPETE, 5, 193690690, ["stockfish", "fairy-stockfish"]),
+    ("silverman d9", "silverman", None, 9, 5860214, ["fairy-stockfish"]),
+]
+
+
+def find_engine(name):
+    for cand in ("/usr/games/" + name, shutil.which(name)):
+        if cand and os.access(cand, os.X_OK):
+            return cand
+    return None
+
+
+class Engine:
+    def __init__(self, name, path):
+        self.name = name
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        self.send("uci")
+        self.read_until("uciok")
+        self.send("setoption name Threads value 1")
+        self.send("setoption name Hash value 1")
+        if name == "fairy-stockfish":
+            self.send("setoption name VariantPath value " + INI)
+        self.variant = None
+        self.sync()
+
+    def _pump(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\r\n"))
+        self.lines.put(None)
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, prefix, timeout=600):
+        got = []
+        while True:
+            line = self.lines.get(timeout=timeout)
+            if line is None:
+                raise RuntimeError("%s exited:\n%s" % (self.name, "\n".join(got)))
+            got.append(line)
+            if line.startswith(prefix):
+                return got
+
+    def sync(self):
+        self.send("isready")
+        return self.read_until("readyok")
+
+    def perft(self, variant, fen, depth):
+        """(seconds, nodes) of one `go perft depth`."""
+        if variant != self.variant:
+            self.send("setoption name UCI_Variant value " + variant)
+            seen = self.sync()
+            if self.name == "fairy-stockfish" and not any(
+                    l.startswith("info string variant %s " % variant) for l in seen):
+                raise RuntimeError("fairy-stockfish did not load variant %s from %s" % (variant, INI))
+            self.variant = variant
+        self.send("position " + ("fen " + fen if fen else "startpos"))
+        self.sync()
+        start = time.perf_counter()
+        self.send("go perft %d" % depth)
+        last = self.read_until("Nodes searched")[-1]
+        seconds = time.perf_counter() - start
+        return seconds, int(last.split(":")[1])
+
+    def close(self):
+        self.send("quit")
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def citadel_perft(citadel, variant, fen, depth):
+    cmd = [citadel, "perft", "--variant", variant, "--depth", str(depth)]
+    if fen:
+        cmd += ["--fen", fen]
+    start = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if r.returncode != 0:
+        raise RuntimeError("%s failed: %s" % (" ".join(cmd), r.stderr.strip()))
+    nodes = int(r.stdout.strip().splitlines()[-1].split(":")[1])
+    return seconds, nodes
+
+
+def default_citadel():
+    build = os.path.join(ROOT, "build-bench")
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        subprocess.run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja",
+                        "-DCMAKE_BUILD_TYPE=Release", "-DCITADEL_TESTS=OFF"], check=True)
+    subprocess.run(["ninja", "-C", build, "citadel"], check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(build, "citadel")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("citadel", nargs="?", help="citadel binary (default: build-bench/citadel)")
+    ap.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "5")),
+                    help="runs per program and case; the best counts (default 5)")
+    ap.add_argument("--no-fsf-chess", action="store_true",
+                    help="leave fairy-stockfish out of the chess cases (it takes ~10 s a run)")
+    args = ap.parse_args()
+    citadel = os.path.abspath(args.citadel) if args.citadel else default_citadel()
+
+    engines = {}
+    for name in ("stockfish", "fairy-stockfish"):
+        path = find_engine(name)
+        if path:
+            engines[name] = Engine(name, path)
+        else:
+            print("bench: %s not found; its columns are left out (scripts/deps installs it)" % name)
+
+    startup = min(citadel_perft(citadel, "chess", None, 1)[0] for _ in range(5))
+    print("bench: citadel %s; best of %d runs; citadel timed as a whole process (start-up, "
+          "measured by a depth-1 run: %.1f ms), engines from `go perft` to `Nodes searched`"
+          % (citadel, args.runs, startup * 1000))
+    print("bench: machine: %d CPUs, load average %.2f" % (os.cpu_count(), os.getloadavg()[0]),
+          flush=True)
+
+    rows, lines, bad = [], [], []
+    for label, variant, fen, depth, known, peers in CASES:
+        runs = [citadel_perft(citadel, variant, fen, depth) for _ in range(args.runs)]
+        ctime, cnodes = min(t for t, _ in runs), runs[0][1]
+        if any(n != cnodes for _, n in runs) or cnodes != known:
+            bad.append("%s: citadel %d nodes, expected %d" % (label, cnodes, known))
+        rows.append((label, "citadel", cnodes, ctime, None))
+        for peer in peers:
+            if peer not in engines or (args.no_fsf_chess and peer == "fairy-stockfish"
+                                       and variant == "chess"):
+                continue
+            pruns = [engines[peer].perft(variant, fen, depth) for _ in range(args.runs)]
+            ptime, pnodes = min(t for t, _ in pruns), pruns[0][1]
+            if pnodes != cnodes:
+                bad.append("%s: citadel %d nodes, %s %d" % (label, cnodes, peer, pnodes))
+            rows.append((label, peer, pnodes, ptime, ptime / ctime))
+            lines.append("%s: citadel %.3f s, %s %.3f s, ratio %.1f"
+                         % (label, ctime, peer, ptime, ptime / ctime))
+        print("bench: %s done" % label, flush=True)
+
+    for e in engines.values():
+        e.close()
+
+    print()
+    print("%-18s %-16s %12s %10s %10s %8s" % ("case", "program", "nodes", "best s", "Mnps", "ratio"))
+    for label, prog, nodes, secs, ratio in rows:
+        print("%-18s %-16s %12d %10.3f %10.1f %8s" % (label, prog, nodes, secs, nodes / secs / 1e6,
+                                                      "" if ratio is None else "%.1f" % ratio))
+    print()
+    for line in lines:
+        print(line)
+    if bad:
+        print()
+        for b in bad:
+            print("bench: NODE COUNT MISMATCH " + b)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
