@@ -11,6 +11,9 @@ Cases (node counts are checked between the programs and against the known values
   chess startpos d6   citadel vs stockfish, and fairy-stockfish
   chess kiwipete d5   citadel vs stockfish, and fairy-stockfish
   silverman d9        citadel vs fairy-stockfish (tests/oracle/variants.ini)
+  tamerlane d6, fourkingdoms d6, fourkingdoms-teams d6
+                      no engine plays these: citadel's nodes per second against its own orthodox
+                      figure (chess startpos d6) in the same run; targets 1/2 (Tamerlane) and 1/4
 
 Timing, best (minimum) wall time of N runs (default 5) for each program:
   * citadel: the whole process, `citadel perft ... --depth N` from spawn to exit, so its start-up
@@ -42,6 +45,9 @@ CASES = [
     ("chess kiwipete d5", "chess", KIWIPETE, 5, 193690690, ["stockfish", "fairy-stockfish"]),
     ("silverman d9", "silverman", None, 9, 5860214, ["fairy-stockfish"]),
 ]
+
+# (variant, depth, target fraction of the orthodox nodes per second)
+VARIANT_CASES = [("tamerlane", 6, 0.5), ("fourkingdoms", 6, 0.25), ("fourkingdoms-teams", 6, 0.25)]
 
 
 def find_engine(name):
@@ -167,7 +173,7 @@ def main():
         runs = [citadel_perft(citadel, variant, fen, depth) for _ in range(args.runs)]
         ctime, cnodes = min(t for t, _ in runs), runs[0][1]
         if any(n != cnodes for _, n in runs) or cnodes != known:
-            bad.append("%s: citadel %d nodes, expected %d" % (label, cnodes, known))
+            bad.append("NODE COUNT MISMATCH %s: citadel %d nodes, expected %d" % (label, cnodes, known))
         rows.append((label, "citadel", cnodes, ctime, None))
         for peer in peers:
             if peer not in engines or (args.no_fsf_chess and peer == "fairy-stockfish"
@@ -176,7 +182,7 @@ def main():
             pruns = [engines[peer].perft(variant, fen, depth) for _ in range(args.runs)]
             ptime, pnodes = min(t for t, _ in pruns), pruns[0][1]
             if pnodes != cnodes:
-                bad.append("%s: citadel %d nodes, %s %d" % (label, cnodes, peer, pnodes))
+                bad.append("NODE COUNT MISMATCH %s: citadel %d nodes, %s %d" % (label, cnodes, peer, pnodes))
             rows.append((label, peer, pnodes, ptime, ptime / ctime))
             lines.append("%s: citadel %.3f s, %s %.3f s, ratio %.1f"
                          % (label, ctime, peer, ptime, ptime / ctime))
@@ -185,10 +191,23 @@ def main():
     for e in engines.values():
         e.close()
 
+    orthodox_nps = rows[0][2] / rows[0][3]
+    for variant, depth, target in VARIANT_CASES:
+        runs = [citadel_perft(citadel, variant, None, depth) for _ in range(args.runs)]
+        vtime, vnodes = min(t for t, _ in runs), runs[0][1]
+        fraction = vnodes / vtime / orthodox_nps
+        rows.append(("%s d%d" % (variant, depth), "citadel", vnodes, vtime, None))
+        lines.append("%s d%d: citadel %.1f Mnps, chess %.1f Mnps, fraction %.2f (target %.2f)"
+                     % (variant, depth, vnodes / vtime / 1e6, orthodox_nps / 1e6, fraction, target))
+        if fraction < target:
+            bad.append("%s: %.2f of the orthodox nodes per second, below %.2f"
+                       % (variant, fraction, target))
+        print("bench: %s done" % variant, flush=True)
+
     print()
-    print("%-18s %-16s %12s %10s %10s %8s" % ("case", "program", "nodes", "best s", "Mnps", "ratio"))
+    print("%-22s %-16s %12s %10s %10s %8s" % ("case", "program", "nodes", "best s", "Mnps", "ratio"))
     for label, prog, nodes, secs, ratio in rows:
-        print("%-18s %-16s %12d %10.3f %10.1f %8s" % (label, prog, nodes, secs, nodes / secs / 1e6,
+        print("%-22s %-16s %12d %10.3f %10.1f %8s" % (label, prog, nodes, secs, nodes / secs / 1e6,
                                                       "" if ratio is None else "%.1f" % ratio))
     print()
     for line in lines:
@@ -196,7 +215,7 @@ def main():
     if bad:
         print()
         for b in bad:
-            print("bench: NODE COUNT MISMATCH " + b)
+            print("bench: " + b)
         return 1
     return 0
 
