@@ -2,6 +2,9 @@
 // move that gives nothing), for chess, silverman and pawnrace; a property test over random
 // playouts; parse_move_request's malformed inputs; the CLI's error line.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
 
 #include <array>
 #include <cstdio>
@@ -739,7 +742,9 @@ struct RunResult {
 };
 
 RunResult run_citadel(const std::string& args) {
-    std::string err_file = ::testing::TempDir() + "illegal_test_stderr.txt";
+    // One file per process and test: ctest runs tests in parallel.
+    std::string err_file = ::testing::TempDir() + "illegal_test_stderr_" + std::to_string(getpid()) +
+                           "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
     std::string cmd      = std::string(CITADEL_BINARY) + " " + args + " 2>" + err_file;
     RunResult   r{};
     FILE*       p = popen(cmd.c_str(), "r");
@@ -752,6 +757,7 @@ RunResult run_citadel(const std::string& args) {
         for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) r.err.append(buf, n);
         fclose(f);
     }
+    std::remove(err_file.c_str());
     return r;
 }
 

@@ -1,6 +1,7 @@
 // The command line (cli.md) for Tamerlane: `citadel perft/moves --variant tamerlane`, through
 // the same main() as every variant (the variant plugs in by name; main.cpp knows nothing of it).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <sys/wait.h>
 
@@ -26,7 +27,9 @@ std::string quote(const std::string& s) {
 CliRun run(const std::vector<std::string>& args) {
     std::string cmd = CITADEL_BINARY;
     for (auto& a : args) cmd += " " + quote(a);
-    const std::string err_file = testing::TempDir() + "tamerlane_cli_stderr.txt";
+    // One file per process and test: ctest runs tests in parallel.
+    const std::string err_file = testing::TempDir() + "tamerlane_cli_stderr_" + std::to_string(getpid()) +
+                                 "_" + testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
     cmd += " 2>" + quote(err_file);
     CliRun r;
     FILE* p = popen(cmd.c_str(), "r");
@@ -40,6 +43,7 @@ CliRun run(const std::vector<std::string>& args) {
         while ((n = fread(buf.data(), 1, buf.size(), e)) > 0) r.err.append(buf.data(), n);
         fclose(e);
     }
+    std::remove(err_file.c_str());
     return r;
 }
 
