@@ -42,7 +42,7 @@ std::string normalized(std::string_view text) {
     return out;
 }
 
-}  // namespace
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size > 4096) return 0;
@@ -86,7 +86,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     // Why-illegal never fails to answer for a handful of requests.
     for (size_t i = 0; i + 1 < size && i < 16; i += 2) {
-        MoveRequest req{Square(data[i] % TamerlaneBoard::Squares), Square(data[i + 1] % TamerlaneBoard::Squares)};
+        MoveRequest req{ Square(data[i] % TamerlaneBoard::Squares),
+            Square(data[i + 1] % TamerlaneBoard::Squares) };
         auto        why   = why_illegal(pos, req);
         bool        legal = find_move(pos, req).has_value();
         check(legal == !why.has_value());

@@ -50,18 +50,19 @@ bool on_rect(Square s) { return s < Cells; }
 
 // Where the piece on s (of seat c) could capture, by its atoms, on the board `occ`.
 BB capture_squares(const Setup<Gm>& b, Square s, const BB& occ) {
-    const Piece p = b.board[s];
+    const Piece     p = b.board[s];
     const PieceType t = type_of(p);
-    if (!on_rect(s)) {  // a royal in a citadel: its three neighbours
+    if (!on_rect(s)) { // a royal in a citadel: its three neighbours
         BB out{};
         for (Square n = 0; n < Cells; ++n) {
-            int f = Gm::file_of(n), r = Gm::rank_of(n);
+            int  f = Gm::file_of(n), r = Gm::rank_of(n);
             bool next = s == WhiteCitadel ? f == Files - 1 && r <= 2 : f == 0 && r >= Ranks - 3;
             if (next) out |= bit<BB>(n);
         }
         return out;
     }
-    if (is_pawn(t)) return atom_targets<Gm>(PawnOfRooks, s, forward(seat_of(p)), occ, Mode::CaptureOnly);
+    if (is_pawn(t))
+        return atom_targets<Gm>(PawnOfRooks, s, forward(seat_of(p)), occ, Mode::CaptureOnly);
     return atom_targets<Gm>(t, s, 1, occ, Mode::Both);
 }
 
@@ -76,14 +77,16 @@ bool attacked_by(const Setup<Gm>& b, Seat by, Square target) {
     if (!on_rect(target)) return false;
     const BB occ = occupancy(b);
     for (Square s = 0; s < Gm::Squares; ++s)
-        if (b.board[s] && seat_of(b.board[s]) == by && test(capture_squares(b, s, occ), target)) return true;
+        if (b.board[s] && seat_of(b.board[s]) == by && test(capture_squares(b, s, occ), target))
+            return true;
     return false;
 }
 
 std::vector<Square> royals_of(const Setup<Gm>& b, Seat c) {
     std::vector<Square> out;
     for (Square s = 0; s < Gm::Squares; ++s)
-        if (b.board[s] && seat_of(b.board[s]) == c && is_royal(type_of(b.board[s]))) out.push_back(s);
+        if (b.board[s] && seat_of(b.board[s]) == c && is_royal(type_of(b.board[s])))
+            out.push_back(s);
     return out;
 }
 
@@ -115,20 +118,20 @@ bool safe_after(const Setup<Gm>& b, Move m) {
 
 std::set<std::string> slow_moves(const Setup<Gm>& b) {
     std::set<std::string> out;
-    const Seat us = b.to_move, them = Seat(us ^ 1);
+    const Seat            us = b.to_move, them = Seat(us ^ 1);
     // A royal in the enemy citadel ends the game.
-    for (Seat c : {White, Black})
+    for (Seat c : { White, Black })
         if (b.board[enemy_citadel(c)] && seat_of(b.board[enemy_citadel(c)]) == c) return out;
-    const BB occ = occupancy(b);
-    bool has_king = false, has_prince = false;
+    const BB occ      = occupancy(b);
+    bool     has_king = false, has_prince = false;
     for (Square s = 0; s < Gm::Squares; ++s)
         if (b.board[s] && seat_of(b.board[s]) == us) {
             has_king |= type_of(b.board[s]) == King;
             has_prince |= type_of(b.board[s]) == Prince;
         }
-    const PieceType senior = has_king ? King : has_prince ? Prince : AdventitiousKing;
+    const PieceType   senior = has_king ? King : has_prince ? Prince : AdventitiousKing;
     std::vector<Move> cands;
-    auto target_ok = [&](Square to) {  // not own, not the enemy's waiting pawn of pawns
+    auto              target_ok = [&](Square to) { // not own, not the enemy's waiting pawn of pawns
         const Piece q = b.board[to];
         return !(q && seat_of(q) == us) && !waiting(b, to);
     };
@@ -142,24 +145,30 @@ std::set<std::string> slow_moves(const Setup<Gm>& b) {
             for (Square to = 0; to < Cells; ++to) {
                 const Piece q = b.board[to];
                 if (to == s || (q && is_royal(type_of(q))) || waiting(b, to)) continue;
-                Setup<Gm> l = b;
-                l.board[s] = NoPiece;
-                l.board[to] = p;
-                const BB locc = occupancy(l);
+                Setup<Gm> l              = b;
+                l.board[s]               = NoPiece;
+                l.board[to]              = p;
+                const BB            locc = occupancy(l);
                 std::vector<Square> hits;
                 for (Square x = 0; x < Cells; ++x)
-                    if (test(atom_targets<Gm>(PawnOfRooks, to, forward(us), BB{}, Mode::CaptureOnly), x) &&
-                        l.board[x] && seat_of(l.board[x]) == them && !is_pawn(type_of(l.board[x])))
+                    if (test(
+                            atom_targets<Gm>(PawnOfRooks, to, forward(us), BB{}, Mode::CaptureOnly),
+                            x)
+                        && l.board[x] && seat_of(l.board[x]) == them
+                        && !is_pawn(type_of(l.board[x])))
                         hits.push_back(x);
                 bool ok = hits.size() >= 2;
                 if (hits.size() == 1) {
                     const Square x = hits[0];
                     BB           moves{};
-                    if (is_royal(type_of(l.board[x]))) moves = capture_squares(l, x, locc);
-                    else moves = atom_targets<Gm>(type_of(l.board[x]), x, 1, locc, Mode::Both);
+                    if (is_royal(type_of(l.board[x])))
+                        moves = capture_squares(l, x, locc);
+                    else
+                        moves = atom_targets<Gm>(type_of(l.board[x]), x, 1, locc, Mode::Both);
                     bool mobile = false;
                     for (Square y = 0; y < Cells; ++y)
-                        if (test(moves, y) && !(l.board[y] && seat_of(l.board[y]) == them)) mobile = true;
+                        if (test(moves, y) && !(l.board[y] && seat_of(l.board[y]) == them))
+                            mobile = true;
                     ok = !mobile;
                 }
                 if (ok) cands.push_back(Move(s, to, MoveKind::Relocation));
@@ -170,24 +179,26 @@ std::set<std::string> slow_moves(const Setup<Gm>& b) {
             const int f = Gm::file_of(s), r = Gm::rank_of(s) + forward(us);
             if (r < 0 || r >= Ranks) continue;
             if (!b.board[Gm::square(f, r)]) cands.push_back(Move(s, Gm::square(f, r)));
-            for (int df : {-1, 1})
+            for (int df : { -1, 1 })
                 if (f + df >= 0 && f + df < Files) {
                     Square to = Gm::square(f + df, r);
-                    if (b.board[to] && seat_of(b.board[to]) == them && target_ok(to)) cands.push_back(Move(s, to));
+                    if (b.board[to] && seat_of(b.board[to]) == them && target_ok(to))
+                        cands.push_back(Move(s, to));
                 }
             continue;
         }
-        BB dests = is_royal(t) ? capture_squares(b, s, occ) : atom_targets<Gm>(t, s, 1, occ, Mode::Both);
+        BB dests
+            = is_royal(t) ? capture_squares(b, s, occ) : atom_targets<Gm>(t, s, 1, occ, Mode::Both);
         for (Square to = 0; to < Cells; ++to)
             if (test(dests, to) && target_ok(to)) cands.push_back(Move(s, to));
         if (is_royal(t) && on_rect(s)) {
             // Citadel entries by king steps from the three neighbours, when empty.
             const int f = Gm::file_of(s), r = Gm::rank_of(s);
-            if (f == Files - 1 && r <= 2 && !b.board[WhiteCitadel] &&
-                (us == White ? t == AdventitiousKing : t == senior))
+            if (f == Files - 1 && r <= 2 && !b.board[WhiteCitadel]
+                && (us == White ? t == AdventitiousKing : t == senior))
                 cands.push_back(Move(s, WhiteCitadel));
-            if (f == 0 && r >= Ranks - 3 && !b.board[BlackCitadel] &&
-                (us == Black ? t == AdventitiousKing : t == senior))
+            if (f == 0 && r >= Ranks - 3 && !b.board[BlackCitadel]
+                && (us == Black ? t == AdventitiousKing : t == senior))
                 cands.push_back(Move(s, BlackCitadel));
         }
     }
@@ -232,8 +243,8 @@ std::string diff(const std::set<std::string>& fast, const std::set<std::string>&
 
 // How often the compared positions offered each rare rule.
 struct Coverage {
-    int relocation = 0, swap = 0, citadel = 0, arrival2 = 0, arrival3 = 0, promotion = 0, prince = 0,
-        two_royals = 0, check = 0, no_moves = 0;
+    int relocation = 0, swap = 0, citadel = 0, arrival2 = 0, arrival3 = 0, promotion = 0,
+        prince = 0, two_royals = 0, check = 0, no_moves = 0;
 };
 Coverage coverage;
 
@@ -278,9 +289,12 @@ int random_game(const std::string& start, std::mt19937& rng, int plies) {
         for (Move m : list) {
             const Piece p = pos.piece_on(m.from());
             int         w = 1;
-            if (m.kind() != MoveKind::Normal || m.to() >= Cells) w = 40;
-            else if (pos.piece_on(m.to())) w = 6;
-            else if (is_pawn(type_of(p))) w = 5;
+            if (m.kind() != MoveKind::Normal || m.to() >= Cells)
+                w = 40;
+            else if (pos.piece_on(m.to()))
+                w = 6;
+            else if (is_pawn(type_of(p)))
+                w = 5;
             for (int i = 0; i < w; ++i) weighted.push_back(m);
         }
         Move m = weighted[std::uniform_int_distribution<size_t>(0, weighted.size() - 1)(rng)];
@@ -327,8 +341,8 @@ std::vector<PerftCase> load() {
 
 u64 slow_perft(const Setup<Gm>& b, int depth) {
     if (depth == 0) return 1;
-    u64 n = 0;
-    P   pos;
+    u64                  n = 0;
+    P                    pos;
     StateInfo<Tamerlane> st;
     EXPECT_FALSE(pos.set(b, st).has_value());
     for (Move m : legal_moves(pos)) {
@@ -356,7 +370,7 @@ void compare_tree(P& pos, int depth, int& nodes) {
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST(TamerlanePerft, StartPosition) {
     auto s = parse_fen<Tamerlane>(Tamerlane::StartFen);
@@ -405,9 +419,10 @@ TEST(TamerlanePerft, FastAndSlowGeneratorsAgreeOnSmallTrees) {
 
 TEST(TamerlanePerft, FastAndSlowGeneratorsAgreeOnRandomGames) {
     std::mt19937 rng(20240607);
-    const int    games = kSanitized ? 6 : 60;
+    const int    games    = kSanitized ? 6 : 60;
     int          compared = 0;
-    for (int g = 0; g < games; ++g) compared += random_game(std::string(Tamerlane::StartFen), rng, 300);
+    for (int g = 0; g < games; ++g)
+        compared += random_game(std::string(Tamerlane::StartFen), rng, 300);
     // Games from positions where the rare rules are close.
     const char* starts[] = {
         "k10/2PK1PP6/11/3r1n5/11/11/11/4K6/pp10/11 w -/- Kk 1/1 0 1",
@@ -422,8 +437,8 @@ TEST(TamerlanePerft, FastAndSlowGeneratorsAgreeOnRandomGames) {
     std::printf("compared %d positions; moves offered: relocation %d, swap %d, citadel %d, "
                 "promotion %d, prince %d, second arrival %d, third arrival %d; positions with two+ "
                 "royals %d, in check %d, without moves %d\n",
-                compared, c.relocation, c.swap, c.citadel, c.promotion, c.prince, c.arrival2,
-                c.arrival3, c.two_royals, c.check, c.no_moves);
+        compared, c.relocation, c.swap, c.citadel, c.promotion, c.prince, c.arrival2, c.arrival3,
+        c.two_royals, c.check, c.no_moves);
     EXPECT_GT(c.relocation, 0);
     EXPECT_GT(c.swap, 0);
     EXPECT_GT(c.citadel, 0);

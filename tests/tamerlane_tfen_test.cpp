@@ -11,9 +11,9 @@ using namespace citadel::tamerlane;
 
 namespace {
 
-constexpr const char* kStart =
-    "e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/"
-    "RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
+constexpr const char* kStart
+    = "e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/"
+      "RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
 
 // The field a malformed TFEN is rejected for ("" if it is accepted).
 std::string bad_field(const std::string& text) {
@@ -43,7 +43,7 @@ void expect_clause(const std::string& text, Clause clause, const char* square) {
     EXPECT_FALSE(p->message.empty());
 }
 
-}  // namespace
+} // namespace
 
 TEST(Tfen, StartPositionIsTheRuleBooks) {
     EXPECT_EQ(Tamerlane::StartFen, kStart);
@@ -70,7 +70,7 @@ TEST(Tfen, RoundTripsExactly) {
         // ... and through a position.
         Position<Tamerlane>  pos;
         StateInfo<Tamerlane> st;
-        if (auto err = pos.set(*s, st)) continue;  // (some of these are not legal positions)
+        if (auto err = pos.set(*s, st)) continue; // (some of these are not legal positions)
         EXPECT_EQ(write_fen<Tamerlane>(pos.setup()), text);
         EXPECT_TRUE(pos.setup() == *s);
     }
@@ -99,38 +99,38 @@ TEST(Tfen, MalformedTextNamesItsField) {
     EXPECT_EQ(bad_field(board + " w -/- - 0/0 0 1 x"), "tfen");
     EXPECT_EQ(bad_field(""), "tfen");
     // the board
-    EXPECT_EQ(bad_field("11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");           // 9 ranks
-    EXPECT_EQ(bad_field("11/" + board + " w -/- - 0/0 0 1"), "board");                       // 11 ranks
-    EXPECT_EQ(bad_field("10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");         // short rank
-    EXPECT_EQ(bad_field("11/11/11/11/11/11/11/11/11/K10k w -/- - 0/0 0 1"), "board");        // long rank
-    EXPECT_EQ(bad_field("12/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");         // 12
-    EXPECT_EQ(bad_field("011/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");        // 011
-    EXPECT_EQ(bad_field("0/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");          // 0
-    EXPECT_EQ(bad_field("56/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");         // "5 6"
-    EXPECT_EQ(bad_field("X10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");        // letter
-    EXPECT_EQ(bad_field("B10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");        // a bishop
-    EXPECT_EQ(bad_field("P10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");        // P alone
-    EXPECT_EQ(bad_field("Pr9/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");        // mixed
-    EXPECT_EQ(bad_field("PQ9/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");        // kind
+    EXPECT_EQ(bad_field("11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // 9 ranks
+    EXPECT_EQ(bad_field("11/" + board + " w -/- - 0/0 0 1"), "board"); // 11 ranks
+    EXPECT_EQ(bad_field("10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // short rank
+    EXPECT_EQ(bad_field("11/11/11/11/11/11/11/11/11/K10k w -/- - 0/0 0 1"), "board"); // long rank
+    EXPECT_EQ(bad_field("12/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // 12
+    EXPECT_EQ(bad_field("011/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // 011
+    EXPECT_EQ(bad_field("0/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // 0
+    EXPECT_EQ(bad_field("56/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // "5 6"
+    EXPECT_EQ(bad_field("X10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // letter
+    EXPECT_EQ(bad_field("B10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // a bishop
+    EXPECT_EQ(bad_field("P10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // P alone
+    EXPECT_EQ(bad_field("Pr9/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // mixed
+    EXPECT_EQ(bad_field("PQ9/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board"); // kind
     EXPECT_EQ(bad_field("*10/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");
-    EXPECT_EQ(bad_field("11/11/11/11/11/11/11/11/11/K9kP w -/- - 0/0 0 1"), "board");        // P at end
+    EXPECT_EQ(bad_field("11/11/11/11/11/11/11/11/11/K9kP w -/- - 0/0 0 1"), "board"); // P at end
     EXPECT_EQ(bad_field("11//11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1"), "board");
     // the side
     EXPECT_EQ(bad_field(board + " x -/- - 0/0 0 1"), "side");
     EXPECT_EQ(bad_field(board + " W -/- - 0/0 0 1"), "side");
     // the citadels
-    for (const char* c : {"-", "A", "A/-/-", "AA/-", "X/-", "--/-", "-/", "/-", "P/-", "a-/-"})
+    for (const char* c : { "-", "A", "A/-/-", "AA/-", "X/-", "--/-", "-/", "/-", "P/-", "a-/-" })
         EXPECT_EQ(bad_field(board + " w " + c + " - 0/0 0 1"), "citadels") << c;
     // the swap rights
-    for (const char* w : {"kK", "KK", "Kq", "x", "--", "Kk-"})
+    for (const char* w : { "kK", "KK", "Kq", "x", "--", "Kk-" })
         EXPECT_EQ(bad_field(board + " w -/- " + w + " 0/0 0 1"), "swaps") << w;
     // the pawn-of-pawns arrivals
-    for (const char* a : {"0", "4/0", "0/4", "0-0", "00/0", "a/0", "0/", "1/1/1", "-"})
+    for (const char* a : { "0", "4/0", "0/4", "0-0", "00/0", "a/0", "0/", "1/1/1", "-" })
         EXPECT_EQ(bad_field(board + " w -/- - " + a + " 0 1"), "pawn-of-pawns") << a;
     // the clocks
-    for (const char* h : {"-1", "x", "01", "1000000000"})
+    for (const char* h : { "-1", "x", "01", "1000000000" })
         EXPECT_EQ(bad_field(board + " w -/- - 0/0 " + h + " 1"), "halfmove clock") << h;
-    for (const char* f : {"0", "x", "-3", "01"})
+    for (const char* f : { "0", "x", "-3", "01" })
         EXPECT_EQ(bad_field(board + " w -/- - 0/0 0 " + f), "fullmove number") << f;
     // and a good one for contrast
     EXPECT_EQ(bad_field(board + " w -/- - 0/0 0 1"), "");
@@ -158,36 +158,47 @@ TEST(TfenIllegal, Citadels) {
     expect_clause(board + " w R/- - 0/0 0 1", Clause::NonRoyalInCitadel, "l2");
     expect_clause(board + " w -/pr - 0/0 0 1", Clause::NonRoyalInCitadel, "z9");
     // A King or Prince in its own citadel.
-    expect_clause("11/11/11/11/11/11/11/11/11/A9k w K/- - 0/0 0 1", Clause::RoyalInOwnCitadel, "l2");
-    expect_clause("11/11/11/11/11/11/11/11/11/K9k w -/h - 0/0 0 1", Clause::RoyalInOwnCitadel, "z9");
+    expect_clause(
+        "11/11/11/11/11/11/11/11/11/A9k w K/- - 0/0 0 1", Clause::RoyalInOwnCitadel, "l2");
+    expect_clause(
+        "11/11/11/11/11/11/11/11/11/K9k w -/h - 0/0 0 1", Clause::RoyalInOwnCitadel, "z9");
     // A royal that is not its side's senior in the enemy citadel (the king still lives).
     expect_clause(board + " w -/A - 0/0 0 1", Clause::NotSeniorInCitadel, "z9");
     expect_clause(board + " w h/- - 0/0 0 1", Clause::NotSeniorInCitadel, "l2");
     // Allowed: the adventitious king in its own citadel, the senior royal in the enemy's.
     EXPECT_FALSE(problem(board + " w A/- - 0/0 0 1").has_value());
     EXPECT_FALSE(problem("11/11/11/11/11/11/11/11/11/10k w -/K - 0/0 0 1").has_value());
-    EXPECT_FALSE(problem("11/11/11/11/11/11/11/11/11/K10 w h/- - 0/0 0 1").has_value());  // senior prince
+    EXPECT_FALSE(
+        problem("11/11/11/11/11/11/11/11/11/K10 w h/- - 0/0 0 1").has_value()); // senior prince
 }
 
 TEST(TfenIllegal, SwapRightWithoutKing) {
-    expect_clause("11/11/11/11/11/11/11/11/11/A9k w -/- K 0/0 0 1", Clause::SwapWithoutKing, nullptr);
-    expect_clause("11/11/11/11/11/11/11/11/11/K9h w -/- Kk 0/0 0 1", Clause::SwapWithoutKing, nullptr);
+    expect_clause(
+        "11/11/11/11/11/11/11/11/11/A9k w -/- K 0/0 0 1", Clause::SwapWithoutKing, nullptr);
+    expect_clause(
+        "11/11/11/11/11/11/11/11/11/K9h w -/- Kk 0/0 0 1", Clause::SwapWithoutKing, nullptr);
     EXPECT_FALSE(problem("11/11/11/11/11/11/11/11/11/K9k w -/- Kk 0/0 0 1").has_value());
 }
 
 TEST(TfenIllegal, PawnsOfPawnsAndPawnsOnTheLastRank) {
-    expect_clause("11/11/11/11/PP1PP8/11/11/11/11/K9k w -/- - 0/0 0 1", Clause::TwoPawnsOfPawns, "c6");
+    expect_clause(
+        "11/11/11/11/PP1PP8/11/11/11/11/K9k w -/- - 0/0 0 1", Clause::TwoPawnsOfPawns, "c6");
     // Unpromoted pawns other than the pawn of pawns on their last rank.
-    expect_clause("2PR8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Clause::PawnOnLastRank, "c10");
-    expect_clause("11/11/11/11/11/11/11/11/11/K3pk5k w -/- - 0/0 0 1", Clause::PawnOnLastRank, "e1");
+    expect_clause(
+        "2PR8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Clause::PawnOnLastRank, "c10");
+    expect_clause(
+        "11/11/11/11/11/11/11/11/11/K3pk5k w -/- - 0/0 0 1", Clause::PawnOnLastRank, "e1");
     // The pawn of pawns on its last rank has arrived exactly once.
-    expect_clause("2PP8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Clause::WaitingPawnArrivals, "c10");
-    expect_clause("2PP8/11/11/11/11/11/11/11/11/K9k w -/- - 2/0 0 1", Clause::WaitingPawnArrivals, "c10");
+    expect_clause(
+        "2PP8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Clause::WaitingPawnArrivals, "c10");
+    expect_clause(
+        "2PP8/11/11/11/11/11/11/11/11/K9k w -/- - 2/0 0 1", Clause::WaitingPawnArrivals, "c10");
     EXPECT_FALSE(problem("2PP8/11/11/11/11/11/11/11/11/K9k w -/- - 1/0 0 1").has_value());
     // A pawn on its own first rank is possible (a swap or a relocation puts it there).
     EXPECT_FALSE(problem("11/11/11/11/11/11/11/11/11/K1PR7k w -/- - 0/0 0 1").has_value());
     // After three arrivals the pawn of pawns is an adventitious king.
-    expect_clause("11/11/11/11/2PP8/11/11/11/11/K9k w -/- - 3/0 0 1", Clause::PawnOfPawnsAfterThird, nullptr);
+    expect_clause(
+        "11/11/11/11/2PP8/11/11/11/11/K9k w -/- - 3/0 0 1", Clause::PawnOfPawnsAfterThird, nullptr);
     EXPECT_FALSE(problem("11/11/11/11/2A8/11/11/11/11/K9k w -/- - 3/0 0 1").has_value());
 }
 

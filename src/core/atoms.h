@@ -41,23 +41,22 @@ constexpr void walk_atom(const Atom& a, Square from, int forward, Visit&& visit)
 // selects capture squares (CaptureOnly: where it could take a piece), quiet squares (MoveOnly)
 // or both (Both). The destination itself may be occupied; the caller masks own pieces.
 template <class G>
-typename G::Bitboard atom_targets(PieceType t, Square from, int forward,
-                                  typename G::Bitboard occ, Mode mode_filter) {
+typename G::Bitboard atom_targets(
+    PieceType t, Square from, int forward, typename G::Bitboard occ, Mode mode_filter) {
     using BB = typename G::Bitboard;
     BB out{};
     for (const Atom& a : kind(t).atoms) {
         if (mode_filter == Mode::CaptureOnly && a.mode == Mode::MoveOnly) continue;
         if (mode_filter == Mode::MoveOnly && a.mode == Mode::CaptureOnly) continue;
         bool blocked = false;
-        walk_atom<G>(a, from, kind(t).forward_relative ? forward : 1,
-                     [&](Square s, BB path, Mode) {
-                         if (blocked) return;
-                         if (any(path & occ)) {
-                             blocked = true;
-                             return;
-                         }
-                         out |= bit<BB>(s);
-                     });
+        walk_atom<G>(a, from, kind(t).forward_relative ? forward : 1, [&](Square s, BB path, Mode) {
+            if (blocked) return;
+            if (any(path & occ)) {
+                blocked = true;
+                return;
+            }
+            out |= bit<BB>(s);
+        });
     }
     return out;
 }
@@ -78,7 +77,7 @@ AtomReach<G> atom_reaching(PieceType t, Square from, Square to, int forward, Mod
         if (mode_filter == Mode::CaptureOnly && a.mode == Mode::MoveOnly) continue;
         if (mode_filter == Mode::MoveOnly && a.mode == Mode::CaptureOnly) continue;
         walk_atom<G>(a, from, kind(t).forward_relative ? forward : 1, [&](Square s, BB path, Mode) {
-            if (!out.found && s == to) out = {true, a, path};
+            if (!out.found && s == to) out = { true, a, path };
         });
     }
     return out;
@@ -115,4 +114,4 @@ Square first_blocker(const Atom& a, Square from, Square to, int forward, typenam
     return found;
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -29,5 +29,5 @@ std::string piece_token(Piece p);
 // case); sets `length` to the characters read. NoPiece and length 0 if there is none.
 Piece read_piece_token(std::string_view text, size_t& length);
 
-}  // namespace tamerlane
-}  // namespace citadel
+} // namespace tamerlane
+} // namespace citadel

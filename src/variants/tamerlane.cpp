@@ -25,7 +25,7 @@ BB walk(Square s, int df, int dr, int skip) {
     return out;
 }
 
-}  // namespace
+} // namespace
 
 Tables::Tables() {
     for (Square s = 0; s < G::Squares; ++s) square[s] = bit<BB>(s);
@@ -48,29 +48,32 @@ Tables::Tables() {
             far2[d][s]     = wide(walk(s, df, dr, 2));
             if (G::on_board(G::file_of(s) + df, G::rank_of(s) + dr))
                 royal_step[s] |= bit<BB>(G::square(G::file_of(s) + df, G::rank_of(s) + dr));
-            if (d == 0 || d == 1 || d == 4 || d == 5) rook_rays[s] |= line;
-            else picket_reach[s] |= walk(s, df, dr, 1);
+            if (d == 0 || d == 1 || d == 4 || d == 5)
+                rook_rays[s] |= line;
+            else
+                picket_reach[s] |= walk(s, df, dr, 1);
             picket_reach128[s] = wide(picket_reach[s]);
             for (BB b = line; any(b);) dir_to[s][pop_lsb(b)] = i8(d);
         }
         for (const Atom& a : kGiraffe.view())
             walk_atom<G>(a, s, 1, [&](Square to, BB, Mode) { giraffe_reach[s] |= bit<BB>(to); });
-        for (int sf : {1, -1})
-            for (int sr : {1, -1}) {
+        for (int sf : { 1, -1 })
+            for (int sr : { 1, -1 }) {
                 int f = G::file_of(s) + sf, r = G::rank_of(s) + sr;
                 if (!G::on_board(f, r)) continue;
-                legs[s][leg_count[s]++] = Leg{G::square(f, r), {u8(dir_index(sf, 0)), u8(dir_index(0, sr))}};
+                legs[s][leg_count[s]++]
+                    = Leg{ G::square(f, r), { u8(dir_index(sf, 0)), u8(dir_index(0, sr)) } };
                 legs_bb[s] |= bit<BB>(G::square(f, r));
                 if (G::on_board(f + sf, r + sr)) picket_first[s] |= bit<BB>(G::square(f, r));
             }
     }
     // The citadel links: l2 with k1, k2, k3; z9 with a8, a9, a10.
-    for (int r : {0, 1, 2}) {
+    for (int r : { 0, 1, 2 }) {
         Square s = G::square(Files - 1, r);
         royal_step[s] |= bit<BB>(WhiteCitadel);
         royal_step[WhiteCitadel] |= bit<BB>(s);
     }
-    for (int r : {7, 8, 9}) {
+    for (int r : { 7, 8, 9 }) {
         Square s = G::square(0, r);
         royal_step[s] |= bit<BB>(BlackCitadel);
         royal_step[BlackCitadel] |= bit<BB>(s);
@@ -82,7 +85,7 @@ const Tables kTables;
 const ExtraKeys kExtraKeys = [] {
     ExtraKeys k{};
     u64       state = 0x7A3E11D5C0FFEE01ull;
-    auto      next  = [&state] {  // xorshift64*, as core/zobrist.h
+    auto      next  = [&state] { // xorshift64*, as core/zobrist.h
         state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
         return state * 2685821657736338717ull;
     };
@@ -94,35 +97,55 @@ const ExtraKeys kExtraKeys = [] {
     return k;
 }();
 
-}  // namespace tamerlane
+} // namespace tamerlane
 
 using namespace tamerlane;
 using P = Position<Tamerlane>;
 
 namespace {
 
-constexpr bool kIsPawn[PieceTypeLimit] = {
-    false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, true,  true,  true,  true,  true,  true,
-    true,  true,  true,  true,  true,  false, false, false, false, false};
-constexpr bool kIsRoyal[PieceTypeLimit] = {false, false, false, false, false, false, true, true,
-                                           true};
+constexpr bool kIsPawn[PieceTypeLimit] = { false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, true, true, true, true, true, true,
+    true, true, true, true, true, false, false, false, false, false };
+constexpr bool kIsRoyal[PieceTypeLimit]
+    = { false, false, false, false, false, false, true, true, true };
 
 static_assert(kIsPawn[PawnOfPawns] && kIsPawn[PawnOfRooks] && !kIsPawn[WarEngine]);
 
-}  // namespace
+// All ones for the types in a category, so that placement updates need no branch.
+struct CategoryMasks {
+    u64 pawn[PieceTypeLimit], royal[PieceTypeLimit];
+    constexpr CategoryMasks()
+        : pawn{}
+        , royal{} {
+        for (int t = 0; t < PieceTypeLimit; ++t) {
+            pawn[t]  = kIsPawn[t] ? ~u64(0) : 0;
+            royal[t] = kIsRoyal[t] ? ~u64(0) : 0;
+        }
+    }
+};
+constexpr CategoryMasks kCat;
+
+inline BB masked(const BB& b, u64 m) {
+    BB r;
+    r.w[0] = b.w[0] & m;
+    r.w[1] = b.w[1] & m;
+    return r;
+}
+
+} // namespace
 
 // ---- placement ------------------------------------------------------------------------------
 
 void P::put(Piece p, Square s) {
-    const BB b  = sq_bb(s);
-    const Seat c = seat_of(p);
+    const BB        b = sq_bb(s);
+    const Seat      c = seat_of(p);
     const PieceType t = type_of(p);
-    board_[s] = p;
+    board_[s]         = p;
     by_type_[t] |= b;
     by_seat_[c] |= b;
-    if (kIsPawn[t]) pawns_[c] |= b;
-    if (kIsRoyal[t]) royals_[c] |= b;
+    pawns_[c] |= masked(b, kCat.pawn[t]);
+    royals_[c] |= masked(b, kCat.royal[t]);
 }
 
 void P::remove(Square s) {
@@ -132,8 +155,8 @@ void P::remove(Square s) {
     const PieceType t = type_of(p);
     by_type_[t] ^= b;
     by_seat_[c] ^= b;
-    if (kIsPawn[t]) pawns_[c] ^= b;
-    if (kIsRoyal[t]) royals_[c] ^= b;
+    pawns_[c] ^= masked(b, kCat.pawn[t]);
+    royals_[c] ^= masked(b, kCat.royal[t]);
     board_[s] = NoPiece;
 }
 
@@ -144,8 +167,8 @@ void P::shift(Square from, Square to) {
     const PieceType t = type_of(p);
     by_type_[t] ^= d;
     by_seat_[c] ^= d;
-    if (kIsPawn[t]) pawns_[c] ^= d;
-    if (kIsRoyal[t]) royals_[c] ^= d;
+    pawns_[c] ^= masked(d, kCat.pawn[t]);
+    royals_[c] ^= masked(d, kCat.royal[t]);
     board_[from] = NoPiece;
     board_[to]   = p;
 }
@@ -174,8 +197,8 @@ P::BB P::between(Square a, Square b) {
 }
 
 P::BB P::giraffe_path(Square from, Square to) {
-    const int df = G::file_of(to) - G::file_of(from), dr = G::rank_of(to) - G::rank_of(from);
-    const int sf = df > 0 ? 1 : -1, sr = dr > 0 ? 1 : -1;
+    const int    df = G::file_of(to) - G::file_of(from), dr = G::rank_of(to) - G::rank_of(from);
+    const int    sf = df > 0 ? 1 : -1, sr = dr > 0 ? 1 : -1;
     const Square leg = G::square(G::file_of(from) + sf, G::rank_of(from) + sr);
     const int    d   = (df == 1 || df == -1) ? (sr > 0 ? 0 : 4) : (sf > 0 ? 1 : 5);
     const auto&  T   = kTables;
@@ -185,26 +208,30 @@ P::BB P::giraffe_path(Square from, Square to) {
 P::BB P::moves_of(PieceType t, Square s, BB occ) const {
     const auto& A = kAttacks<G>;
     switch (u8(t)) {
-        case Rook: return rook_moves(s, occ);
-        case Picket: return picket_moves(s, occ);
-        case Giraffe: return giraffe_moves(s, occ);
-        case King:
-        case Prince:
-        case AdventitiousKing: return kTables.royal_step[s] & kTables.rect;
-        default: return s < Cells ? A.leap[t][s] : BB{};
+    case Rook:
+        return rook_moves(s, occ);
+    case Picket:
+        return picket_moves(s, occ);
+    case Giraffe:
+        return giraffe_moves(s, occ);
+    case King:
+    case Prince:
+    case AdventitiousKing:
+        return kTables.royal_step[s] & kTables.rect;
+    default:
+        return s < Cells ? A.leap[t][s] : BB{};
     }
 }
 
 P::BB P::attackers(Seat by, Square s, BB occ) const {
-    if (s >= Cells) return {};  // a citadel is never attacked
+    if (s >= Cells) return {}; // a citadel is never attacked
     const auto& A    = kAttacks<G>;
     const auto& T    = kTables;
     const BB    mine = by_seat_[by];
-    BB a = (A.pawn_attack[by ^ 1][s] & pawns_[by]) | (A.leap[Knight][s] & by_type_[Knight]) |
-           (A.leap[Elephant][s] & by_type_[Elephant]) | (A.leap[Camel][s] & by_type_[Camel]) |
-           (A.leap[WarEngine][s] & by_type_[WarEngine]) |
-           (A.leap[General][s] & by_type_[General]) | (A.leap[Vizier][s] & by_type_[Vizier]) |
-           (T.royal_step[s] & royals_[by]);
+    BB          a = (A.pawn_attack[by ^ 1][s] & pawns_[by]) | (A.leap[Knight][s] & by_type_[Knight])
+        | (A.leap[Elephant][s] & by_type_[Elephant]) | (A.leap[Camel][s] & by_type_[Camel])
+        | (A.leap[WarEngine][s] & by_type_[WarEngine]) | (A.leap[General][s] & by_type_[General])
+        | (A.leap[Vizier][s] & by_type_[Vizier]) | (T.royal_step[s] & royals_[by]);
     const BB rooks = by_type_[Rook] & mine;
     if (any(T.rook_rays[s] & rooks)) a |= rook_moves(s, occ) & rooks;
     const BB pickets = by_type_[Picket] & mine & T.picket_reach[s];
@@ -215,33 +242,46 @@ P::BB P::attackers(Seat by, Square s, BB occ) const {
     return a & mine;
 }
 
-bool P::attacked(Seat by, Square s, BB occ) const {
-    if (s >= Cells) return false;
+namespace {
+
+// Whether seat `by` attacks s (a rectangle square) on the board `occ`: the generator's hot test,
+// always inlined there.
+[[gnu::always_inline]] inline bool attacked_by(const P& pos, Seat by, Square s, const BB& occ) {
     const auto& A    = kAttacks<G>;
     const auto& T    = kTables;
-    const BB    mine = by_seat_[by];
-    if (any(((A.pawn_attack[by ^ 1][s] & pawns_[by]) | (A.leap[Knight][s] & by_type_[Knight]) |
-             (A.leap[Elephant][s] & by_type_[Elephant]) | (A.leap[Camel][s] & by_type_[Camel]) |
-             (A.leap[WarEngine][s] & by_type_[WarEngine]) |
-             (A.leap[General][s] & by_type_[General]) | (A.leap[Vizier][s] & by_type_[Vizier]) |
-             (T.royal_step[s] & royals_[by])) &
-            mine))
+    const BB    mine = pos.pieces(by);
+    if (any(((A.pawn_attack[by ^ 1][s] & pos.pawns(by)) | (A.leap[Knight][s] & pos.pieces(Knight))
+                | (A.leap[Elephant][s] & pos.pieces(Elephant))
+                | (A.leap[Camel][s] & pos.pieces(Camel))
+                | (A.leap[WarEngine][s] & pos.pieces(WarEngine))
+                | (A.leap[General][s] & pos.pieces(General))
+                | (A.leap[Vizier][s] & pos.pieces(Vizier)) | (T.royal_step[s] & pos.royals(by)))
+            & mine))
         return true;
-    const BB rooks = by_type_[Rook] & mine;
+    const BB rooks = pos.pieces(Rook) & mine;
     if (any(T.rook_rays[s] & rooks) && any(rook_moves(s, occ) & rooks)) return true;
-    const BB pickets = by_type_[Picket] & mine & T.picket_reach[s];
+    const BB pickets = pos.pieces(Picket) & mine & T.picket_reach[s];
     if (any(pickets) && any(bishop_moves(s, occ) & pickets)) return true;
-    for (BB g = T.giraffe_reach[s] & by_type_[Giraffe] & mine; any(g);)
-        if (!any(giraffe_path(pop_first(g), s) & occ)) return true;
+    for (BB g = T.giraffe_reach[s] & pos.pieces(Giraffe) & mine; any(g);)
+        if (!any(P::giraffe_path(pop_first(g), s) & occ)) return true;
     return false;
+}
+
+} // namespace
+
+bool P::attacked(Seat by, Square s, BB occ) const {
+    if (s >= Cells) return false;
+    return attacked_by(*this, by, s, occ);
 }
 
 P::BB P::attack_map(Seat by, BB occ) const {
     const auto& T = kTables;
     BB          m{};
     const BB    p = pawns_[by];
-    if (by == White) m |= shift_up(p & ~T.file_a, 10) | shift_up(p & ~T.file_k, 12);
-    else m |= shift_down(p & ~T.file_a, 12) | shift_down(p & ~T.file_k, 10);
+    if (by == White)
+        m |= shift_up(p & ~T.file_a, 10) | shift_up(p & ~T.file_k, 12);
+    else
+        m |= shift_down(p & ~T.file_a, 12) | shift_down(p & ~T.file_k, 10);
     for_each(by_seat_[by] & ~p, [&](Square s) { m |= moves_of(type_of(board_[s]), s, occ); });
     return m & T.rect;
 }
@@ -250,22 +290,22 @@ Square P::landing_square(Seat by, BB royals_now) const {
     const int    r  = kings_pawn_rank(by);
     const Square f0 = G::square(KingsPawnFile, r);
     if (!has(royals_now, f0)) return f0;
-    for (bool need_empty : {true, false})
+    for (bool need_empty : { true, false })
         for (int d = 1; d < Files; ++d)
-            for (int f : {KingsPawnFile - d, KingsPawnFile + d}) {  // ties: towards file a
+            for (int f : { KingsPawnFile - d, KingsPawnFile + d }) { // ties: towards file a
                 if (f < 0 || f >= Files) continue;
                 Square s = G::square(f, r);
                 if (has(royals_now, s) || (need_empty && board_[s])) continue;
                 return s;
             }
-    return NoSquare;  // unreachable: a side has at most six royals, a rank eleven squares
+    return NoSquare; // unreachable: a side has at most six royals, a rank eleven squares
 }
 
 // ---- make / unmake --------------------------------------------------------------------------
 
 void P::update_check_info() {
     st_->checkers = BB{};
-    const BB r = royals_[us_];
+    const BB r    = royals_[us_];
     if (!more_than_one(r)) {
         Square k = lsb(r);
         if (k < Cells) st_->checkers = attackers(Seat(us_ ^ 1), k, pieces());
@@ -279,8 +319,8 @@ void P::arrive(Square s, StateInfo<V>& next) {
     if (type_of(p) == PawnOfPawns) {
         const int n = ++next.arrivals[us_];
         next.key ^= kExtraKeys.arrivals[us_][n - 1] ^ kExtraKeys.arrivals[us_][n];
-        if (n == 1) return;  // it waits on the last rank
-        if (n == 2) {        // it jumps to the pawn of kings' start square
+        if (n == 1) return; // it waits on the last rank
+        if (n == 2) { // it jumps to the pawn of kings' start square
             Square l = landing_square(us_, royals_[0] | royals_[1]);
             remove(s);
             next.key ^= Z.psq[p][s];
@@ -311,55 +351,55 @@ void P::make(Move m, StateInfo<V>& next) {
     next.rule50      = st_->rule50 + 1;
     next.key         = st_->key ^ Z.seat[us_] ^ Z.seat[them];
     next.captured = next.landing_removed = next.promoted_from = NoPiece;
-    next.landing  = NoSquare;
-    next.previous = st_;
-    st_           = &next;
+    next.landing                                              = NoSquare;
+    next.previous                                             = st_;
+    st_                                                       = &next;
 
     const Square from = m.from(), to = m.to();
     const Piece  pc      = board_[from];
     Square       arrival = NoSquare;
     switch (m.kind()) {
-        case MoveKind::KingSwap: {
-            const Piece partner = board_[to];
-            remove(from), remove(to);
-            put(partner, from), put(pc, to);
-            next.key ^= Z.psq[pc][from] ^ Z.psq[pc][to] ^ Z.psq[partner][to] ^ Z.psq[partner][from];
-            next.swaps &= ~swap_bit(us_);
-            next.key ^= kExtraKeys.swap[us_];
-            if (kIsPawn[type_of(partner)]) {
-                next.rule50 = 0;
-                if (G::rank_of(from) == last_rank(us_)) arrival = from;
-            }
-            break;
-        }
-        case MoveKind::Relocation:
-            if (Piece cap = board_[to]) {
-                remove(to);
-                next.key ^= Z.psq[cap][to];
-                next.captured = cap;
-            }
-            shift(from, to);
-            next.key ^= Z.psq[pc][from] ^ Z.psq[pc][to];
+    case MoveKind::KingSwap: {
+        const Piece partner = board_[to];
+        remove(from), remove(to);
+        put(partner, from), put(pc, to);
+        next.key ^= Z.psq[pc][from] ^ Z.psq[pc][to] ^ Z.psq[partner][to] ^ Z.psq[partner][from];
+        next.swaps &= ~swap_bit(us_);
+        next.key ^= kExtraKeys.swap[us_];
+        if (kIsPawn[type_of(partner)]) {
             next.rule50 = 0;
-            break;
-        default:
-            if (Piece cap = board_[to]) {
-                remove(to);
-                next.key ^= Z.psq[cap][to];
-                next.captured = cap;
-                next.rule50   = 0;
-                if (type_of(cap) == King && (next.swaps & swap_bit(them))) {
-                    next.swaps &= ~swap_bit(them);
-                    next.key ^= kExtraKeys.swap[them];
-                }
+            if (G::rank_of(from) == last_rank(us_)) arrival = from;
+        }
+        break;
+    }
+    case MoveKind::Relocation:
+        if (Piece cap = board_[to]) {
+            remove(to);
+            next.key ^= Z.psq[cap][to];
+            next.captured = cap;
+        }
+        shift(from, to);
+        next.key ^= Z.psq[pc][from] ^ Z.psq[pc][to];
+        next.rule50 = 0;
+        break;
+    default:
+        if (Piece cap = board_[to]) {
+            remove(to);
+            next.key ^= Z.psq[cap][to];
+            next.captured = cap;
+            next.rule50   = 0;
+            if (type_of(cap) == King && (next.swaps & swap_bit(them))) {
+                next.swaps &= ~swap_bit(them);
+                next.key ^= kExtraKeys.swap[them];
             }
-            shift(from, to);
-            next.key ^= Z.psq[pc][from] ^ Z.psq[pc][to];
-            if (kIsPawn[type_of(pc)]) {
-                next.rule50 = 0;
-                if (to < Cells && G::rank_of(to) == last_rank(us_)) arrival = to;
-            }
-            break;
+        }
+        shift(from, to);
+        next.key ^= Z.psq[pc][from] ^ Z.psq[pc][to];
+        if (kIsPawn[type_of(pc)]) {
+            next.rule50 = 0;
+            if (to < Cells && G::rank_of(to) == last_rank(us_)) arrival = to;
+        }
+        break;
     }
     if (arrival != NoSquare) arrive(arrival, next);
     us_ = them;
@@ -398,7 +438,7 @@ void P::unmake(Move m) {
 std::optional<SetupProblem> P::set_checked(const Setup<G>& s, StateInfo<V>& si) {
     std::fill(std::begin(board_), std::end(board_), NoPiece);
     std::fill(std::begin(by_type_), std::end(by_type_), BB{});
-    for (Seat c : {White, Black}) by_seat_[c] = pawns_[c] = royals_[c] = BB{};
+    for (Seat c : { White, Black }) by_seat_[c] = pawns_[c] = royals_[c] = BB{};
     si  = {};
     st_ = &si;
     us_ = White;
@@ -417,7 +457,7 @@ std::optional<SetupProblem> P::set_checked(const Setup<G>& s, StateInfo<V>& si) 
             si.key ^= Z.psq[p][sq];
         }
     si.key ^= Z.seat[us_];
-    for (Seat c : {White, Black}) {
+    for (Seat c : { White, Black }) {
         if (si.swaps & swap_bit(c)) si.key ^= kExtraKeys.swap[c];
         si.key ^= kExtraKeys.arrivals[c][si.arrivals[c]];
     }
@@ -426,11 +466,10 @@ std::optional<SetupProblem> P::set_checked(const Setup<G>& s, StateInfo<V>& si) 
     if (!more_than_one(royals_[them])) {
         Square k = lsb(royals_[them]);
         if (attacked(us_, k, pieces())) {
-            std::string who = std::string(them == White ? "White" : "Black") + "'s " +
-                              std::string(kind(type_of(board_[k])).name) + " on " +
-                              square_name<G>(k);
-            return SetupProblem{Clause::OppositeCheck, k,
-                                "the side not to move is in check: " + who + " is attacked"};
+            std::string who = std::string(them == White ? "White" : "Black") + "'s "
+                + std::string(kind(type_of(board_[k])).name) + " on " + square_name<G>(k);
+            return SetupProblem{ Clause::OppositeCheck, k,
+                "the side not to move is in check: " + who + " is attacked" };
         }
     }
     update_check_info();
@@ -470,9 +509,9 @@ struct Ctx {
     const P& pos;
     Seat     us, them;
     BB       occ, own, enemy, our_wait, their_wait, capturable;
-    bool     lone;        // exactly one royal: it may not step onto an attacked square
-    bool     restricted;  // ... and it stands on the rectangle: check and pins apply
-    Square   rsq;         // that royal
+    bool     lone; // exactly one royal: it may not step onto an attacked square
+    bool     restricted; // ... and it stands on the rectangle: check and pins apply
+    Square   rsq; // that royal
     bool     in_check;
 };
 
@@ -537,19 +576,19 @@ template <bool List> [[gnu::noinline]] int relocations(const Ctx& c, Move* out, 
 // The king swaps with an own non-royal piece (not the waiting pawn of pawns) and may not stand
 // attacked on its new square. The caller checks the right and when a swap is allowed.
 template <bool List> [[gnu::noinline]] int swaps(const Ctx& c, Move* out, int n) {
-    const auto&  T   = kTables;
-    const P&     pos = c.pos;
-    const Square k   = pos.king_square(c.us);
-    BB partners      = c.own & T.rect & ~pos.royals(c.us) & ~c.our_wait;
+    const auto&  T        = kTables;
+    const P&     pos      = c.pos;
+    const Square k        = pos.king_square(c.us);
+    BB           partners = c.own & T.rect & ~pos.royals(c.us) & ~c.our_wait;
     // A pawn of pawns swapped onto its last rank for its second arrival jumps away at once:
     // judge the board after that.
     if (G::rank_of(k) == last_rank(c.us) && pos.arrivals(c.us) == 1) {
         const BB pp = partners & pos.pieces(c.us, PawnOfPawns);
         partners &= ~pp;
         if (any(pp)) {
-            const Square p  = lsb(pp);
-            const BB     rs = ((pos.royals(White) | pos.royals(Black)) ^ sq_bb(k)) | sq_bb(p);
-            const Square l  = pos.landing_square(c.us, rs);
+            const Square p   = lsb(pp);
+            const BB     rs  = ((pos.royals(White) | pos.royals(Black)) ^ sq_bb(k)) | sq_bb(p);
+            const Square l   = pos.landing_square(c.us, rs);
             const BB     occ = (c.occ ^ sq_bb(k)) | sq_bb(l);
             if (!any(pos.attackers(c.them, p, occ) & ~(c.enemy & sq_bb(l))))
                 emit_one<List>(out, n, Move(k, p, MoveKind::KingSwap));
@@ -564,39 +603,40 @@ template <bool List> int generate(const P& pos, Move* out) {
     const auto& A = kAttacks<G>;
     const auto& T = kTables;
     if (pos.citadel_draw()) return 0;
-    int        n    = 0;
-    const Seat us   = pos.side_to_move();
-    const Seat them = Seat(us ^ 1);
-    const BB   occ = pos.pieces(), own = pos.pieces(us), enemy = pos.pieces(them);
-    const BB   waiting = pos.waiting_pawns();
-    const BB   our_wait = waiting & own, their_wait = waiting & enemy;
-    const BB   royals   = pos.royals(us);
-    const bool lone     = !more_than_one(royals);
-    const Square rsq    = lsb(royals);
-    const bool restricted = lone && rsq < Cells;
-    const BB   checkers   = pos.checkers();
-    const BB   target     = T.rect & ~own & ~their_wait;
-    const BB   capturable = enemy & T.rect & ~their_wait;
-    const BB   empty      = T.rect & ~occ;
-    const Ctx  c{pos, us, them, occ, own, enemy, our_wait, their_wait, capturable, lone, restricted, rsq,
-                any(checkers)};
+    int          n    = 0;
+    const Seat   us   = pos.side_to_move();
+    const Seat   them = Seat(us ^ 1);
+    const BB     occ = pos.pieces(), own = pos.pieces(us), enemy = pos.pieces(them);
+    const BB     waiting  = pos.waiting_pawns();
+    const BB     our_wait = waiting & own, their_wait = waiting & enemy;
+    const BB     royals     = pos.royals(us);
+    const bool   lone       = !more_than_one(royals);
+    const Square rsq        = lsb(royals);
+    const bool   restricted = lone && rsq < Cells;
+    const BB     checkers   = pos.checkers();
+    const BB     target     = T.rect & ~own & ~their_wait;
+    const BB     capturable = enemy & T.rect & ~their_wait;
+    const BB     empty      = T.rect & ~occ;
+    const Ctx c{ pos, us, them, occ, own, enemy, our_wait, their_wait, capturable, lone, restricted,
+        rsq, any(checkers) };
 
     // Royal steps, citadels included where the rules let a royal in; a lone royal never steps
     // onto an attacked square (a citadel never is).
     {
-        const PieceType senior = pos.senior_royal(us);
-        const Square    own_c = own_citadel(us), enemy_c = enemy_citadel(us);
+        const Square own_c = own_citadel(us), enemy_c = enemy_citadel(us);
         for_each(royals, [&](Square from) {
             const PieceType t  = type_of(pos.piece_on(from));
             BB              to = T.royal_step[from] & ~own & ~their_wait;
             if (any(to & T.citadels)) {
-                if (has(to, own_c) && (t != AdventitiousKing || pos.piece_on(own_c))) to ^= sq_bb(own_c);
-                if (has(to, enemy_c) && (t != senior || pos.piece_on(enemy_c))) to ^= sq_bb(enemy_c);
+                if (has(to, own_c) && (t != AdventitiousKing || pos.piece_on(own_c)))
+                    to ^= sq_bb(own_c);
+                if (has(to, enemy_c) && (t != pos.senior_royal(us) || pos.piece_on(enemy_c)))
+                    to ^= sq_bb(enemy_c);
             }
             if (lone) {
                 const BB occ2 = occ ^ sq_bb(from);
                 for_each(to & T.rect, [&](Square s) {
-                    if (pos.attacked(them, s, occ2)) to ^= sq_bb(s);
+                    if (attacked_by(pos, them, s, occ2)) to ^= sq_bb(s);
                 });
             }
             emit<List>(out, n, from, to, MoveKind::Normal);
@@ -604,7 +644,7 @@ template <bool List> int generate(const P& pos, Move* out) {
     }
 
     // Check and pins (a lone royal on the rectangle only).
-    BB     mask = target, pinned{};
+    BB     mask  = target, pinned{};
     int    npins = 0;
     Square pin_sq[G::Squares];
     u64    pin_keep[G::Squares][2];
@@ -614,9 +654,10 @@ template <bool List> int generate(const P& pos, Move* out) {
         // can run along the royal's line).
         for_each(checkers, [&](Square ch) {
             const PieceType ct = type_of(pos.piece_on(ch));
-            mask &= sq_bb(ch) | (ct == Rook || ct == Picket ? P::between(rsq, ch)
-                                 : ct == Giraffe            ? P::giraffe_path(ch, rsq)
-                                                            : BB{});
+            mask &= sq_bb(ch)
+                | (ct == Rook || ct == Picket ? P::between(rsq, ch)
+                        : ct == Giraffe       ? P::giraffe_path(ch, rsq)
+                                              : BB{});
         });
         // An own piece alone on a rider's line or path to the royal moves only where it keeps
         // blocking, or onto the rider.
@@ -627,30 +668,31 @@ template <bool List> int generate(const P& pos, Move* out) {
             const BB     keep = path | sq_bb(sniper);
             pinned |= b;
             for (int i = 0; i < npins; ++i)
-                if (pin_sq[i] == s) {  // pinned twice: both must stay blocked
+                if (pin_sq[i] == s) { // pinned twice: both must stay blocked
                     pin_keep[i][0] &= keep.w[0], pin_keep[i][1] &= keep.w[1];
                     return;
                 }
             pin_sq[npins] = s, pin_keep[npins][0] = keep.w[0], pin_keep[npins][1] = keep.w[1];
             ++npins;
         };
-        for_each((T.rook_rays[rsq] & pos.pieces(them, Rook)) | (T.picket_reach[rsq] & pos.pieces(them, Picket)),
-                 [&](Square s) { pin(s, P::between(rsq, s)); });
+        for_each((T.rook_rays[rsq] & pos.pieces(them, Rook))
+                | (T.picket_reach[rsq] & pos.pieces(them, Picket)),
+            [&](Square s) { pin(s, P::between(rsq, s)); });
         for_each(T.giraffe_reach[rsq] & pos.pieces(them, Giraffe),
-                 [&](Square s) { pin(s, P::giraffe_path(s, rsq)); });
+            [&](Square s) { pin(s, P::giraffe_path(s, rsq)); });
     }
-    const bool only_royal_moves = !any(mask);  // no move but the royal's answers every check
-    auto pin_mask = [&](Square s) {
+    const bool only_royal_moves = !any(mask); // no move but the royal's answers every check
+    auto       pin_mask         = [&](Square s) {
         BB m = ~BB{};
         for (int i = 0; i < npins; ++i)
-            if (pin_sq[i] == s) m.w = {pin_keep[i][0], pin_keep[i][1]};
+            if (pin_sq[i] == s) m.w = { pin_keep[i][0], pin_keep[i][1] };
         return m;
     };
 
     if (!only_royal_moves) {
-        const BB free = ~pinned;
-        const BB leapers = pos.pieces(Knight) | pos.pieces(Elephant) | pos.pieces(Camel) |
-                           pos.pieces(WarEngine) | pos.pieces(General) | pos.pieces(Vizier);
+        const BB free    = ~pinned;
+        const BB leapers = pos.pieces(Knight) | pos.pieces(Elephant) | pos.pieces(Camel)
+            | pos.pieces(WarEngine) | pos.pieces(General) | pos.pieces(Vizier);
         for_each(leapers & own & free, [&](Square s) {
             emit<List>(out, n, s, A.leap[type_of(pos.piece_on(s))][s] & mask, MoveKind::Normal);
         });
@@ -659,13 +701,16 @@ template <bool List> int generate(const P& pos, Move* out) {
             if (any(A.leap[Vizier][s] & ~own))
                 emit<List>(out, n, s, rook_moves(s, occ) & mask, MoveKind::Normal);
         });
-        for_each(pos.pieces(us, Picket) & free,
-                 [&](Square s) { emit<List>(out, n, s, picket_moves(s, occ) & mask, MoveKind::Normal); });
-        for_each(pos.pieces(us, Giraffe) & free,
-                 [&](Square s) { emit<List>(out, n, s, giraffe_moves(s, occ) & mask, MoveKind::Normal); });
+        for_each(pos.pieces(us, Picket) & free, [&](Square s) {
+            emit<List>(out, n, s, picket_moves(s, occ) & mask, MoveKind::Normal);
+        });
+        for_each(pos.pieces(us, Giraffe) & free, [&](Square s) {
+            emit<List>(out, n, s, giraffe_moves(s, occ) & mask, MoveKind::Normal);
+        });
         for_each(pinned & ~pos.pawns(us), [&](Square s) {
-            emit<List>(out, n, s, pos.moves_of(type_of(pos.piece_on(s)), s, occ) & mask & pin_mask(s),
-                       MoveKind::Normal);
+            emit<List>(out, n, s,
+                pos.moves_of(type_of(pos.piece_on(s)), s, occ) & mask & pin_mask(s),
+                MoveKind::Normal);
         });
     }
 
@@ -673,10 +718,10 @@ template <bool List> int generate(const P& pos, Move* out) {
     // arrival may make a second royal (then any such move is legal) or jump to the third rank.
     {
         const BB all     = pos.pawns(us) & ~our_wait;
-        const BB special = all & T.rank[last_rank(us) - forward(us)] &
-                           (pos.pieces(us, PawnOfKings) | pos.pieces(us, PawnOfPawns));
-        const int up = forward(us) * Files;
-        auto dests = [&](Square s) {
+        const BB special = all & T.rank[last_rank(us) - forward(us)]
+            & (pos.pieces(us, PawnOfKings) | pos.pieces(us, PawnOfPawns));
+        const int up    = forward(us) * Files;
+        auto      dests = [&](Square s) {
             return (sq_bb(Square(s + up)) & empty) | (A.pawn_attack[us][s] & capturable);
         };
         auto emit_pawns = [&](const BB& to, int delta) {
@@ -703,11 +748,11 @@ template <bool List> int generate(const P& pos, Move* out) {
             });
         }
         for_each(special, [&](Square s) {
-            const PieceType t     = type_of(pos.piece_on(s));
-            const int       nth   = pos.arrivals(us);
-            const BB        to    = dests(s);
+            const PieceType t   = type_of(pos.piece_on(s));
+            const int       nth = pos.arrivals(us);
+            const BB        to  = dests(s);
             if (!restricted || t == PawnOfKings || nth >= 2)
-                emit<List>(out, n, s, to, MoveKind::Normal);  // no check applies, or a second royal
+                emit<List>(out, n, s, to, MoveKind::Normal); // no check applies, or a second royal
             else if (nth == 1)
                 for_each(to, [&](Square d) {
                     if (second_arrival_safe(c, s, d)) emit_one<List>(out, n, Move(s, d));
@@ -727,10 +772,10 @@ struct RawList {
     union {
         Move moves[MaxMoves];
     };
-    RawList() {}
+    RawList() { }
 };
 
-}  // namespace
+} // namespace
 
 template <> MoveList<Tamerlane::MaxMoves> legal_moves<Tamerlane>(const P& pos) {
     MoveList<Tamerlane::MaxMoves> list;
@@ -757,4 +802,4 @@ template <> u64 perft<Tamerlane>(P& pos, int depth) {
 
 bool tamerlane::is_legal(const P& pos, Move m) { return legal_moves<Tamerlane>(pos).contains(m); }
 
-}  // namespace citadel
+} // namespace citadel

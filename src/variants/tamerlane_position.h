@@ -29,17 +29,17 @@ namespace citadel {
 template <> struct StateInfo<Tamerlane> {
     using BB = tamerlane::BB;
     // Carried over by make().
-    u8  swaps       = 0;       // tamerlane::WhiteSwap | BlackSwap
-    u8  arrivals[2] = {0, 0};  // pawn-of-pawns arrivals per seat (0-3)
-    int rule50      = 0;       // half-moves since a pawn move, a relocation or a removal
+    u8  swaps       = 0; // tamerlane::WhiteSwap | BlackSwap
+    u8  arrivals[2] = { 0, 0 }; // pawn-of-pawns arrivals per seat (0-3)
+    int rule50      = 0; // half-moves since a pawn move, a relocation or a removal
     // Recomputed by make().
-    u64           key = 0;
-    BB            checkers{};                // enemy pieces attacking a lone royal of the mover
-    Piece         captured        = NoPiece;  // taken or removed on the move's to-square
-    Piece         landing_removed = NoPiece;  // removed where a pawn of pawns landed
-    Square        landing         = NoSquare; // where a pawn of pawns landed (second arrival)
-    Piece         promoted_from   = NoPiece;  // the pawn that was replaced on its last rank
-    StateInfo*    previous        = nullptr;
+    u64        key = 0;
+    BB         checkers{}; // enemy pieces attacking a lone royal of the mover
+    Piece      captured        = NoPiece; // taken or removed on the move's to-square
+    Piece      landing_removed = NoPiece; // removed where a pawn of pawns landed
+    Square     landing         = NoSquare; // where a pawn of pawns landed (second arrival)
+    Piece      promoted_from   = NoPiece; // the pawn that was replaced on its last rank
+    StateInfo* previous        = nullptr;
 };
 
 namespace tamerlane {
@@ -47,19 +47,19 @@ namespace tamerlane {
 // Rule clauses a Setup can break (variants.md section 4, "Illegal positions"), finer than
 // PositionError::Code; validate() names the clause and the square.
 enum class Clause : u8 {
-    PieceNotInVariant,      // a piece type Tamerlane does not have (or a third seat)
-    NoRoyal,                // a side with no royal
-    TwoKings,               // a side with two kings
-    NonRoyalInCitadel,      // a non-royal piece in a citadel
-    RoyalInOwnCitadel,      // a King or Prince in its own citadel
-    NotSeniorInCitadel,     // a non-senior royal in the enemy citadel
-    SwapWithoutKing,        // a swap right without a king
-    TwoPawnsOfPawns,        // more than one pawn of pawns per side
-    PawnOnLastRank,         // an unpromoted pawn, other than the pawn of pawns, on its last rank
-    WaitingPawnArrivals,    // a pawn of pawns on its last rank with an arrival count other than 1
-    PawnOfPawnsAfterThird,  // a pawn of pawns with 3 arrivals (it would be an adventitious king)
-    BadCounter,             // a side, arrival count or clock out of range
-    OppositeCheck,          // the side not to move is in check
+    PieceNotInVariant, // a piece type Tamerlane does not have (or a third seat)
+    NoRoyal, // a side with no royal
+    TwoKings, // a side with two kings
+    NonRoyalInCitadel, // a non-royal piece in a citadel
+    RoyalInOwnCitadel, // a King or Prince in its own citadel
+    NotSeniorInCitadel, // a non-senior royal in the enemy citadel
+    SwapWithoutKing, // a swap right without a king
+    TwoPawnsOfPawns, // more than one pawn of pawns per side
+    PawnOnLastRank, // an unpromoted pawn, other than the pawn of pawns, on its last rank
+    WaitingPawnArrivals, // a pawn of pawns on its last rank with an arrival count other than 1
+    PawnOfPawnsAfterThird, // a pawn of pawns with 3 arrivals (it would be an adventitious king)
+    BadCounter, // a side, arrival count or clock out of range
+    OppositeCheck, // the side not to move is in check
 };
 
 struct SetupProblem {
@@ -75,29 +75,29 @@ PositionError to_position_error(const SetupProblem& p);
 
 // Zobrist keys for the extra state; piece-square and side keys are kZobrist<TamerlaneBoard>'s.
 struct ExtraKeys {
-    u64 swap[2];         // per seat, xored in while the right is held
-    u64 arrivals[2][4];  // per seat and count; arrivals[s][0] == 0
+    u64 swap[2]; // per seat, xored in while the right is held
+    u64 arrivals[2][4]; // per seat and count; arrivals[s][0] == 0
 };
 extern const ExtraKeys kExtraKeys;
 
-}  // namespace tamerlane
+} // namespace tamerlane
 
 template <> class Position<Tamerlane> {
   public:
-    using V  = Tamerlane;
-    using G  = TamerlaneBoard;
-    using BB = G::Bitboard;
+    using V                = Tamerlane;
+    using G                = TamerlaneBoard;
+    using BB               = G::Bitboard;
     static constexpr int N = G::Squares;
 
     Position()                           = default;
-    Position(const Position&)            = delete;  // the state chain would be shared
+    Position(const Position&)            = delete; // the state chain would be shared
     Position& operator=(const Position&) = delete;
 
     // Sets up from s; on error the position is unusable and the rule broken is returned.
     std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si);
     // The same, naming the rule book's clause (tamerlane::Clause) on error.
     std::optional<tamerlane::SetupProblem> set_checked(const Setup<G>& s, StateInfo<V>& si);
-    Setup<G> setup() const;
+    Setup<G>                               setup() const;
 
     // Plays a legal move; `next` becomes the current state until unmake().
     void make(Move m, StateInfo<V>& next);
@@ -111,10 +111,10 @@ template <> class Position<Tamerlane> {
     BB    pieces(PieceType t) const { return by_type_[t]; }
     BB    pieces(Seat s, PieceType t) const { return by_seat_[s] & by_type_[t]; }
     BB    pieces(Seat s, PieceType a, PieceType b) const {
-        return by_seat_[s] & (by_type_[a] | by_type_[b]);
+           return by_seat_[s] & (by_type_[a] | by_type_[b]);
     }
-    BB  pawns(Seat s) const { return pawns_[s]; }      // every pawn kind
-    BB  royals(Seat s) const { return royals_[s]; }    // King, Prince, Adventitious king
+    BB  pawns(Seat s) const { return pawns_[s]; } // every pawn kind
+    BB  royals(Seat s) const { return royals_[s]; } // King, Prince, Adventitious king
     int royal_count(Seat s) const { return popcount(royals_[s]); }
     // The King's square, or NoSquare when it has been captured.
     Square king_square(Seat s) const { return lsb(pieces(s, King)); }
@@ -122,23 +122,23 @@ template <> class Position<Tamerlane> {
     PieceType senior_royal(Seat s) const;
     // The pawn of pawns of seat s waiting on its last rank (first arrival), or NoSquare.
     Square waiting_pawn(Seat s) const;
-    BB     waiting_pawns() const {  // White's on rank 10 (squares 99-109), Black's on rank 1 (0-10)
+    BB     waiting_pawns() const { // White's on rank 10 (squares 99-109), Black's on rank 1 (0-10)
         BB b = by_type_[PawnOfPawns];
         b.w[0] &= by_seat_[Black].w[0] & 0x7FFull;
         b.w[1] &= by_seat_[White].w[1] & (0x7FFull << 35);
         return b;
     }
 
-    BB   checkers() const { return st_->checkers; }
+    BB checkers() const { return st_->checkers; }
     // In check: exactly one royal, attacked (variants.md section 4).
     bool in_check() const { return any(st_->checkers); }
     u8   swap_rights() const { return st_->swaps; }
     // Seat s still has its swap right (its King is then on the board).
-    bool may_swap(Seat s) const { return st_->swaps & tamerlane::swap_bit(s); }
-    int  arrivals(Seat s) const { return st_->arrivals[s]; }
-    int  rule50() const { return st_->rule50; }
-    int  game_ply() const { return ply_; }
-    u64  key() const { return st_->key; }
+    bool                may_swap(Seat s) const { return st_->swaps & tamerlane::swap_bit(s); }
+    int                 arrivals(Seat s) const { return st_->arrivals[s]; }
+    int                 rule50() const { return st_->rule50; }
+    int                 game_ply() const { return ply_; }
+    u64                 key() const { return st_->key; }
     const StateInfo<V>* state() const { return st_; }
     // A royal stands in its enemy's citadel: the game is drawn and has no moves.
     bool citadel_draw() const;
@@ -180,8 +180,8 @@ template <> class Position<Tamerlane> {
 // ---- move generation (tamerlane_movegen.cpp): the generic names, specialised ----
 
 template <> MoveList<Tamerlane::MaxMoves> legal_moves<Tamerlane>(const Position<Tamerlane>& pos);
-template <> u64 count_legal<Tamerlane>(const Position<Tamerlane>& pos);
-template <> u64 perft<Tamerlane>(Position<Tamerlane>& pos, int depth);
+template <> u64                           count_legal<Tamerlane>(const Position<Tamerlane>& pos);
+template <> u64                           perft<Tamerlane>(Position<Tamerlane>& pos, int depth);
 
 namespace tamerlane {
 
@@ -191,19 +191,19 @@ bool is_legal(const Position<Tamerlane>& pos, Move m);
 // How a Tamerlane game stands by its own rules (variants.md section 4, "Game end").
 enum class End : u8 {
     None,
-    Checkmate,            // the last royal is attacked and its side has no legal move: a loss
-    NoLegalMove,          // no legal move without check (stalemate): a loss for that side
-    CitadelDraw,          // a royal entered the enemy citadel: a draw
-    ThreefoldRepetition,  // automatic draw
-    MoveRule,             // the optional n-move rule (off by default): a draw
+    Checkmate, // the last royal is attacked and its side has no legal move: a loss
+    NoLegalMove, // no legal move without check (stalemate): a loss for that side
+    CitadelDraw, // a royal entered the enemy citadel: a draw
+    ThreefoldRepetition, // automatic draw
+    MoveRule, // the optional n-move rule (off by default): a draw
 };
 
 struct Ending {
     enum class Kind : u8 { Ongoing, Win, Draw };
-    Kind kind   = Kind::Ongoing;
-    Seat winner = White;  // for Win
-    End  reason = End::None;
-    bool over() const { return kind != Kind::Ongoing; }
+    Kind        kind   = Kind::Ongoing;
+    Seat        winner = White; // for Win
+    End         reason = End::None;
+    bool        over() const { return kind != Kind::Ongoing; }
     friend bool operator==(const Ending&, const Ending&) = default;
 };
 
@@ -219,5 +219,5 @@ int repetitions(const Position<Tamerlane>& pos, int max_plies);
 // "White wins: Black has no legal move." and the like.
 std::string describe(const Ending& e);
 
-}  // namespace tamerlane
-}  // namespace citadel
+} // namespace tamerlane
+} // namespace citadel

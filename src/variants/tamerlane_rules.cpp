@@ -9,34 +9,37 @@ std::string side_name(Seat s) { return s == White ? "White" : "Black"; }
 
 std::string piece_at(const Setup<TamerlaneBoard>& s, Square sq) {
     const Piece p = s.board[sq];
-    return side_name(seat_of(p)) + "'s " + std::string(kind(type_of(p)).name) + " on " +
-           square_name<G>(sq);
+    return side_name(seat_of(p)) + "'s " + std::string(kind(type_of(p)).name) + " on "
+        + square_name<G>(sq);
 }
 
-}  // namespace
+} // namespace
 
 std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
     using C = Clause;
-    if (s.to_move > Black) return SetupProblem{C::BadCounter, NoSquare, "the side to move is not White or Black"};
-    if (s.halfmove < 0) return SetupProblem{C::BadCounter, NoSquare, "the half-move clock is negative"};
-    if (s.fullmove < 1) return SetupProblem{C::BadCounter, NoSquare, "the full-move number is below 1"};
+    if (s.to_move > Black)
+        return SetupProblem{ C::BadCounter, NoSquare, "the side to move is not White or Black" };
+    if (s.halfmove < 0)
+        return SetupProblem{ C::BadCounter, NoSquare, "the half-move clock is negative" };
+    if (s.fullmove < 1)
+        return SetupProblem{ C::BadCounter, NoSquare, "the full-move number is below 1" };
     if (s.swaps & ~(WhiteSwap | BlackSwap))
-        return SetupProblem{C::BadCounter, NoSquare, "the swap rights name a third player"};
-    for (Seat c : {White, Black})
+        return SetupProblem{ C::BadCounter, NoSquare, "the swap rights name a third player" };
+    for (Seat c : { White, Black })
         if (s.arrivals[c] > 3)
-            return SetupProblem{C::BadCounter, NoSquare,
-                                side_name(c) + "'s pawn of pawns cannot have reached its last rank " +
-                                    std::to_string(s.arrivals[c]) + " times (at most 3)"};
+            return SetupProblem{ C::BadCounter, NoSquare,
+                side_name(c) + "'s pawn of pawns cannot have reached its last rank "
+                    + std::to_string(s.arrivals[c]) + " times (at most 3)" };
 
-    int    royals[2] = {0, 0}, kings[2] = {0, 0}, pps[2] = {0, 0}, princes[2] = {0, 0};
-    Square second_king[2] = {NoSquare, NoSquare}, second_pp[2] = {NoSquare, NoSquare};
+    int    royals[2] = { 0, 0 }, kings[2] = { 0, 0 }, pps[2] = { 0, 0 }, princes[2] = { 0, 0 };
+    Square second_king[2] = { NoSquare, NoSquare }, second_pp[2] = { NoSquare, NoSquare };
     for (Square sq = 0; sq < TamerlaneBoard::Squares; ++sq) {
         const Piece p = s.board[sq];
         if (!p) continue;
         const PieceType t = type_of(p);
         if (seat_of(p) > Black || !(kPieces & piece_set(t)))
-            return SetupProblem{C::PieceNotInVariant, sq,
-                                "the piece on " + square_name<G>(sq) + " is not part of tamerlane"};
+            return SetupProblem{ C::PieceNotInVariant, sq,
+                "the piece on " + square_name<G>(sq) + " is not part of tamerlane" };
         const Seat c = seat_of(p);
         royals[c] += is_royal(t);
         princes[c] += t == Prince;
@@ -44,49 +47,49 @@ std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
         if (t == PawnOfPawns && ++pps[c] == 2) second_pp[c] = sq;
     }
     // A side with no royal or two kings.
-    for (Seat c : {White, Black}) {
+    for (Seat c : { White, Black }) {
         if (royals[c] == 0)
-            return SetupProblem{C::NoRoyal, NoSquare,
-                                side_name(c) + " has no royal piece (king, prince or adventitious king)"};
+            return SetupProblem{ C::NoRoyal, NoSquare,
+                side_name(c) + " has no royal piece (king, prince or adventitious king)" };
         if (kings[c] > 1)
-            return SetupProblem{C::TwoKings, second_king[c],
-                                side_name(c) + " has two kings (the second on " +
-                                    square_name<G>(second_king[c]) + ")"};
+            return SetupProblem{ C::TwoKings, second_king[c],
+                side_name(c) + " has two kings (the second on " + square_name<G>(second_king[c])
+                    + ")" };
     }
     // Citadels: only royals; a King or Prince never in its own; only the senior royal in the
     // enemy's.
-    for (Square cit : {WhiteCitadel, BlackCitadel}) {
+    for (Square cit : { WhiteCitadel, BlackCitadel }) {
         const Piece p = s.board[cit];
         if (!p) continue;
-        const Seat      owner = cit == WhiteCitadel ? White : Black;
-        const Seat      c     = seat_of(p);
-        const PieceType t     = type_of(p);
+        const Seat        owner = cit == WhiteCitadel ? White : Black;
+        const Seat        c     = seat_of(p);
+        const PieceType   t     = type_of(p);
         const std::string where = square_name<G>(cit) + " (" + side_name(owner) + "'s citadel)";
         if (!is_royal(t))
-            return SetupProblem{C::NonRoyalInCitadel, cit,
-                                piece_at(s, cit) + ": only a royal piece may stand in a citadel"};
+            return SetupProblem{ C::NonRoyalInCitadel, cit,
+                piece_at(s, cit) + ": only a royal piece may stand in a citadel" };
         if (c == owner && t != AdventitiousKing)
-            return SetupProblem{C::RoyalInOwnCitadel, cit,
-                                piece_at(s, cit) + ": a " + std::string(kind(t).name) +
-                                    " may not stand in its own citadel; only an adventitious king may"};
+            return SetupProblem{ C::RoyalInOwnCitadel, cit,
+                piece_at(s, cit) + ": a " + std::string(kind(t).name)
+                    + " may not stand in its own citadel; only an adventitious king may" };
         const PieceType senior = kings[c] ? King : princes[c] ? Prince : AdventitiousKing;
         if (c != owner && t != senior)
-            return SetupProblem{C::NotSeniorInCitadel, cit,
-                                piece_at(s, cit) + ": only " + side_name(c) + "'s senior royal (its " +
-                                    std::string(kind(senior).name) + ") may stand in " + where};
+            return SetupProblem{ C::NotSeniorInCitadel, cit,
+                piece_at(s, cit) + ": only " + side_name(c) + "'s senior royal (its "
+                    + std::string(kind(senior).name) + ") may stand in " + where };
     }
     // A swap right without a king.
-    for (Seat c : {White, Black})
+    for (Seat c : { White, Black })
         if ((s.swaps & swap_bit(c)) && !kings[c])
-            return SetupProblem{C::SwapWithoutKing, NoSquare,
-                                side_name(c) + " has a swap right ('" + (c == White ? "K" : "k") +
-                                    "') but no king"};
+            return SetupProblem{ C::SwapWithoutKing, NoSquare,
+                side_name(c) + " has a swap right ('" + (c == White ? "K" : "k")
+                    + "') but no king" };
     // More than one pawn of pawns per side.
-    for (Seat c : {White, Black})
+    for (Seat c : { White, Black })
         if (pps[c] > 1)
-            return SetupProblem{C::TwoPawnsOfPawns, second_pp[c],
-                                side_name(c) + " has more than one pawn of pawns (another on " +
-                                    square_name<G>(second_pp[c]) + ")"};
+            return SetupProblem{ C::TwoPawnsOfPawns, second_pp[c],
+                side_name(c) + " has more than one pawn of pawns (another on "
+                    + square_name<G>(second_pp[c]) + ")" };
     // Pawns on their last rank: only the waiting pawn of pawns, after exactly one arrival.
     for (Square sq = 0; sq < Cells; ++sq) {
         const Piece p = s.board[sq];
@@ -94,19 +97,20 @@ std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
         const Seat c = seat_of(p);
         if (G::rank_of(sq) != last_rank(c)) continue;
         if (type_of(p) != PawnOfPawns)
-            return SetupProblem{C::PawnOnLastRank, sq,
-                                piece_at(s, sq) + " stands unpromoted on its last rank"};
+            return SetupProblem{ C::PawnOnLastRank, sq,
+                piece_at(s, sq) + " stands unpromoted on its last rank" };
         if (s.arrivals[c] != 1)
-            return SetupProblem{C::WaitingPawnArrivals, sq,
-                                piece_at(s, sq) + " waits on its last rank, so its arrival count must be 1, not " +
-                                    std::to_string(s.arrivals[c])};
+            return SetupProblem{ C::WaitingPawnArrivals, sq,
+                piece_at(s, sq) + " waits on its last rank, so its arrival count must be 1, not "
+                    + std::to_string(s.arrivals[c]) };
     }
     // A pawn of pawns that arrived three times has become an adventitious king.
-    for (Seat c : {White, Black})
+    for (Seat c : { White, Black })
         if (pps[c] && s.arrivals[c] == 3)
-            return SetupProblem{C::PawnOfPawnsAfterThird, NoSquare,
-                                side_name(c) + "'s pawn of pawns has arrived 3 times, so it is an "
-                                               "adventitious king and cannot be on the board"};
+            return SetupProblem{ C::PawnOfPawnsAfterThird, NoSquare,
+                side_name(c)
+                    + "'s pawn of pawns has arrived 3 times, so it is an "
+                      "adventitious king and cannot be on the board" };
     return std::nullopt;
 }
 
@@ -114,31 +118,43 @@ PositionError to_position_error(const SetupProblem& p) {
     using Code = PositionError::Code;
     Code code  = Code::PieceNotInVariant;
     switch (p.clause) {
-        case Clause::PieceNotInVariant:
-        case Clause::NonRoyalInCitadel:
-        case Clause::RoyalInOwnCitadel:
-        case Clause::NotSeniorInCitadel:
-        case Clause::TwoPawnsOfPawns: code = Code::PieceNotInVariant; break;
-        case Clause::NoRoyal:
-        case Clause::TwoKings: code = Code::KingCount; break;
-        case Clause::SwapWithoutKing: code = Code::CastlingWithoutKing; break;
-        case Clause::PawnOnLastRank:
-        case Clause::WaitingPawnArrivals:
-        case Clause::PawnOfPawnsAfterThird: code = Code::PawnOnBackRank; break;
-        case Clause::BadCounter: code = Code::Finished; break;
-        case Clause::OppositeCheck: code = Code::OppositeCheck; break;
+    case Clause::PieceNotInVariant:
+    case Clause::NonRoyalInCitadel:
+    case Clause::RoyalInOwnCitadel:
+    case Clause::NotSeniorInCitadel:
+    case Clause::TwoPawnsOfPawns:
+        code = Code::PieceNotInVariant;
+        break;
+    case Clause::NoRoyal:
+    case Clause::TwoKings:
+        code = Code::KingCount;
+        break;
+    case Clause::SwapWithoutKing:
+        code = Code::CastlingWithoutKing;
+        break;
+    case Clause::PawnOnLastRank:
+    case Clause::WaitingPawnArrivals:
+    case Clause::PawnOfPawnsAfterThird:
+        code = Code::PawnOnBackRank;
+        break;
+    case Clause::BadCounter:
+        code = Code::Finished;
+        break;
+    case Clause::OppositeCheck:
+        code = Code::OppositeCheck;
+        break;
     }
-    return PositionError{code, p.square, p.message};
+    return PositionError{ code, p.square, p.message };
 }
 
 Ending outcome(const Position<Tamerlane>& pos, int reps, int move_rule) {
     using K         = Ending::Kind;
     const Seat them = Seat(pos.side_to_move() ^ 1);
-    if (pos.citadel_draw()) return {K::Draw, White, End::CitadelDraw};
+    if (pos.citadel_draw()) return { K::Draw, White, End::CitadelDraw };
     if (count_legal<Tamerlane>(pos) == 0)
-        return {K::Win, them, pos.in_check() ? End::Checkmate : End::NoLegalMove};
-    if (reps >= Tamerlane::AutoRepetition) return {K::Draw, White, End::ThreefoldRepetition};
-    if (move_rule > 0 && pos.rule50() >= 2 * move_rule) return {K::Draw, White, End::MoveRule};
+        return { K::Win, them, pos.in_check() ? End::Checkmate : End::NoLegalMove };
+    if (reps >= Tamerlane::AutoRepetition) return { K::Draw, White, End::ThreefoldRepetition };
+    if (move_rule > 0 && pos.rule50() >= 2 * move_rule) return { K::Draw, White, End::MoveRule };
     return {};
 }
 
@@ -154,15 +170,20 @@ int repetitions(const Position<Tamerlane>& pos, int max_plies) {
 std::string describe(const Ending& e) {
     const std::string winner = side_name(e.winner), loser = side_name(Seat(e.winner ^ 1));
     switch (e.reason) {
-        case End::None: return "The game is in progress.";
-        case End::Checkmate: return winner + " wins by checkmate.";
-        case End::NoLegalMove:
-            return winner + " wins: " + loser + " has no legal move (stalemate loses in Tamerlane).";
-        case End::CitadelDraw: return "Draw: a royal piece entered the enemy citadel.";
-        case End::ThreefoldRepetition: return "Draw by threefold repetition.";
-        case End::MoveRule: return "Draw by the move rule.";
+    case End::None:
+        return "The game is in progress.";
+    case End::Checkmate:
+        return winner + " wins by checkmate.";
+    case End::NoLegalMove:
+        return winner + " wins: " + loser + " has no legal move (stalemate loses in Tamerlane).";
+    case End::CitadelDraw:
+        return "Draw: a royal piece entered the enemy citadel.";
+    case End::ThreefoldRepetition:
+        return "Draw by threefold repetition.";
+    case End::MoveRule:
+        return "Draw by the move rule.";
     }
     return "";
 }
 
-}  // namespace citadel::tamerlane
+} // namespace citadel::tamerlane

@@ -13,7 +13,7 @@
 
 namespace citadel::tamerlane {
 
-__extension__ typedef unsigned __int128 u128;  // (ISO C++ has no 128-bit integer; GCC and Clang do)
+__extension__ typedef unsigned __int128 u128; // (ISO C++ has no 128-bit integer; GCC and Clang do)
 
 // A giraffe's first leg from a square: the diagonal neighbour, and the two orthogonal
 // directions (indices into Attacks<G>::Dirs) it rides outward in.
@@ -25,23 +25,23 @@ struct Leg {
 struct Tables {
     // One square's bitboard (bit<BB>(s) writes one word at a variable index and reads the pair
     // back, which stalls store forwarding; a table load does not). 256 entries: NoSquare is 0.
-    BB  square[256]{};
-    BB  rect{};                   // the 110 squares of the rectangle
-    BB  citadels{};               // l2 and z9
-    BB  file_a{}, file_k{};
-    BB  rank[Ranks]{};
-    BB  royal_step[G::Squares]{}; // king steps, with the citadel links (k1-k3 <-> l2, a8-a10 <-> z9)
-    u128 ray[8][G::Squares]{};     // as Attacks<G>::ray, as 128-bit numbers
-    u128 far2[8][G::Squares]{};    // the ray without its first two squares (giraffe rides)
+    BB square[256]{};
+    BB rect{}; // the 110 squares of the rectangle
+    BB citadels{}; // l2 and z9
+    BB file_a{}, file_k{};
+    BB rank[Ranks]{};
+    BB royal_step[G::Squares]{}; // king steps, with the citadel links (k1-k3 <-> l2, a8-a10 <-> z9)
+    u128 ray[8][G::Squares]{}; // as Attacks<G>::ray, as 128-bit numbers
+    u128 far2[8][G::Squares]{}; // the ray without its first two squares (giraffe rides)
     u128 picket_reach128[G::Squares]{};
-    BB  rook_rays[G::Squares]{};  // every square a rook could reach on an empty board
-    BB  picket_reach[G::Squares]{};   // ... a picket (diagonals without the adjacent squares)
-    BB  giraffe_reach[G::Squares]{};  // ... a giraffe; the relation is symmetric
-    BB  legs_bb[G::Squares]{};       // a giraffe's legs: the diagonal neighbours
-    BB  picket_first[G::Squares]{};  // a picket's first squares that have a second beyond them
-    Leg legs[G::Squares][4]{};
-    u8  leg_count[G::Squares]{};
-    i8  dir_to[G::Squares][G::Squares]{};    // direction index from a to b on a line, or -1
+    BB   rook_rays[G::Squares]{}; // every square a rook could reach on an empty board
+    BB   picket_reach[G::Squares]{}; // ... a picket (diagonals without the adjacent squares)
+    BB   giraffe_reach[G::Squares]{}; // ... a giraffe; the relation is symmetric
+    BB   legs_bb[G::Squares]{}; // a giraffe's legs: the diagonal neighbours
+    BB   picket_first[G::Squares]{}; // a picket's first squares that have a second beyond them
+    Leg  legs[G::Squares][4]{};
+    u8   leg_count[G::Squares]{};
+    i8   dir_to[G::Squares][G::Squares]{}; // direction index from a to b on a line, or -1
 
     Tables();
 };
@@ -54,8 +54,8 @@ inline const BB& sq_bb(Square s) { return kTables.square[s]; }
 
 // Iteration and tests that keep both words in registers (the generic pop_lsb/test index the
 // word array with a variable, which sends the bitboard through memory).
-inline int count(const BB& b) { return std::popcount(b.w[0]) + std::popcount(b.w[1]); }
-inline bool has(const BB& b, Square s) { return ((s < 64 ? b.w[0] : b.w[1]) >> (s & 63)) & 1; }
+inline int    count(const BB& b) { return std::popcount(b.w[0]) + std::popcount(b.w[1]); }
+inline bool   has(const BB& b, Square s) { return ((s < 64 ? b.w[0] : b.w[1]) >> (s & 63)) & 1; }
 inline Square pop_first(BB& b) {
     if (b.w[0]) {
         Square s = Square(std::countr_zero(b.w[0]));
@@ -71,7 +71,7 @@ template <class F> inline void for_each(const BB& b, F&& f) {
     for (u64 x = b.w[1]; x; x &= x - 1) f(Square(64 + std::countr_zero(x)));
 }
 
-inline BB shift_up(const BB& b, int n) {  // towards higher squares, 0 < n < 64
+inline BB shift_up(const BB& b, int n) { // towards higher squares, 0 < n < 64
     BB r;
     r.w[1] = (b.w[1] << n) | (b.w[0] >> (64 - n));
     r.w[0] = b.w[0] << n;
@@ -89,12 +89,12 @@ inline BB shift_down(const BB& b, int n) {
 // highest; a whole line (both directions) is one "obstruction difference".
 inline u128 wide(const BB& b) { return (u128(b.w[1]) << 64) | b.w[0]; }
 inline BB   narrow(u128 x) {
-    BB b;
-    b.w[0] = u64(x);
-    b.w[1] = u64(x >> 64);
-    return b;
+      BB b;
+      b.w[0] = u64(x);
+      b.w[1] = u64(x >> 64);
+      return b;
 }
-inline int msb128(u128 x) {  // x != 0
+inline int msb128(u128 x) { // x != 0
     const u64 hi = u64(x >> 64);
     return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(u64(x));
 }
@@ -124,23 +124,23 @@ inline BB bishop_moves(Square s, const BB& occ) { return narrow(bishop128(s, wid
 // A picket: the bishop's ride without the adjacent diagonal squares. A blocked first square
 // stops the ride there, so nothing of that direction remains.
 inline BB picket_moves(Square s, const BB& occ) {
-    if (!any(kTables.picket_first[s] & ~occ)) return BB{};  // no empty first square to ride over
+    if (!any(kTables.picket_first[s] & ~occ)) return BB{}; // no empty first square to ride over
     return narrow(bishop128(s, wide(occ)) & kTables.picket_reach128[s]);
 }
 // A giraffe: from each empty diagonal neighbour (its leg), the two outward orthogonal rides
 // without their first two squares.
 inline BB giraffe_moves(Square s, const BB& occ) {
     const auto& T = kTables;
-    if (!any(T.legs_bb[s] & ~occ)) return BB{};  // every leg blocked: the usual case early on
+    if (!any(T.legs_bb[s] & ~occ)) return BB{}; // every leg blocked: the usual case early on
     const u128 o   = wide(occ);
     u128       out = 0;
     for (int i = 0; i < T.leg_count[s]; ++i) {
         const Leg& l = T.legs[s][i];
         if (has(occ, l.to)) continue;
-        out |= (ride(l.dir[0], l.to, o) & T.far2[l.dir[0]][l.to]) |
-               (ride(l.dir[1], l.to, o) & T.far2[l.dir[1]][l.to]);
+        out |= (ride(l.dir[0], l.to, o) & T.far2[l.dir[0]][l.to])
+            | (ride(l.dir[1], l.to, o) & T.far2[l.dir[1]][l.to]);
     }
     return narrow(out);
 }
 
-}  // namespace citadel::tamerlane
+} // namespace citadel::tamerlane

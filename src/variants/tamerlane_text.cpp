@@ -36,8 +36,8 @@ PieceType arrival_result(const P& pos, PieceType pawn) {
 
 bool arrives(const P& pos, Move m) {
     const Piece pc = pos.piece_on(m.from());
-    return m.kind() == MoveKind::Normal && is_pawn(type_of(pc)) && m.to() < Cells &&
-           G::rank_of(m.to()) == last_rank(seat_of(pc));
+    return m.kind() == MoveKind::Normal && is_pawn(type_of(pc)) && m.to() < Cells
+        && G::rank_of(m.to()) == last_rank(seat_of(pc));
 }
 
 // "+" or "#" when the move leaves the opponent in check (one royal, attacked), "#" when that is
@@ -55,13 +55,15 @@ std::string disambiguation(const P& pos, Move m) {
     const PieceType t     = type_of(pos.piece_on(m.from()));
     bool            other = false, same_file = false, same_rank = false;
     for (Move x : legal_moves<Tamerlane>(pos)) {
-        if (x.kind() != MoveKind::Normal || x.to() != m.to() || x.from() == m.from() ||
-            type_of(pos.piece_on(x.from())) != t)
+        if (x.kind() != MoveKind::Normal || x.to() != m.to() || x.from() == m.from()
+            || type_of(pos.piece_on(x.from())) != t)
             continue;
         other = true;
         // A royal in a citadel has no file or rank: name its square.
-        same_file |= x.from() >= Cells || m.from() >= Cells || G::file_of(x.from()) == G::file_of(m.from());
-        same_rank |= x.from() >= Cells || m.from() >= Cells || G::rank_of(x.from()) == G::rank_of(m.from());
+        same_file |= x.from() >= Cells || m.from() >= Cells
+            || G::file_of(x.from()) == G::file_of(m.from());
+        same_rank |= x.from() >= Cells || m.from() >= Cells
+            || G::rank_of(x.from()) == G::rank_of(m.from());
     }
     if (!other) return "";
     const std::string name = sq(m.from());
@@ -72,7 +74,7 @@ std::string disambiguation(const P& pos, Move m) {
 
 std::string san_body(const P& pos, Move m) {
     const Square    from = m.from(), to = m.to();
-    const PieceType t    = type_of(pos.piece_on(from));
+    const PieceType t = type_of(pos.piece_on(from));
     if (m.kind() == MoveKind::KingSwap) return "K<>" + sq(to);
     if (m.kind() == MoveKind::Relocation) return "PP@" + sq(to);
     const bool  capture = pos.piece_on(to) != NoPiece;
@@ -89,7 +91,7 @@ std::string san_body(const P& pos, Move m) {
     return san + sq(to);
 }
 
-}  // namespace
+} // namespace
 
 template <> std::string move_to_uci<Tamerlane>(Move m) { return sq(m.from()) + sq(m.to()); }
 
@@ -102,7 +104,7 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
     while (!text.empty() && std::string_view(" \t+#!?").find(text.back()) != std::string_view::npos)
         text.remove_suffix(1);
-    if (text.empty()) return SanError{Code::Empty, "empty move text"};
+    if (text.empty()) return SanError{ Code::Empty, "empty move text" };
     const std::string quoted = q(text);
     const auto        legal  = legal_moves<Tamerlane>(pos);
 
@@ -112,14 +114,14 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
         MoveKind         kind;
         const char*      what;
     };
-    for (auto [prefix, k, what] : {Marked{"K<>", MoveKind::KingSwap, "king swap"},
-                                   Marked{"PP@", MoveKind::Relocation, "relocation of the pawn of pawns"}}) {
+    for (auto [prefix, k, what] : { Marked{ "K<>", MoveKind::KingSwap, "king swap" },
+             Marked{ "PP@", MoveKind::Relocation, "relocation of the pawn of pawns" } }) {
         if (text.substr(0, 3) != prefix) continue;
         auto to = parse_square<G>(text.substr(3));
-        if (!to) return SanError{Code::Malformed, quoted + " does not end in a square"};
+        if (!to) return SanError{ Code::Malformed, quoted + " does not end in a square" };
         for (Move m : legal)
             if (m.kind() == k && m.to() == *to) return m;
-        return SanError{Code::NoSuchMove, std::string("no legal ") + what + " to " + sq(*to)};
+        return SanError{ Code::NoSuchMove, std::string("no legal ") + what + " to " + sq(*to) };
     }
 
     std::string_view body = text;
@@ -128,19 +130,21 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
     if (size_t eq = body.rfind('='); eq != std::string_view::npos) {
         std::string_view letter = body.substr(eq + 1);
         if (letter.size() != 1 || !piece_from_letter(letter[0]))
-            return SanError{Code::Malformed, "'=' must be followed by the letter of the piece the pawn becomes"};
+            return SanError{ Code::Malformed,
+                "'=' must be followed by the letter of the piece the pawn becomes" };
         promo = piece_from_letter(letter[0]);
         body  = body.substr(0, eq);
     }
     // The piece: a letter, or a pawn (nothing, "P", or "P" + its kind letter).
     PieceType piece = NoPieceType, pawn_kind = NoPieceType;
-    bool      pawn  = true;
+    bool      pawn = true;
     if (!body.empty() && is_upper(body[0])) {
         if (body[0] == 'P') {
             if (body.size() >= 2 && is_upper(body[1])) {
                 pawn_kind = pawn_from_kind_letter(body[1]);
                 if (!pawn_kind)
-                    return SanError{Code::Malformed, q(body.substr(0, 2)) + " is not a pawn kind"};
+                    return SanError{ Code::Malformed,
+                        q(body.substr(0, 2)) + " is not a pawn kind" };
                 body.remove_prefix(2);
             } else {
                 body.remove_prefix(1);
@@ -148,7 +152,8 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
         } else {
             piece = piece_from_letter(body[0]);
             if (!piece)
-                return SanError{Code::UnknownPiece, q(body.substr(0, 1)) + " is not a tamerlane piece letter"};
+                return SanError{ Code::UnknownPiece,
+                    q(body.substr(0, 1)) + " is not a tamerlane piece letter" };
             pawn = false;
             body.remove_prefix(1);
         }
@@ -157,11 +162,11 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
     size_t digits = 0;
     while (digits < body.size() && is_digit(body[body.size() - 1 - digits])) ++digits;
     if (digits == 0 || digits == body.size())
-        return SanError{Code::Malformed, quoted + " does not end in a square"};
+        return SanError{ Code::Malformed, quoted + " does not end in a square" };
     auto to = parse_square<G>(body.substr(body.size() - 1 - digits));
     if (!to)
-        return SanError{Code::Malformed, q(body.substr(body.size() - 1 - digits)) +
-                                             " is not a square of the tamerlane board"};
+        return SanError{ Code::Malformed,
+            q(body.substr(body.size() - 1 - digits)) + " is not a square of the tamerlane board" };
     body.remove_suffix(digits + 1);
     // The origin: [file][rank], then an optional 'x', ':' or '-'.
     bool capture = false;
@@ -177,13 +182,14 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
     if (!body.empty()) {
         int r = 0;
         for (char c : body) {
-            if (!is_digit(c) || r > 100) return SanError{Code::Malformed, quoted + " is not SAN"};
+            if (!is_digit(c) || r > 100) return SanError{ Code::Malformed, quoted + " is not SAN" };
             r = r * 10 + (c - '0');
         }
-        if (body[0] == '0' || r < 1 || r > Ranks) return SanError{Code::Malformed, quoted + " is not SAN"};
+        if (body[0] == '0' || r < 1 || r > Ranks)
+            return SanError{ Code::Malformed, quoted + " is not SAN" };
         from_rank = r - 1;
     }
-    if (promo && !pawn) return SanError{Code::BadPromotion, "only pawns are promoted"};
+    if (promo && !pawn) return SanError{ Code::BadPromotion, "only pawns are promoted" };
 
     std::vector<Move> found;
     for (Move m : legal) {
@@ -191,30 +197,35 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
         const PieceType t = type_of(pos.piece_on(m.from()));
         if (pawn ? !is_pawn(t) || (pawn_kind && t != pawn_kind) : t != piece) continue;
         const bool in_citadel = m.from() >= Cells;
-        const int  file = in_citadel ? -2 : G::file_of(m.from()), rank = in_citadel ? -2 : G::rank_of(m.from());
-        const int  want_file = from_file < 0 && pawn ? G::file_of(*to) : from_file;
-        if ((want_file >= 0 && want_file != file) || (from_rank >= 0 && from_rank != rank)) continue;
+        const int  file       = in_citadel ? -2 : G::file_of(m.from()),
+                  rank        = in_citadel ? -2 : G::rank_of(m.from());
+        const int want_file   = from_file < 0 && pawn ? G::file_of(*to) : from_file;
+        if ((want_file >= 0 && want_file != file) || (from_rank >= 0 && from_rank != rank))
+            continue;
         found.push_back(m);
     }
     if (found.empty()) {
-        if (legal.size() == 0) return SanError{Code::NoSuchMove, "there is no legal move in this position"};
-        return SanError{Code::NoSuchMove, "no legal move matches " + quoted};
+        if (legal.size() == 0)
+            return SanError{ Code::NoSuchMove, "there is no legal move in this position" };
+        return SanError{ Code::NoSuchMove, "no legal move matches " + quoted };
     }
     if (found.size() > 1) {
         std::string names;
         for (Move m : found) names += (names.empty() ? "" : ", ") + san_body(pos, m);
-        return SanError{Code::Ambiguous, quoted + " is ambiguous: it may be " + names};
+        return SanError{ Code::Ambiguous, quoted + " is ambiguous: it may be " + names };
     }
     const Move m = found.front();
     if (promo) {
-        PieceType r = arrives(pos, m) ? arrival_result(pos, type_of(pos.piece_on(m.from()))) : NoPieceType;
+        PieceType r
+            = arrives(pos, m) ? arrival_result(pos, type_of(pos.piece_on(m.from()))) : NoPieceType;
         if (r != promo)
-            return SanError{Code::BadPromotion,
-                            r ? "the pawn becomes a " + name_of(r) + " (=" + piece_letter(r) + "), not a " + name_of(promo)
-                              : "this pawn move does not promote"};
+            return SanError{ Code::BadPromotion,
+                r ? "the pawn becomes a " + name_of(r) + " (=" + piece_letter(r) + "), not a "
+                        + name_of(promo)
+                  : "this pawn move does not promote" };
     }
     if (capture && !pos.piece_on(m.to()))
-        return SanError{Code::NoSuchMove, quoted + " captures, but " + sq(m.to()) + " is empty"};
+        return SanError{ Code::NoSuchMove, quoted + " captures, but " + sq(m.to()) + " is empty" };
     return m;
 }
 
@@ -222,24 +233,42 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
 
 std::string_view tamerlane::rule_id(Rule r) {
     switch (r) {
-        case Rule::None: return "none";
-        case Rule::GameOverCitadel: return "game_over_citadel";
-        case Rule::NoPromotionChoice: return "no_promotion_choice";
-        case Rule::PicketTooShort: return "picket_too_short";
-        case Rule::SwapUsed: return "swap_used";
-        case Rule::SwapNotNow: return "swap_not_now";
-        case Rule::SwapWithRoyal: return "swap_with_royal";
-        case Rule::SwapWithWaitingPawn: return "swap_with_waiting_pawn";
-        case Rule::OnlyKingSwaps: return "only_king_swaps";
-        case Rule::CitadelOnlyRoyals: return "citadel_only_royals";
-        case Rule::CitadelNotSenior: return "citadel_not_senior";
-        case Rule::CitadelOwnOnlyAdventitious: return "citadel_own_only_adventitious";
-        case Rule::CitadelOccupied: return "citadel_occupied";
-        case Rule::WaitingPawnCannotMove: return "waiting_pawn_cannot_move";
-        case Rule::WaitingPawnCannotBeTaken: return "waiting_pawn_cannot_be_taken";
-        case Rule::RelocationNoTarget: return "relocation_no_target";
-        case Rule::RelocationOntoRoyal: return "relocation_onto_royal";
-        case Rule::RelocationOntoWaitingPawn: return "relocation_onto_waiting_pawn";
+    case Rule::None:
+        return "none";
+    case Rule::GameOverCitadel:
+        return "game_over_citadel";
+    case Rule::NoPromotionChoice:
+        return "no_promotion_choice";
+    case Rule::PicketTooShort:
+        return "picket_too_short";
+    case Rule::SwapUsed:
+        return "swap_used";
+    case Rule::SwapNotNow:
+        return "swap_not_now";
+    case Rule::SwapWithRoyal:
+        return "swap_with_royal";
+    case Rule::SwapWithWaitingPawn:
+        return "swap_with_waiting_pawn";
+    case Rule::OnlyKingSwaps:
+        return "only_king_swaps";
+    case Rule::CitadelOnlyRoyals:
+        return "citadel_only_royals";
+    case Rule::CitadelNotSenior:
+        return "citadel_not_senior";
+    case Rule::CitadelOwnOnlyAdventitious:
+        return "citadel_own_only_adventitious";
+    case Rule::CitadelOccupied:
+        return "citadel_occupied";
+    case Rule::WaitingPawnCannotMove:
+        return "waiting_pawn_cannot_move";
+    case Rule::WaitingPawnCannotBeTaken:
+        return "waiting_pawn_cannot_be_taken";
+    case Rule::RelocationNoTarget:
+        return "relocation_no_target";
+    case Rule::RelocationOntoRoyal:
+        return "relocation_onto_royal";
+    case Rule::RelocationOntoWaitingPawn:
+        return "relocation_onto_waiting_pawn";
     }
     return "none";
 }
@@ -251,7 +280,10 @@ using R = IllegalReason;
 class Analysis {
   public:
     Analysis(const P& pos, MoveRequest req)
-        : pos_(pos), req_(req), us_(pos.side_to_move()), them_(Seat(us_ ^ 1)) {}
+        : pos_(pos)
+        , req_(req)
+        , us_(pos.side_to_move())
+        , them_(Seat(us_ ^ 1)) { }
 
     Explanation run(const MoveList<Tamerlane::MaxMoves>& legal) {
         if (legal.size() == 0) return game_over();
@@ -268,7 +300,8 @@ class Analysis {
         if (is_citadel(req_.to)) return citadel(pc);
         if (target && seat_of(target) == us_) {
             if (t == King) return swap(target);
-            return rule(is_royal(t) ? Rule::OnlyKingSwaps : Rule::None, R::OwnPieceOnTarget, req_.to, target);
+            return rule(is_royal(t) ? Rule::OnlyKingSwaps : Rule::None, R::OwnPieceOnTarget,
+                req_.to, target);
         }
         if (is_pawn(t)) {
             if (auto e = pawn(pc)) return *e;
@@ -307,7 +340,8 @@ class Analysis {
 
     Explanation game_over() const {
         if (pos_.citadel_draw()) {
-            BB in = (pos_.royals(White) & bit<BB>(BlackCitadel)) | (pos_.royals(Black) & bit<BB>(WhiteCitadel));
+            BB in = (pos_.royals(White) & bit<BB>(BlackCitadel))
+                | (pos_.royals(Black) & bit<BB>(WhiteCitadel));
             return rule(Rule::GameOverCitadel, R::GameOverNoMoves, lsb(in));
         }
         if (pos_.in_check()) return about(R::GameOverCheckmate, lsb(pos_.checkers()));
@@ -318,13 +352,15 @@ class Analysis {
     // pieces or attacks one that then cannot move.
     Explanation relocation(Piece pc) const {
         const Piece target = pos_.piece_on(req_.to);
-        if (is_citadel(req_.to)) return rule(Rule::WaitingPawnCannotMove, R::NotThatPiecesMove, req_.from, pc);
+        if (is_citadel(req_.to))
+            return rule(Rule::WaitingPawnCannotMove, R::NotThatPiecesMove, req_.from, pc);
         if (target && is_royal(type_of(target)))
             return rule(Rule::RelocationOntoRoyal, R::NotThatPiecesMove, req_.to, target);
         if (req_.to == pos_.waiting_pawn(them_))
             return rule(Rule::RelocationOntoWaitingPawn, R::NotThatPiecesMove, req_.to, target);
         if (!qualifies())
-            return rule(Rule::RelocationNoTarget, R::NotThatPiecesMove, req_.to, target ? target : NoPiece);
+            return rule(
+                Rule::RelocationNoTarget, R::NotThatPiecesMove, req_.to, target ? target : NoPiece);
         if (auto e = safety(Move(req_.from, req_.to, MoveKind::Relocation), false)) return *e;
         return about(R::Unexplained, NoSquare);
     }
@@ -338,7 +374,8 @@ class Analysis {
         const PieceType t = type_of(pos_.piece_on(e));
         if (is_royal(t)) return false;
         const BB occ = (pos_.pieces() ^ bit<BB>(req_.from)) | bit<BB>(req_.to);
-        return !any(pos_.moves_of(t, e, occ) & bit_rect() & ~(pos_.pieces(them_) & ~bit<BB>(req_.to)));
+        return !any(
+            pos_.moves_of(t, e, occ) & bit_rect() & ~(pos_.pieces(them_) & ~bit<BB>(req_.to)));
     }
     static BB bit_rect() {
         BB r{};
@@ -351,25 +388,27 @@ class Analysis {
         const PieceType t = type_of(pc);
         if (!is_royal(t)) return rule(Rule::CitadelOnlyRoyals, R::NotThatPiecesMove, req_.from, pc);
         const Square c = req_.to;
-        int f = G::file_of(req_.from), r = G::rank_of(req_.from);
-        bool adjacent = req_.from < Cells && (c == WhiteCitadel ? f == Files - 1 && r <= 2
-                                                                : f == 0 && r >= Ranks - 3);
+        int          f = G::file_of(req_.from), r = G::rank_of(req_.from);
+        bool         adjacent = req_.from < Cells
+            && (c == WhiteCitadel ? f == Files - 1 && r <= 2 : f == 0 && r >= Ranks - 3);
         if (!adjacent) return about(R::NotThatPiecesMove, req_.from, pc);
         if (c == own_citadel(us_) && t != AdventitiousKing)
             return rule(Rule::CitadelOwnOnlyAdventitious, R::NotThatPiecesMove, req_.from, pc);
         if (c == enemy_citadel(us_) && t != pos_.senior_royal(us_))
             return rule(Rule::CitadelNotSenior, R::NotThatPiecesMove, req_.from, pc);
-        if (Piece o = pos_.piece_on(c)) return rule(Rule::CitadelOccupied, R::OwnPieceOnTarget, c, o);
+        if (Piece o = pos_.piece_on(c))
+            return rule(Rule::CitadelOccupied, R::OwnPieceOnTarget, c, o);
         if (auto e = safety(Move(req_.from, c), true)) return *e;
         return about(R::Unexplained, NoSquare);
     }
 
     Explanation swap(Piece partner) const {
-        const Square    k  = req_.from, p = req_.to;
+        const Square    k = req_.from, p = req_.to;
         const PieceType pt = type_of(partner);
         if (!pos_.may_swap(us_)) return rule(Rule::SwapUsed, R::OwnPieceOnTarget, p, partner);
         if (is_royal(pt)) return rule(Rule::SwapWithRoyal, R::OwnPieceOnTarget, p, partner);
-        if (p == pos_.waiting_pawn(us_)) return rule(Rule::SwapWithWaitingPawn, R::OwnPieceOnTarget, p, partner);
+        if (p == pos_.waiting_pawn(us_))
+            return rule(Rule::SwapWithWaitingPawn, R::OwnPieceOnTarget, p, partner);
         if (!pos_.in_check()) {
             // Other legal moves exist (else the swap would be legal or attacked).
             bool others = false;
@@ -427,7 +466,8 @@ class Analysis {
 
 std::string who(const P& pos, Piece p, Square s) {
     if (!p) return "the piece on " + sq(s);
-    return (seat_of(p) == pos.side_to_move() ? "your " : "the ") + name_of(type_of(p)) + " on " + sq(s);
+    return (seat_of(p) == pos.side_to_move() ? "your " : "the ") + name_of(type_of(p)) + " on "
+        + sq(s);
 }
 std::string capitalized(std::string s) {
     if (!s.empty() && is_lower(s[0])) s[0] = char(s[0] - 32);
@@ -435,23 +475,34 @@ std::string capitalized(std::string s) {
 }
 
 std::string how_it_moves(PieceType t) {
-    if (is_pawn(t)) return "a pawn moves one square straight ahead and captures one square diagonally forward";
+    if (is_pawn(t))
+        return "a pawn moves one square straight ahead and captures one square diagonally forward";
     switch (u8(t)) {
-        case King:
-        case Prince:
-        case AdventitiousKing: return "a " + name_of(t) + " moves one square in any direction";
-        case General: return "a general moves one square diagonally";
-        case Vizier: return "a vizier moves one square along a rank or file";
-        case Knight: return "a knight jumps two squares in one direction and then one to the side";
-        case Rook: return "a rook moves straight along its rank or file";
-        case Picket: return "a picket slides diagonally, at least two squares";
-        case Giraffe:
-            return "a giraffe steps one square diagonally and then slides at least three more "
-                   "squares straight outward";
-        case Elephant: return "an elephant leaps exactly two squares diagonally";
-        case Camel: return "a camel leaps three squares in one direction and one to the side";
-        case WarEngine: return "a war engine leaps exactly two squares along a rank or file";
-        default: return "it cannot move that way";
+    case King:
+    case Prince:
+    case AdventitiousKing:
+        return "a " + name_of(t) + " moves one square in any direction";
+    case General:
+        return "a general moves one square diagonally";
+    case Vizier:
+        return "a vizier moves one square along a rank or file";
+    case Knight:
+        return "a knight jumps two squares in one direction and then one to the side";
+    case Rook:
+        return "a rook moves straight along its rank or file";
+    case Picket:
+        return "a picket slides diagonally, at least two squares";
+    case Giraffe:
+        return "a giraffe steps one square diagonally and then slides at least three more "
+               "squares straight outward";
+    case Elephant:
+        return "an elephant leaps exactly two squares diagonally";
+    case Camel:
+        return "a camel leaps three squares in one direction and one to the side";
+    case WarEngine:
+        return "a war engine leaps exactly two squares along a rank or file";
+    default:
+        return "it cannot move that way";
     }
 }
 
@@ -462,98 +513,109 @@ std::string message(const P& pos, const MoveRequest& req, const Explanation& e) 
     const std::string moving = mover ? who(pos, mover, req.from) : "the piece";
     const std::string to     = req.to < G::Squares ? sq(req.to) : "that square";
     switch (e.rule) {
-        case Rule::None: break;
-        case Rule::GameOverCitadel:
-            return "The game is over: " + who(pos, why.piece, why.square) +
-                   " has entered the enemy citadel, and the game is drawn.";
-        case Rule::NoPromotionChoice:
-            return "In tamerlane a pawn becomes its own piece automatically, so the move takes no promotion letter.";
-        case Rule::PicketTooShort:
-            return capitalized(moving) + " cannot stop on " + to +
-                   ": a picket moves at least two squares diagonally, and the first square is not a destination.";
-        case Rule::SwapUsed:
-            return "Your king cannot swap places with " + who(pos, why.piece, why.square) +
-                   ": the king may swap only once per game, and that right is gone.";
-        case Rule::SwapNotNow:
-            return "Your king may swap places with " + who(pos, why.piece, why.square) +
-                   " only when it is in check or you have no other legal move.";
-        case Rule::SwapWithRoyal:
-            return "Your king cannot swap places with " + who(pos, why.piece, why.square) +
-                   ": it never swaps with a royal piece.";
-        case Rule::SwapWithWaitingPawn:
-            return "Your king cannot swap places with your pawn of pawns on " + sq(why.square) +
-                   " while it waits on the last rank.";
-        case Rule::OnlyKingSwaps:
-            return capitalized(moving) + " cannot move onto your own " + name_of(type_of(why.piece)) +
-                   " on " + sq(why.square) + ": only the king may swap places, once per game.";
-        case Rule::CitadelOnlyRoyals:
-            return capitalized(moving) + " cannot enter the citadel " + to +
-                   ": only a royal piece steps into a citadel.";
-        case Rule::CitadelNotSenior:
-            return capitalized(moving) + " cannot enter the enemy citadel " + to + ": only your " +
-                   name_of(pos.senior_royal(us)) + ", your senior royal, may.";
-        case Rule::CitadelOwnOnlyAdventitious:
-            return capitalized(moving) + " cannot enter your own citadel " + to +
-                   ": only an adventitious king may.";
-        case Rule::CitadelOccupied:
-            return "The citadel " + to + " is occupied by " + who(pos, why.piece, why.square) + ".";
-        case Rule::WaitingPawnCannotMove:
-            return "Your pawn of pawns waits on the last rank: it moves only by being lifted to a "
-                   "square where it forks two enemy pieces or attacks one that cannot move.";
-        case Rule::WaitingPawnCannotBeTaken:
-            return "The pawn of pawns on " + sq(why.square) +
-                   " waits on its last rank and cannot be captured.";
-        case Rule::RelocationNoTarget:
-            return "Your pawn of pawns may be lifted to " + to +
-                   " only if from there it attacks two enemy pieces (not pawns), or one that "
-                   "would then have no move.";
-        case Rule::RelocationOntoRoyal:
-            return "Your pawn of pawns cannot be lifted to " + to + ": " + who(pos, why.piece, why.square) +
-                   " stands there, and a royal piece's square is never a target.";
-        case Rule::RelocationOntoWaitingPawn:
-            return "Your pawn of pawns cannot be lifted onto the waiting enemy pawn of pawns on " + to + ".";
+    case Rule::None:
+        break;
+    case Rule::GameOverCitadel:
+        return "The game is over: " + who(pos, why.piece, why.square)
+            + " has entered the enemy citadel, and the game is drawn.";
+    case Rule::NoPromotionChoice:
+        return "In tamerlane a pawn becomes its own piece automatically, so the move takes no "
+               "promotion letter.";
+    case Rule::PicketTooShort:
+        return capitalized(moving) + " cannot stop on " + to
+            + ": a picket moves at least two squares diagonally, and the first square is not a "
+              "destination.";
+    case Rule::SwapUsed:
+        return "Your king cannot swap places with " + who(pos, why.piece, why.square)
+            + ": the king may swap only once per game, and that right is gone.";
+    case Rule::SwapNotNow:
+        return "Your king may swap places with " + who(pos, why.piece, why.square)
+            + " only when it is in check or you have no other legal move.";
+    case Rule::SwapWithRoyal:
+        return "Your king cannot swap places with " + who(pos, why.piece, why.square)
+            + ": it never swaps with a royal piece.";
+    case Rule::SwapWithWaitingPawn:
+        return "Your king cannot swap places with your pawn of pawns on " + sq(why.square)
+            + " while it waits on the last rank.";
+    case Rule::OnlyKingSwaps:
+        return capitalized(moving) + " cannot move onto your own " + name_of(type_of(why.piece))
+            + " on " + sq(why.square) + ": only the king may swap places, once per game.";
+    case Rule::CitadelOnlyRoyals:
+        return capitalized(moving) + " cannot enter the citadel " + to
+            + ": only a royal piece steps into a citadel.";
+    case Rule::CitadelNotSenior:
+        return capitalized(moving) + " cannot enter the enemy citadel " + to + ": only your "
+            + name_of(pos.senior_royal(us)) + ", your senior royal, may.";
+    case Rule::CitadelOwnOnlyAdventitious:
+        return capitalized(moving) + " cannot enter your own citadel " + to
+            + ": only an adventitious king may.";
+    case Rule::CitadelOccupied:
+        return "The citadel " + to + " is occupied by " + who(pos, why.piece, why.square) + ".";
+    case Rule::WaitingPawnCannotMove:
+        return "Your pawn of pawns waits on the last rank: it moves only by being lifted to a "
+               "square where it forks two enemy pieces or attacks one that cannot move.";
+    case Rule::WaitingPawnCannotBeTaken:
+        return "The pawn of pawns on " + sq(why.square)
+            + " waits on its last rank and cannot be captured.";
+    case Rule::RelocationNoTarget:
+        return "Your pawn of pawns may be lifted to " + to
+            + " only if from there it attacks two enemy pieces (not pawns), or one that "
+              "would then have no move.";
+    case Rule::RelocationOntoRoyal:
+        return "Your pawn of pawns cannot be lifted to " + to + ": "
+            + who(pos, why.piece, why.square)
+            + " stands there, and a royal piece's square is never a target.";
+    case Rule::RelocationOntoWaitingPawn:
+        return "Your pawn of pawns cannot be lifted onto the waiting enemy pawn of pawns on " + to
+            + ".";
     }
     switch (why.reason) {
-        case R::GameOverCheckmate:
-            return "The game is over: your last royal piece is checkmated by " + who(pos, why.piece, why.square) + ".";
-        case R::GameOverStalemate:
-            return "The game is over: you have no legal move, and in tamerlane that loses.";
-        case R::NotOnBoard: return "The move names a square that is not on the tamerlane board.";
-        case R::NoPiece: return "There is no piece on " + sq(why.square) + " to move.";
-        case R::NotYourPiece:
-            return "The " + name_of(type_of(why.piece)) + " on " + sq(why.square) + " is " +
-                   side_name(seat_of(why.piece)) + "'s, and it is " + side_name(us) + "'s turn to move.";
-        case R::NotThatPiecesMove:
-            return capitalized(moving) + " cannot reach " + to + ": " + how_it_moves(type_of(mover)) + ".";
-        case R::PathBlocked:
-            return capitalized(moving) + " cannot get to " + to + " because " +
-                   who(pos, why.piece, why.square) + " is in the way.";
-        case R::OwnPieceOnTarget:
-            return capitalized(moving) + " cannot move to " + to + " because your own " +
-                   name_of(type_of(why.piece)) + " stands there.";
-        case R::PawnCannotCaptureForward:
-            return capitalized(moving) + " cannot move to " + to + " because " + who(pos, why.piece, why.square) +
-                   " is in the way, and pawns capture only diagonally.";
-        case R::PawnMovesDiagonallyOnlyToCapture:
-            return capitalized(moving) + " may move diagonally to " + to + " only to capture a piece there, and " +
-                   to + " is empty.";
-        case R::NoDoubleStepInVariant:
-            return "In tamerlane a pawn always moves one square forward, even on its first move.";
-        case R::PiecePinned:
-            return capitalized(who(pos, why.piece, why.square)) + " would attack your royal piece if " +
-                   moving + " moved to " + to + ".";
-        case R::StillInCheck:
-            return "Your royal piece is in check from " + who(pos, why.piece, why.square) +
-                   ", and this move does not stop the check.";
-        case R::KingWouldBeAttacked:
-            return "Your " + (mover ? name_of(type_of(mover)) : std::string("king")) + " cannot go to " + to +
-                   " because " + who(pos, why.piece, why.square) + " attacks that square.";
-        default: break;
+    case R::GameOverCheckmate:
+        return "The game is over: your last royal piece is checkmated by "
+            + who(pos, why.piece, why.square) + ".";
+    case R::GameOverStalemate:
+        return "The game is over: you have no legal move, and in tamerlane that loses.";
+    case R::NotOnBoard:
+        return "The move names a square that is not on the tamerlane board.";
+    case R::NoPiece:
+        return "There is no piece on " + sq(why.square) + " to move.";
+    case R::NotYourPiece:
+        return "The " + name_of(type_of(why.piece)) + " on " + sq(why.square) + " is "
+            + side_name(seat_of(why.piece)) + "'s, and it is " + side_name(us) + "'s turn to move.";
+    case R::NotThatPiecesMove:
+        return capitalized(moving) + " cannot reach " + to + ": " + how_it_moves(type_of(mover))
+            + ".";
+    case R::PathBlocked:
+        return capitalized(moving) + " cannot get to " + to + " because "
+            + who(pos, why.piece, why.square) + " is in the way.";
+    case R::OwnPieceOnTarget:
+        return capitalized(moving) + " cannot move to " + to + " because your own "
+            + name_of(type_of(why.piece)) + " stands there.";
+    case R::PawnCannotCaptureForward:
+        return capitalized(moving) + " cannot move to " + to + " because "
+            + who(pos, why.piece, why.square)
+            + " is in the way, and pawns capture only diagonally.";
+    case R::PawnMovesDiagonallyOnlyToCapture:
+        return capitalized(moving) + " may move diagonally to " + to
+            + " only to capture a piece there, and " + to + " is empty.";
+    case R::NoDoubleStepInVariant:
+        return "In tamerlane a pawn always moves one square forward, even on its first move.";
+    case R::PiecePinned:
+        return capitalized(who(pos, why.piece, why.square)) + " would attack your royal piece if "
+            + moving + " moved to " + to + ".";
+    case R::StillInCheck:
+        return "Your royal piece is in check from " + who(pos, why.piece, why.square)
+            + ", and this move does not stop the check.";
+    case R::KingWouldBeAttacked:
+        return "Your " + (mover ? name_of(type_of(mover)) : std::string("king")) + " cannot go to "
+            + to + " because " + who(pos, why.piece, why.square) + " attacks that square.";
+    default:
+        break;
     }
     return "This move is not legal in this position.";
 }
 
-}  // namespace
+} // namespace
 
 std::optional<Explanation> tamerlane::explain(const P& pos, MoveRequest req) {
     const auto legal = legal_moves<Tamerlane>(pos);
@@ -567,7 +629,7 @@ std::optional<Explanation> tamerlane::explain(const P& pos, MoveRequest req) {
         for (Move m : legal) legal_plain |= request_of<Tamerlane>(m) == plain;
         e = Analysis(pos, plain).run(legal);
         if (legal_plain || e.why.reason == R::Unexplained) {
-            e          = Explanation{};
+            e            = Explanation{};
             e.why.reason = R::PromotionNotAllowed;
             e.why.square = req.to;
             e.rule       = Rule::NoPromotionChoice;
@@ -579,11 +641,10 @@ std::optional<Explanation> tamerlane::explain(const P& pos, MoveRequest req) {
     return e;
 }
 
-template <>
-std::optional<Illegality> why_illegal<Tamerlane>(const P& pos, MoveRequest req) {
+template <> std::optional<Illegality> why_illegal<Tamerlane>(const P& pos, MoveRequest req) {
     auto e = explain(pos, req);
     if (!e) return std::nullopt;
     return e->why;
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -37,30 +37,30 @@ namespace tamerlane {
 // shared reason says it all).
 enum class Rule : u8 {
     None,
-    GameOverCitadel,             // a royal stands in the enemy citadel: the game is drawn
-    NoPromotionChoice,           // a promotion letter: pawns promote automatically
-    PicketTooShort,              // a picket moves at least two squares
-    SwapUsed,                    // the king has already swapped (the right is gone)
-    SwapNotNow,                  // a swap only in check or when there is no other legal move
-    SwapWithRoyal,               // never with a royal piece
-    SwapWithWaitingPawn,         // never with the waiting pawn of pawns
-    OnlyKingSwaps,               // a prince or adventitious king never swaps
-    CitadelOnlyRoyals,           // only royals step into a citadel
-    CitadelNotSenior,            // only the senior royal may enter the enemy citadel
-    CitadelOwnOnlyAdventitious,  // only an adventitious king may enter its own citadel
-    CitadelOccupied,             // the citadel is not empty
-    WaitingPawnCannotMove,       // the waiting pawn of pawns moves only by relocation
-    WaitingPawnCannotBeTaken,    // the enemy's waiting pawn of pawns cannot be captured
-    RelocationNoTarget,          // the square forks nothing and attacks no immobile piece
-    RelocationOntoRoyal,         // a square holding a royal is not a target
-    RelocationOntoWaitingPawn,   // nor the enemy's waiting pawn of pawns
+    GameOverCitadel, // a royal stands in the enemy citadel: the game is drawn
+    NoPromotionChoice, // a promotion letter: pawns promote automatically
+    PicketTooShort, // a picket moves at least two squares
+    SwapUsed, // the king has already swapped (the right is gone)
+    SwapNotNow, // a swap only in check or when there is no other legal move
+    SwapWithRoyal, // never with a royal piece
+    SwapWithWaitingPawn, // never with the waiting pawn of pawns
+    OnlyKingSwaps, // a prince or adventitious king never swaps
+    CitadelOnlyRoyals, // only royals step into a citadel
+    CitadelNotSenior, // only the senior royal may enter the enemy citadel
+    CitadelOwnOnlyAdventitious, // only an adventitious king may enter its own citadel
+    CitadelOccupied, // the citadel is not empty
+    WaitingPawnCannotMove, // the waiting pawn of pawns moves only by relocation
+    WaitingPawnCannotBeTaken, // the enemy's waiting pawn of pawns cannot be captured
+    RelocationNoTarget, // the square forks nothing and attacks no immobile piece
+    RelocationOntoRoyal, // a square holding a royal is not a target
+    RelocationOntoWaitingPawn, // nor the enemy's waiting pawn of pawns
 };
 
 // A stable lower-case identifier ("swap_not_now"), for logs and the web app.
 std::string_view rule_id(Rule r);
 
 struct Explanation {
-    Illegality why;  // reason, square, piece, message (as why_illegal returns it)
+    Illegality why; // reason, square, piece, message (as why_illegal returns it)
     Rule       rule = Rule::None;
 };
 
@@ -69,5 +69,5 @@ struct Explanation {
 // then the royal's safety, then a promotion letter.
 std::optional<Explanation> explain(const Position<Tamerlane>& pos, MoveRequest req);
 
-}  // namespace tamerlane
-}  // namespace citadel
+} // namespace tamerlane
+} // namespace citadel
