@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -12,20 +13,41 @@ namespace citadel {
 
 // A position that is well-formed text but breaks a rule of the variant.
 struct PositionError {
+    // One list for every variant, so a caller (the CLI, the server, a lesson) can tell the
+    // rule broken without knowing the variant.
     enum class Code : u8 {
-        KingCount,           // not exactly one king per side
+        KingCount,           // not exactly one king per side (army)
         PieceNotInVariant,   // a piece type the variant does not have
         PawnOnBackRank,      // a pawn on a rank it can never stand on
         OppositeCheck,       // the side not to move is in check
         CastlingWithoutKing, // a castling right whose king is not on its start square
         CastlingWithoutRook, // a castling right whose rook is not on its start square
         EnPassantSquare,     // an en passant square that no double step can have produced
-        Finished,            // a position no legal game can continue from
+        // Tamerlane (variants.md section 4)
+        NoRoyal,               // a side without King, Prince or adventitious king
+        NonRoyalInCitadel,     // a non-royal piece in a citadel
+        RoyalInOwnCitadel,     // a King or Prince in its own citadel
+        NotSeniorInCitadel,    // a royal other than the senior one in the enemy citadel
+        SwapWithoutKing,       // a king-swap right for a side without its King
+        TwoPawnsOfPawns,       // more than one pawn of pawns in one army
+        WaitingPawnArrivals,   // a pawn of pawns waiting on its last rank, arrival count not 1
+        PawnOfPawnsAfterThird, // a pawn of pawns after its third arrival (it is a king by then)
+        CounterOutOfRange,     // a move counter, clock or arrival count outside its range
+        // Four Kingdoms (variants.md section 5)
+        TooManyPieces,    // more than 16 pieces or 8 pawns in one army
+        PlayerNotInGame,  // the player to move has no king on the board
+        Commander,        // an army commanded by a player who cannot command it
+        Alliance,         // an alliance that could not exist
+        Mated,            // a player in check without a legal move (the game would have removed it)
+        TurnOrder,        // no previous move could have left this player to move
     };
     Code        code;
     Square      square = NoSquare;
     std::string message;
 };
+
+// A stable lower-case identifier for each code ("king_count"), for logs and the web app.
+std::string_view code_id(PositionError::Code c);
 
 // Text that cannot be read as a position: names the field ("board", "side", "castling", ...).
 struct ParseError {

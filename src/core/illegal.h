@@ -42,7 +42,14 @@ enum class IllegalReason : u8 {
     GameOverCheckmate,  // square/piece: a piece giving the mate
     GameOverStalemate,  // square/piece: the stalemated king
     GameOverRaceWon,    // pawnrace: square/piece: the opponent's pawn on its last rank
-    GameOverNoMoves,    // pawnrace: the side to move has no pawn that can move (or no pawn)
+    GameOverNoMoves,    // pawnrace: the side to move has no pawn that can move (or no pawn);
+                        // Tamerlane: the side to move has no legal move (it has lost)
+    GameOverCitadel,    // Tamerlane: square/piece: the royal in its enemy's citadel (a draw)
+    GameOver,           // Four Kingdoms: one player or team is left, or the game is drawn
+    // Whose turn (Four Kingdoms): `player` is the one to move, `check_first` says whether it has
+    // the move because it is in check.
+    NotYourTurn,
+    NotInGame,          // the requester has no king on the board any more
     // The squares and the piece.
     NotOnBoard,         // square: the request's square that is not on the board
     NoPiece,            // square: the empty from-square
@@ -56,6 +63,24 @@ enum class IllegalReason : u8 {
     PawnDoubleStepOnlyFromStart,       // square/piece: the pawn, not on its start rank
     NoDoubleStepInVariant,             // square/piece: the pawn
     EnPassantExpired,   // square/piece: the pawn that could have been taken en passant earlier
+    AllyPieceOnTarget,      // Four Kingdoms: square/piece: the ally's piece on the to-square
+    PawnCannotReenterHome,  // Four Kingdoms: square: the to-square, inside the pawn's home band
+    // Tamerlane's pieces and rules (variants.md section 4).
+    PicketTooShort,            // square/piece: the picket (it moves at least two squares)
+    WaitingPawnCannotMove,     // square/piece: the waiting pawn of pawns (it only relocates)
+    WaitingPawnCannotBeTaken,  // square/piece: the enemy's waiting pawn of pawns on the to-square
+    RelocationNoTarget,        // square: the to-square (forks nothing, attacks no immobile piece)
+    RelocationOntoRoyal,       // square/piece: the royal on the to-square
+    RelocationOntoWaitingPawn, // square/piece: the enemy's waiting pawn of pawns there
+    SwapUsed,                  // square/piece: the partner; the king has swapped already
+    SwapNotNow,                // square/piece: the partner; only in check or with no other move
+    SwapWithRoyal,             // square/piece: the royal partner
+    SwapWithWaitingPawn,       // square/piece: the waiting pawn of pawns
+    OnlyKingSwaps,             // square/piece: the prince or adventitious king that tried
+    CitadelOnlyRoyals,         // square/piece: the non-royal piece
+    CitadelNotSenior,          // square/piece: the royal that is not the senior one
+    CitadelOwnOnlyAdventitious,// square/piece: the King or Prince at its own citadel
+    CitadelOccupied,           // square/piece: the citadel and its occupant
     // Castling (the king's two-square move). `condition` numbers the rule that fails, in the
     // order of FIDE Laws 3.8.2 (and they are checked in that order):
     //   1  3.8.2.1(a) the king has already moved           square/piece: the king
@@ -82,6 +107,7 @@ enum class IllegalReason : u8 {
     PromotionMissing,        // square: the to-square on the last rank
     PromotionNotAllowed,     // square: the to-square; piece: the requested piece (if any)
     PromotionNotOnLastRank,  // square: the to-square
+    PromotionAutomatic,      // Tamerlane: square: the to-square; pawns promote by themselves
     // No rule found: never produced for the variants in this file (the property test checks).
     Unexplained,
 };
@@ -96,6 +122,8 @@ struct Illegality {
     Square        piece_square = NoSquare;  // where `piece` stands; differs from `square` only
                                             // for castling conditions 3-5 (the attacker)
     int           condition = 0;            // castling: the failing condition, 1-6 (see enum)
+    Seat          player = 0;               // NotYourTurn: the player to move
+    bool          check_first = false;      // NotYourTurn: it moves because it is in check
     std::string   message;                  // one English sentence, from illegality_message()
 };
 
@@ -546,7 +574,7 @@ std::string illegality_message(const Position<V>& pos, const MoveRequest& req, c
                        ", so it cannot be promoted.";
             return "Only a pawn that reaches the last rank is promoted, so the move of " + moving +
                    " takes no promotion letter.";
-        case R::Unexplained: break;
+        default: break;  // Unexplained, and the reasons of other variants' own rules
     }
     return "This move is not legal in this position.";
 }

@@ -85,20 +85,20 @@ const Keys& keys() { return Z; }
 PositionError::Code core_code(Rule r) {
     using C = PositionError::Code;
     switch (r) {
-        case Rule::PieceNotInVariant:
-        case Rule::Material: return C::PieceNotInVariant;
+        case Rule::PieceNotInVariant: return C::PieceNotInVariant;
+        case Rule::Material: return C::TooManyPieces;
         case Rule::KingCount: return C::KingCount;
         case Rule::PawnOnBackLine: return C::PawnOnBackRank;
         case Rule::CastlingKing: return C::CastlingWithoutKing;
         case Rule::CastlingRook: return C::CastlingWithoutRook;
         case Rule::EnPassant: return C::EnPassantSquare;
-        case Rule::TurnOrder: return C::OppositeCheck;
-        case Rule::PlayerNotInGame:
-        case Rule::Commander:
-        case Rule::Alliance:
-        case Rule::Mated: return C::Finished;
+        case Rule::TurnOrder: return C::TurnOrder;
+        case Rule::PlayerNotInGame: return C::PlayerNotInGame;
+        case Rule::Commander: return C::Commander;
+        case Rule::Alliance: return C::Alliance;
+        case Rule::Mated: return C::Mated;
     }
-    return C::Finished;
+    return C::PieceNotInVariant;
 }
 
 // ---- placement --------------------------------------------------------------------------------

@@ -118,31 +118,19 @@ PositionError to_position_error(const SetupProblem& p) {
     using Code = PositionError::Code;
     Code code  = Code::PieceNotInVariant;
     switch (p.clause) {
-    case Clause::PieceNotInVariant:
-    case Clause::NonRoyalInCitadel:
-    case Clause::RoyalInOwnCitadel:
-    case Clause::NotSeniorInCitadel:
-    case Clause::TwoPawnsOfPawns:
-        code = Code::PieceNotInVariant;
-        break;
-    case Clause::NoRoyal:
-    case Clause::TwoKings:
-        code = Code::KingCount;
-        break;
-    case Clause::SwapWithoutKing:
-        code = Code::CastlingWithoutKing;
-        break;
-    case Clause::PawnOnLastRank:
-    case Clause::WaitingPawnArrivals:
-    case Clause::PawnOfPawnsAfterThird:
-        code = Code::PawnOnBackRank;
-        break;
-    case Clause::BadCounter:
-        code = Code::Finished;
-        break;
-    case Clause::OppositeCheck:
-        code = Code::OppositeCheck;
-        break;
+    case Clause::PieceNotInVariant: code = Code::PieceNotInVariant; break;
+    case Clause::NoRoyal: code = Code::NoRoyal; break;
+    case Clause::TwoKings: code = Code::KingCount; break;
+    case Clause::NonRoyalInCitadel: code = Code::NonRoyalInCitadel; break;
+    case Clause::RoyalInOwnCitadel: code = Code::RoyalInOwnCitadel; break;
+    case Clause::NotSeniorInCitadel: code = Code::NotSeniorInCitadel; break;
+    case Clause::SwapWithoutKing: code = Code::SwapWithoutKing; break;
+    case Clause::TwoPawnsOfPawns: code = Code::TwoPawnsOfPawns; break;
+    case Clause::PawnOnLastRank: code = Code::PawnOnBackRank; break;
+    case Clause::WaitingPawnArrivals: code = Code::WaitingPawnArrivals; break;
+    case Clause::PawnOfPawnsAfterThird: code = Code::PawnOfPawnsAfterThird; break;
+    case Clause::BadCounter: code = Code::CounterOutOfRange; break;
+    case Clause::OppositeCheck: code = Code::OppositeCheck; break;
     }
     return PositionError{ code, p.square, p.message };
 }
