@@ -59,10 +59,10 @@ struct Pos {
         EXPECT_FALSE(r.ok()) << san << " was read as " << (r ? move_to_uci<Tamerlane>(*r) : "");
         return r ? SanError::Code::Empty : r.error().code;
     }
-    std::optional<Explanation> why(const std::string& text) const {
+    std::optional<Illegality> why(const std::string& text) const {
         auto req = parse_move_request<TamerlaneBoard>(text);
         EXPECT_TRUE(req.ok()) << text;
-        return explain(pos, *req);
+        return why_illegal(pos, *req);
     }
 };
 
@@ -237,25 +237,25 @@ TEST(TamerlaneIllegal, GiraffeAndPicketPaths) {
     Pos  z(tfen({ { "a1", "Z" }, { "b2", "pr" }, { "k1", "K" }, { "a10", "k" } }));
     auto w = z.why("a1b5");
     ASSERT_TRUE(w);
-    EXPECT_EQ(w->why.reason, IllegalReason::PathBlocked);
-    EXPECT_EQ(square_name<TamerlaneBoard>(w->why.square), "b2"); // the leg
-    EXPECT_NE(w->why.message.find("b2"), std::string::npos) << w->why.message;
+    EXPECT_EQ(w->reason, IllegalReason::PathBlocked);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "b2"); // the leg
+    EXPECT_NE(w->message.find("b2"), std::string::npos) << w->message;
     Pos zp(tfen({ { "a1", "Z" }, { "b4", "N" }, { "k1", "K" }, { "a10", "k" } }));
     w = zp.why("a1b7");
-    EXPECT_EQ(w->why.reason, IllegalReason::PathBlocked);
-    EXPECT_EQ(square_name<TamerlaneBoard>(w->why.square), "b4"); // on the ride
-    EXPECT_EQ(zp.why("a1b4")->why.reason, IllegalReason::OwnPieceOnTarget);
+    EXPECT_EQ(w->reason, IllegalReason::PathBlocked);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "b4"); // on the ride
+    EXPECT_EQ(zp.why("a1b4")->reason, IllegalReason::OwnPieceOnTarget);
     w = zp.why("a1b3");
-    EXPECT_EQ(w->why.reason, IllegalReason::NotThatPiecesMove); // (1,2): not a giraffe move
-    EXPECT_NE(w->why.message.find("giraffe"), std::string::npos) << w->why.message;
+    EXPECT_EQ(w->reason, IllegalReason::NotThatPiecesMove); // (1,2): not a giraffe move
+    EXPECT_NE(w->message.find("giraffe"), std::string::npos) << w->message;
 
     Pos t(tfen({ { "e5", "T" }, { "f6", "n" }, { "k1", "K" }, { "a10", "k" } }));
     w = t.why("e5g7");
-    EXPECT_EQ(w->why.reason, IllegalReason::PathBlocked);
-    EXPECT_EQ(square_name<TamerlaneBoard>(w->why.square), "f6"); // the first square
+    EXPECT_EQ(w->reason, IllegalReason::PathBlocked);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "f6"); // the first square
     w = t.why("e5f6");
-    EXPECT_EQ(w->rule, Rule::PicketTooShort);
-    EXPECT_EQ(w->why.reason, IllegalReason::NotThatPiecesMove);
+    EXPECT_EQ(w->reason, IllegalReason::PicketTooShort);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "e5"); // the picket
 }
 
 TEST(TamerlaneIllegal, TheSwap) {
@@ -263,48 +263,48 @@ TEST(TamerlaneIllegal, TheSwap) {
     const std::map<std::string, std::string> check = { { "e1", "K" }, { "e8", "r" }, { "a1", "N" },
         { "h4", "n" }, { "g2", "V" }, { "k10", "k" } };
     EXPECT_FALSE(Pos(tfen(check, "w -/- K 0/0 0 1")).why("e1a1").has_value());
-    EXPECT_EQ(Pos(tfen(check, "w -/- - 0/0 0 1")).why("e1a1")->rule, Rule::SwapUsed);
+    EXPECT_EQ(Pos(tfen(check, "w -/- - 0/0 0 1")).why("e1a1")->reason, IllegalReason::SwapUsed);
     // Onto an attacked square (the knight h4 covers g2).
     auto w = Pos(tfen(check, "w -/- K 0/0 0 1")).why("e1g2");
-    EXPECT_EQ(w->why.reason, IllegalReason::KingWouldBeAttacked);
-    EXPECT_EQ(square_name<TamerlaneBoard>(w->why.square), "h4");
+    EXPECT_EQ(w->reason, IllegalReason::KingWouldBeAttacked);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "h4");
     // Not in check and other moves exist.
     auto quiet = check;
     quiet.erase("e8");
     quiet["d8"] = "r";
     w           = Pos(tfen(quiet, "w -/- K 0/0 0 1")).why("e1a1");
-    EXPECT_EQ(w->rule, Rule::SwapNotNow);
-    EXPECT_NE(w->why.message.find("only when"), std::string::npos) << w->why.message;
+    EXPECT_EQ(w->reason, IllegalReason::SwapNotNow);
+    EXPECT_NE(w->message.find("only when"), std::string::npos) << w->message;
     // With a royal; with the waiting pawn of pawns; a prince never swaps.
     auto royal  = check;
     royal["c3"] = "A";
-    EXPECT_EQ(Pos(tfen(royal, "w -/- K 0/0 0 1")).why("e1c3")->rule, Rule::SwapWithRoyal);
+    EXPECT_EQ(Pos(tfen(royal, "w -/- K 0/0 0 1")).why("e1c3")->reason, IllegalReason::SwapWithRoyal);
     auto pp   = check;
     pp["c10"] = "PP";
-    EXPECT_EQ(Pos(tfen(pp, "w -/- K 1/0 0 1")).why("e1c10")->rule, Rule::SwapWithWaitingPawn);
+    EXPECT_EQ(Pos(tfen(pp, "w -/- K 1/0 0 1")).why("e1c10")->reason, IllegalReason::SwapWithWaitingPawn);
     Pos prince(
         tfen({ { "e1", "K" }, { "c3", "H" }, { "c4", "N" }, { "k10", "k" } }, "w -/- K 0/0 0 1"));
-    EXPECT_EQ(prince.why("c3c4")->rule, Rule::OnlyKingSwaps);
+    EXPECT_EQ(prince.why("c3c4")->reason, IllegalReason::OnlyKingSwaps);
 }
 
 TEST(TamerlaneIllegal, Citadels) {
     Pos knight(tfen({ { "j1", "N" }, { "a5", "K" }, { "a10", "k" } }));
-    EXPECT_EQ(knight.why("j1l2")->rule, Rule::CitadelOnlyRoyals);
+    EXPECT_EQ(knight.why("j1l2")->reason, IllegalReason::CitadelOnlyRoyals);
     Pos far(tfen({ { "k5", "K" }, { "a10", "k" } }));
-    EXPECT_EQ(far.why("k5l2")->why.reason, IllegalReason::NotThatPiecesMove);
+    EXPECT_EQ(far.why("k5l2")->reason, IllegalReason::NotThatPiecesMove);
     Pos own(tfen({ { "k2", "K" }, { "a10", "k" } }));
-    EXPECT_EQ(own.why("k2l2")->rule, Rule::CitadelOwnOnlyAdventitious);
+    EXPECT_EQ(own.why("k2l2")->reason, IllegalReason::CitadelOwnOnlyAdventitious);
     Pos  junior(tfen({ { "a9", "A" }, { "k5", "K" }, { "k10", "k" } }));
     auto w = junior.why("a9z9");
-    EXPECT_EQ(w->rule, Rule::CitadelNotSenior);
-    EXPECT_NE(w->why.message.find("senior"), std::string::npos) << w->why.message;
+    EXPECT_EQ(w->reason, IllegalReason::CitadelNotSenior);
+    EXPECT_NE(w->message.find("senior"), std::string::npos) << w->message;
     Pos occupied(tfen({ { "k3", "k" }, { "a5", "K" } }, "b A/- - 0/0 0 1"));
-    EXPECT_EQ(occupied.why("k3l2")->rule, Rule::CitadelOccupied);
+    EXPECT_EQ(occupied.why("k3l2")->reason, IllegalReason::CitadelOccupied);
     // The game is over once a royal stands in the enemy citadel.
     Pos over(tfen({ { "a5", "K" } }, "w k/- - 0/0 0 1"));
     w = over.why("a5a6");
-    EXPECT_EQ(w->rule, Rule::GameOverCitadel);
-    EXPECT_NE(w->why.message.find("drawn"), std::string::npos) << w->why.message;
+    EXPECT_EQ(w->reason, IllegalReason::GameOverCitadel);
+    EXPECT_NE(w->message.find("drawn"), std::string::npos) << w->message;
 }
 
 TEST(TamerlaneIllegal, ThePawnOfPawns) {
@@ -312,60 +312,60 @@ TEST(TamerlaneIllegal, ThePawnOfPawns) {
         { "d6", "r" }, { "f6", "n" }, { "i5", "PR" } };
     Pos                                      g(tfen(p, "w -/- - 1/0 0 1"));
     EXPECT_FALSE(g.why("a10e5").has_value());
-    EXPECT_EQ(g.why("a10c5")->rule, Rule::RelocationNoTarget); // attacks the rook only; it can move
-    EXPECT_EQ(g.why("a10a9")->rule, Rule::RelocationNoTarget);
-    EXPECT_EQ(g.why("a10k10")->rule, Rule::RelocationOntoRoyal);
+    EXPECT_EQ(g.why("a10c5")->reason, IllegalReason::RelocationNoTarget); // attacks the rook only; it can move
+    EXPECT_EQ(g.why("a10a9")->reason, IllegalReason::RelocationNoTarget);
+    EXPECT_EQ(g.why("a10k10")->reason, IllegalReason::RelocationOntoRoyal);
     // Black may not take it.
     Pos b(
         tfen({ { "a10", "PP" }, { "k1", "K" }, { "k10", "k" }, { "a5", "r" } }, "b -/- - 1/0 0 1"));
-    EXPECT_EQ(b.why("a5a10")->rule, Rule::WaitingPawnCannotBeTaken);
+    EXPECT_EQ(b.why("a5a10")->reason, IllegalReason::WaitingPawnCannotBeTaken);
     // Onto the enemy's waiting pawn.
     Pos both(tfen({ { "a10", "PP" }, { "k1", "K" }, { "k10", "k" }, { "c1", "pp" }, { "b2", "r" },
                       { "d2", "n" } },
         "w -/- - 1/1 0 1"));
-    EXPECT_EQ(both.why("a10c1")->rule, Rule::RelocationOntoWaitingPawn);
+    EXPECT_EQ(both.why("a10c1")->reason, IllegalReason::RelocationOntoWaitingPawn);
 }
 
 TEST(TamerlaneIllegal, SharedReasons) {
     Pos g(tfen({ { "e1", "K" }, { "e8", "r" }, { "c2", "N" }, { "e3", "PR" }, { "d4", "n" },
         { "g5", "PN" }, { "g6", "n" }, { "k10", "k" }, { "a1", "R" }, { "a3", "N" } }));
-    EXPECT_EQ(g.why("b5b6")->why.reason, IllegalReason::NoPiece);
-    EXPECT_EQ(g.why("e8e7")->why.reason, IllegalReason::NotYourPiece);
-    EXPECT_EQ(g.why("g5g6")->why.reason, IllegalReason::PawnCannotCaptureForward);
-    EXPECT_EQ(g.why("g5h6")->why.reason, IllegalReason::PawnMovesDiagonallyOnlyToCapture);
-    EXPECT_EQ(g.why("e3e5")->why.reason, IllegalReason::NoDoubleStepInVariant);
-    EXPECT_EQ(g.why("a1a3")->why.reason, IllegalReason::OwnPieceOnTarget);
-    EXPECT_EQ(g.why("a1a5")->why.reason, IllegalReason::PathBlocked);
-    EXPECT_EQ(g.why("c2a1")->why.reason, IllegalReason::OwnPieceOnTarget);
+    EXPECT_EQ(g.why("b5b6")->reason, IllegalReason::NoPiece);
+    EXPECT_EQ(g.why("e8e7")->reason, IllegalReason::NotYourPiece);
+    EXPECT_EQ(g.why("g5g6")->reason, IllegalReason::PawnCannotCaptureForward);
+    EXPECT_EQ(g.why("g5h6")->reason, IllegalReason::PawnMovesDiagonallyOnlyToCapture);
+    EXPECT_EQ(g.why("e3e5")->reason, IllegalReason::NoDoubleStepInVariant);
+    EXPECT_EQ(g.why("a1a3")->reason, IllegalReason::OwnPieceOnTarget);
+    EXPECT_EQ(g.why("a1a5")->reason, IllegalReason::PathBlocked);
+    EXPECT_EQ(g.why("c2a1")->reason, IllegalReason::OwnPieceOnTarget);
     // The king is in check from the rook e8 (e3 blocks it? no: the pawn stands on e3).
     Pos  c(tfen({ { "e1", "K" }, { "e8", "r" }, { "c2", "N" }, { "k10", "k" } }));
     auto w = c.why("c2a3");
-    EXPECT_EQ(w->why.reason, IllegalReason::StillInCheck);
-    EXPECT_EQ(square_name<TamerlaneBoard>(w->why.square), "e8");
-    EXPECT_EQ(c.why("e1e2")->why.reason, IllegalReason::KingWouldBeAttacked);
+    EXPECT_EQ(w->reason, IllegalReason::StillInCheck);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "e8");
+    EXPECT_EQ(c.why("e1e2")->reason, IllegalReason::KingWouldBeAttacked);
     // Pinned by a giraffe on its bent path.
     Pos z(tfen({ { "e1", "K" }, { "d6", "z" }, { "e3", "V" }, { "k10", "k" } }));
     w = z.why("e3d3");
-    EXPECT_EQ(w->why.reason, IllegalReason::PiecePinned);
-    EXPECT_EQ(square_name<TamerlaneBoard>(w->why.square), "d6");
+    EXPECT_EQ(w->reason, IllegalReason::PiecePinned);
+    EXPECT_EQ(square_name<TamerlaneBoard>(w->square), "d6");
     // A promotion letter: never needed.
     Pos promo(tfen({ { "c9", "PR" }, { "k1", "K" }, { "k10", "k" } }));
     w = promo.why("c9c10r");
-    EXPECT_EQ(w->rule, Rule::NoPromotionChoice);
-    EXPECT_EQ(w->why.reason, IllegalReason::PromotionNotAllowed);
+    EXPECT_EQ(w->reason, IllegalReason::PromotionAutomatic);
+    EXPECT_EQ(w->reason, IllegalReason::PromotionNotAllowed);
     // ... and a letter does not hide the real reason.
-    EXPECT_EQ(promo.why("c9c8r")->why.reason, IllegalReason::NotThatPiecesMove);
+    EXPECT_EQ(promo.why("c9c8r")->reason, IllegalReason::NotThatPiecesMove);
 }
 
 TEST(TamerlaneIllegal, GameOver) {
     Pos  mate(tfen({ { "a1", "K" }, { "a10", "r" }, { "b10", "r" }, { "k5", "k" } }));
     auto w = mate.why("a1b1");
-    EXPECT_EQ(w->why.reason, IllegalReason::GameOverCheckmate);
+    EXPECT_EQ(w->reason, IllegalReason::GameOverCheckmate);
     Pos stale(
         tfen({ { "a1", "K" }, { "a2", "PR" }, { "a3", "pr" }, { "b10", "r" }, { "k5", "k" } }));
     w = stale.why("a1b1");
-    EXPECT_EQ(w->why.reason, IllegalReason::GameOverStalemate);
-    EXPECT_NE(w->why.message.find("loses"), std::string::npos) << w->why.message;
+    EXPECT_EQ(w->reason, IllegalReason::GameOverStalemate);
+    EXPECT_NE(w->message.find("loses"), std::string::npos) << w->message;
 }
 
 TEST(TamerlaneIllegal, EveryIllegalRequestGetsAReason) {
@@ -377,14 +377,14 @@ TEST(TamerlaneIllegal, EveryIllegalRequestGetsAReason) {
         for (Square to = 0; to < TamerlaneBoard::Squares; ++to) {
             if (from == to) continue;
             MoveRequest req{ from, to };
-            auto        e     = explain(busy.pos, req);
+            auto        e     = why_illegal(busy.pos, req);
             bool        legal = find_move(busy.pos, req).has_value();
             EXPECT_EQ(!e.has_value(), legal);
             if (e) {
                 ++illegal;
-                EXPECT_NE(e->why.reason, IllegalReason::Unexplained)
+                EXPECT_NE(e->reason, IllegalReason::Unexplained)
                     << square_name<TamerlaneBoard>(from) << square_name<TamerlaneBoard>(to);
-                EXPECT_FALSE(e->why.message.empty());
+                EXPECT_FALSE(e->message.empty());
             }
         }
     EXPECT_GT(illegal, 10000);

@@ -40,10 +40,9 @@ struct MoveRequest {
 enum class IllegalReason : u8 {
     // The game has ended; no move is legal.
     GameOverCheckmate,  // square/piece: a piece giving the mate
-    GameOverStalemate,  // square/piece: the stalemated king
+    GameOverStalemate,  // square/piece: the stalemated king (a loss for it in Tamerlane)
     GameOverRaceWon,    // pawnrace: square/piece: the opponent's pawn on its last rank
-    GameOverNoMoves,    // pawnrace: the side to move has no pawn that can move (or no pawn);
-                        // Tamerlane: the side to move has no legal move (it has lost)
+    GameOverNoMoves,    // pawnrace: the side to move has no pawn that can move (or no pawn)
     GameOverCitadel,    // Tamerlane: square/piece: the royal in its enemy's citadel (a draw)
     GameOver,           // Four Kingdoms: one player or team is left, or the game is drawn
     // Whose turn (Four Kingdoms): `player` is the one to move, `check_first` says whether it has

@@ -435,7 +435,7 @@ void P::unmake(Move m) {
 
 // ---- set-up ---------------------------------------------------------------------------------
 
-std::optional<SetupProblem> P::set_checked(const Setup<G>& s, StateInfo<V>& si) {
+std::optional<PositionError> P::set(const Setup<G>& s, StateInfo<V>& si) {
     std::fill(std::begin(board_), std::end(board_), NoPiece);
     std::fill(std::begin(by_type_), std::end(by_type_), BB{});
     for (Seat c : { White, Black }) by_seat_[c] = pawns_[c] = royals_[c] = BB{};
@@ -468,16 +468,11 @@ std::optional<SetupProblem> P::set_checked(const Setup<G>& s, StateInfo<V>& si) 
         if (attacked(us_, k, pieces())) {
             std::string who = std::string(them == White ? "White" : "Black") + "'s "
                 + std::string(kind(type_of(board_[k])).name) + " on " + square_name<G>(k);
-            return SetupProblem{ Clause::OppositeCheck, k,
+            return PositionError{ PositionError::Code::OppositeCheck, k,
                 "the side not to move is in check: " + who + " is attacked" };
         }
     }
     update_check_info();
-    return std::nullopt;
-}
-
-std::optional<PositionError> P::set(const Setup<G>& s, StateInfo<V>& si) {
-    if (auto problem = set_checked(s, si)) return to_position_error(*problem);
     return std::nullopt;
 }
 

@@ -44,34 +44,10 @@ template <> struct StateInfo<Tamerlane> {
 
 namespace tamerlane {
 
-// Rule clauses a Setup can break (variants.md section 4, "Illegal positions"), finer than
-// PositionError::Code; validate() names the clause and the square.
-enum class Clause : u8 {
-    PieceNotInVariant, // a piece type Tamerlane does not have (or a third seat)
-    NoRoyal, // a side with no royal
-    TwoKings, // a side with two kings
-    NonRoyalInCitadel, // a non-royal piece in a citadel
-    RoyalInOwnCitadel, // a King or Prince in its own citadel
-    NotSeniorInCitadel, // a non-senior royal in the enemy citadel
-    SwapWithoutKing, // a swap right without a king
-    TwoPawnsOfPawns, // more than one pawn of pawns per side
-    PawnOnLastRank, // an unpromoted pawn, other than the pawn of pawns, on its last rank
-    WaitingPawnArrivals, // a pawn of pawns on its last rank with an arrival count other than 1
-    PawnOfPawnsAfterThird, // a pawn of pawns with 3 arrivals (it would be an adventitious king)
-    BadCounter, // a side, arrival count or clock out of range
-    OppositeCheck, // the side not to move is in check
-};
-
-struct SetupProblem {
-    Clause      clause;
-    Square      square = NoSquare;
-    std::string message;
-};
-
-// The first rule the setup breaks, if any (the order of the rule book's list).
-std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s);
-// The PositionError for a SetupProblem (the code is the nearest of PositionError::Code).
-PositionError to_position_error(const SetupProblem& p);
+// The first "Illegal positions" clause of variants.md section 4 that the setup breaks, in the
+// rule book's order, naming the square where there is one (the side to move in check is left to
+// Position::set, which has the attack tables).
+std::optional<PositionError> validate(const Setup<TamerlaneBoard>& s);
 
 // Zobrist keys for the extra state; piece-square and side keys are kZobrist<TamerlaneBoard>'s.
 struct ExtraKeys {
@@ -95,8 +71,6 @@ template <> class Position<Tamerlane> {
 
     // Sets up from s; on error the position is unusable and the rule broken is returned.
     std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si);
-    // The same, naming the rule book's clause (tamerlane::Clause) on error.
-    std::optional<tamerlane::SetupProblem> set_checked(const Setup<G>& s, StateInfo<V>& si);
     Setup<G>                               setup() const;
 
     // Plays a legal move; `next` becomes the current state until unmake().

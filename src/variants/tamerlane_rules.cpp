@@ -15,19 +15,19 @@ std::string piece_at(const Setup<TamerlaneBoard>& s, Square sq) {
 
 } // namespace
 
-std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
-    using C = Clause;
+std::optional<PositionError> validate(const Setup<TamerlaneBoard>& s) {
+    using C = PositionError::Code;
     if (s.to_move > Black)
-        return SetupProblem{ C::BadCounter, NoSquare, "the side to move is not White or Black" };
+        return PositionError{ C::CounterOutOfRange, NoSquare, "the side to move is not White or Black" };
     if (s.halfmove < 0)
-        return SetupProblem{ C::BadCounter, NoSquare, "the half-move clock is negative" };
+        return PositionError{ C::CounterOutOfRange, NoSquare, "the half-move clock is negative" };
     if (s.fullmove < 1)
-        return SetupProblem{ C::BadCounter, NoSquare, "the full-move number is below 1" };
+        return PositionError{ C::CounterOutOfRange, NoSquare, "the full-move number is below 1" };
     if (s.swaps & ~(WhiteSwap | BlackSwap))
-        return SetupProblem{ C::BadCounter, NoSquare, "the swap rights name a third player" };
+        return PositionError{ C::CounterOutOfRange, NoSquare, "the swap rights name a third player" };
     for (Seat c : { White, Black })
         if (s.arrivals[c] > 3)
-            return SetupProblem{ C::BadCounter, NoSquare,
+            return PositionError{ C::CounterOutOfRange, NoSquare,
                 side_name(c) + "'s pawn of pawns cannot have reached its last rank "
                     + std::to_string(s.arrivals[c]) + " times (at most 3)" };
 
@@ -38,7 +38,7 @@ std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
         if (!p) continue;
         const PieceType t = type_of(p);
         if (seat_of(p) > Black || !(kPieces & piece_set(t)))
-            return SetupProblem{ C::PieceNotInVariant, sq,
+            return PositionError{ C::PieceNotInVariant, sq,
                 "the piece on " + square_name<G>(sq) + " is not part of tamerlane" };
         const Seat c = seat_of(p);
         royals[c] += is_royal(t);
@@ -49,10 +49,10 @@ std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
     // A side with no royal or two kings.
     for (Seat c : { White, Black }) {
         if (royals[c] == 0)
-            return SetupProblem{ C::NoRoyal, NoSquare,
+            return PositionError{ C::NoRoyal, NoSquare,
                 side_name(c) + " has no royal piece (king, prince or adventitious king)" };
         if (kings[c] > 1)
-            return SetupProblem{ C::TwoKings, second_king[c],
+            return PositionError{ C::KingCount, second_king[c],
                 side_name(c) + " has two kings (the second on " + square_name<G>(second_king[c])
                     + ")" };
     }
@@ -66,28 +66,28 @@ std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
         const PieceType   t     = type_of(p);
         const std::string where = square_name<G>(cit) + " (" + side_name(owner) + "'s citadel)";
         if (!is_royal(t))
-            return SetupProblem{ C::NonRoyalInCitadel, cit,
+            return PositionError{ C::NonRoyalInCitadel, cit,
                 piece_at(s, cit) + ": only a royal piece may stand in a citadel" };
         if (c == owner && t != AdventitiousKing)
-            return SetupProblem{ C::RoyalInOwnCitadel, cit,
+            return PositionError{ C::RoyalInOwnCitadel, cit,
                 piece_at(s, cit) + ": a " + std::string(kind(t).name)
                     + " may not stand in its own citadel; only an adventitious king may" };
         const PieceType senior = kings[c] ? King : princes[c] ? Prince : AdventitiousKing;
         if (c != owner && t != senior)
-            return SetupProblem{ C::NotSeniorInCitadel, cit,
+            return PositionError{ C::NotSeniorInCitadel, cit,
                 piece_at(s, cit) + ": only " + side_name(c) + "'s senior royal (its "
                     + std::string(kind(senior).name) + ") may stand in " + where };
     }
     // A swap right without a king.
     for (Seat c : { White, Black })
         if ((s.swaps & swap_bit(c)) && !kings[c])
-            return SetupProblem{ C::SwapWithoutKing, NoSquare,
+            return PositionError{ C::SwapWithoutKing, NoSquare,
                 side_name(c) + " has a swap right ('" + (c == White ? "K" : "k")
                     + "') but no king" };
     // More than one pawn of pawns per side.
     for (Seat c : { White, Black })
         if (pps[c] > 1)
-            return SetupProblem{ C::TwoPawnsOfPawns, second_pp[c],
+            return PositionError{ C::TwoPawnsOfPawns, second_pp[c],
                 side_name(c) + " has more than one pawn of pawns (another on "
                     + square_name<G>(second_pp[c]) + ")" };
     // Pawns on their last rank: only the waiting pawn of pawns, after exactly one arrival.
@@ -97,42 +97,21 @@ std::optional<SetupProblem> validate(const Setup<TamerlaneBoard>& s) {
         const Seat c = seat_of(p);
         if (G::rank_of(sq) != last_rank(c)) continue;
         if (type_of(p) != PawnOfPawns)
-            return SetupProblem{ C::PawnOnLastRank, sq,
+            return PositionError{ C::PawnOnBackRank, sq,
                 piece_at(s, sq) + " stands unpromoted on its last rank" };
         if (s.arrivals[c] != 1)
-            return SetupProblem{ C::WaitingPawnArrivals, sq,
+            return PositionError{ C::WaitingPawnArrivals, sq,
                 piece_at(s, sq) + " waits on its last rank, so its arrival count must be 1, not "
                     + std::to_string(s.arrivals[c]) };
     }
     // A pawn of pawns that arrived three times has become an adventitious king.
     for (Seat c : { White, Black })
         if (pps[c] && s.arrivals[c] == 3)
-            return SetupProblem{ C::PawnOfPawnsAfterThird, NoSquare,
+            return PositionError{ C::PawnOfPawnsAfterThird, NoSquare,
                 side_name(c)
                     + "'s pawn of pawns has arrived 3 times, so it is an "
                       "adventitious king and cannot be on the board" };
     return std::nullopt;
-}
-
-PositionError to_position_error(const SetupProblem& p) {
-    using Code = PositionError::Code;
-    Code code  = Code::PieceNotInVariant;
-    switch (p.clause) {
-    case Clause::PieceNotInVariant: code = Code::PieceNotInVariant; break;
-    case Clause::NoRoyal: code = Code::NoRoyal; break;
-    case Clause::TwoKings: code = Code::KingCount; break;
-    case Clause::NonRoyalInCitadel: code = Code::NonRoyalInCitadel; break;
-    case Clause::RoyalInOwnCitadel: code = Code::RoyalInOwnCitadel; break;
-    case Clause::NotSeniorInCitadel: code = Code::NotSeniorInCitadel; break;
-    case Clause::SwapWithoutKing: code = Code::SwapWithoutKing; break;
-    case Clause::TwoPawnsOfPawns: code = Code::TwoPawnsOfPawns; break;
-    case Clause::PawnOnLastRank: code = Code::PawnOnBackRank; break;
-    case Clause::WaitingPawnArrivals: code = Code::WaitingPawnArrivals; break;
-    case Clause::PawnOfPawnsAfterThird: code = Code::PawnOfPawnsAfterThird; break;
-    case Clause::BadCounter: code = Code::CounterOutOfRange; break;
-    case Clause::OppositeCheck: code = Code::OppositeCheck; break;
-    }
-    return PositionError{ code, p.square, p.message };
 }
 
 Ending outcome(const Position<Tamerlane>& pos, int reps, int move_rule) {

@@ -231,48 +231,6 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
 
 // ---- why a move is illegal ------------------------------------------------------------------
 
-std::string_view tamerlane::rule_id(Rule r) {
-    switch (r) {
-    case Rule::None:
-        return "none";
-    case Rule::GameOverCitadel:
-        return "game_over_citadel";
-    case Rule::NoPromotionChoice:
-        return "no_promotion_choice";
-    case Rule::PicketTooShort:
-        return "picket_too_short";
-    case Rule::SwapUsed:
-        return "swap_used";
-    case Rule::SwapNotNow:
-        return "swap_not_now";
-    case Rule::SwapWithRoyal:
-        return "swap_with_royal";
-    case Rule::SwapWithWaitingPawn:
-        return "swap_with_waiting_pawn";
-    case Rule::OnlyKingSwaps:
-        return "only_king_swaps";
-    case Rule::CitadelOnlyRoyals:
-        return "citadel_only_royals";
-    case Rule::CitadelNotSenior:
-        return "citadel_not_senior";
-    case Rule::CitadelOwnOnlyAdventitious:
-        return "citadel_own_only_adventitious";
-    case Rule::CitadelOccupied:
-        return "citadel_occupied";
-    case Rule::WaitingPawnCannotMove:
-        return "waiting_pawn_cannot_move";
-    case Rule::WaitingPawnCannotBeTaken:
-        return "waiting_pawn_cannot_be_taken";
-    case Rule::RelocationNoTarget:
-        return "relocation_no_target";
-    case Rule::RelocationOntoRoyal:
-        return "relocation_onto_royal";
-    case Rule::RelocationOntoWaitingPawn:
-        return "relocation_onto_waiting_pawn";
-    }
-    return "none";
-}
-
 namespace {
 
 using R = IllegalReason;
@@ -285,7 +243,7 @@ class Analysis {
         , us_(pos.side_to_move())
         , them_(Seat(us_ ^ 1)) { }
 
-    Explanation run(const MoveList<Tamerlane::MaxMoves>& legal) {
+    Illegality run(const MoveList<Tamerlane::MaxMoves>& legal) {
         if (legal.size() == 0) return game_over();
         if (req_.from >= G::Squares) return about(R::NotOnBoard, req_.from);
         if (req_.to >= G::Squares) return about(R::NotOnBoard, req_.to);
@@ -300,8 +258,7 @@ class Analysis {
         if (is_citadel(req_.to)) return citadel(pc);
         if (target && seat_of(target) == us_) {
             if (t == King) return swap(target);
-            return rule(is_royal(t) ? Rule::OnlyKingSwaps : Rule::None, R::OwnPieceOnTarget,
-                req_.to, target);
+            return about(is_royal(t) ? R::OnlyKingSwaps : R::OwnPieceOnTarget, req_.to, target);
         }
         if (is_pawn(t)) {
             if (auto e = pawn(pc)) return *e;
@@ -311,38 +268,33 @@ class Analysis {
                 const int df = G::file_of(req_.to) - G::file_of(req_.from);
                 const int dr = G::rank_of(req_.to) - G::rank_of(req_.from);
                 if (t == Picket && (df == 1 || df == -1) && (dr == 1 || dr == -1))
-                    return rule(Rule::PicketTooShort, R::NotThatPiecesMove, req_.from, pc);
+                    return about(R::PicketTooShort, req_.from, pc);
                 return about(R::NotThatPiecesMove, req_.from, pc);
             }
             Square b = first_blocker<G>(reach.atom, req_.from, req_.to, 1, pos_.pieces());
             if (b != NoSquare) return about(R::PathBlocked, b, pos_.piece_on(b));
         }
         if (req_.to == pos_.waiting_pawn(them_))
-            return rule(Rule::WaitingPawnCannotBeTaken, R::NotThatPiecesMove, req_.to, target);
+            return about(R::WaitingPawnCannotBeTaken, req_.to, target);
         if (auto e = safety(Move(req_.from, req_.to), is_royal(t))) return *e;
         return about(R::Unexplained, NoSquare);
     }
 
   private:
-    Explanation about(R r, Square s, Piece p = NoPiece) const {
-        Explanation e;
-        e.why.reason       = r;
-        e.why.square       = s;
-        e.why.piece        = p ? p : (s < G::Squares ? pos_.piece_on(s) : NoPiece);
-        e.why.piece_square = s;
-        return e;
-    }
-    Explanation rule(Rule rl, R r, Square s, Piece p = NoPiece) const {
-        Explanation e = about(r, s, p);
-        e.rule        = rl;
-        return e;
+    Illegality about(R r, Square s, Piece p = NoPiece) const {
+        Illegality i;
+        i.reason       = r;
+        i.square       = s;
+        i.piece        = p ? p : (s < G::Squares ? pos_.piece_on(s) : NoPiece);
+        i.piece_square = s;
+        return i;
     }
 
-    Explanation game_over() const {
+    Illegality game_over() const {
         if (pos_.citadel_draw()) {
             BB in = (pos_.royals(White) & bit<BB>(BlackCitadel))
                 | (pos_.royals(Black) & bit<BB>(WhiteCitadel));
-            return rule(Rule::GameOverCitadel, R::GameOverNoMoves, lsb(in));
+            return about(R::GameOverCitadel, lsb(in));
         }
         if (pos_.in_check()) return about(R::GameOverCheckmate, lsb(pos_.checkers()));
         return about(R::GameOverStalemate, lsb(pos_.royals(us_)));
@@ -350,17 +302,16 @@ class Analysis {
 
     // The waiting pawn of pawns moves only by relocation, to a square where it forks two enemy
     // pieces or attacks one that then cannot move.
-    Explanation relocation(Piece pc) const {
+    Illegality relocation(Piece pc) const {
         const Piece target = pos_.piece_on(req_.to);
         if (is_citadel(req_.to))
-            return rule(Rule::WaitingPawnCannotMove, R::NotThatPiecesMove, req_.from, pc);
+            return about(R::WaitingPawnCannotMove, req_.from, pc);
         if (target && is_royal(type_of(target)))
-            return rule(Rule::RelocationOntoRoyal, R::NotThatPiecesMove, req_.to, target);
+            return about(R::RelocationOntoRoyal, req_.to, target);
         if (req_.to == pos_.waiting_pawn(them_))
-            return rule(Rule::RelocationOntoWaitingPawn, R::NotThatPiecesMove, req_.to, target);
+            return about(R::RelocationOntoWaitingPawn, req_.to, target);
         if (!qualifies())
-            return rule(
-                Rule::RelocationNoTarget, R::NotThatPiecesMove, req_.to, target ? target : NoPiece);
+            return about(R::RelocationNoTarget, req_.to, target ? target : NoPiece);
         if (auto e = safety(Move(req_.from, req_.to, MoveKind::Relocation), false)) return *e;
         return about(R::Unexplained, NoSquare);
     }
@@ -384,36 +335,36 @@ class Analysis {
         return r;
     }
 
-    Explanation citadel(Piece pc) const {
+    Illegality citadel(Piece pc) const {
         const PieceType t = type_of(pc);
-        if (!is_royal(t)) return rule(Rule::CitadelOnlyRoyals, R::NotThatPiecesMove, req_.from, pc);
+        if (!is_royal(t)) return about(R::CitadelOnlyRoyals, req_.from, pc);
         const Square c = req_.to;
         int          f = G::file_of(req_.from), r = G::rank_of(req_.from);
         bool         adjacent = req_.from < Cells
             && (c == WhiteCitadel ? f == Files - 1 && r <= 2 : f == 0 && r >= Ranks - 3);
         if (!adjacent) return about(R::NotThatPiecesMove, req_.from, pc);
         if (c == own_citadel(us_) && t != AdventitiousKing)
-            return rule(Rule::CitadelOwnOnlyAdventitious, R::NotThatPiecesMove, req_.from, pc);
+            return about(R::CitadelOwnOnlyAdventitious, req_.from, pc);
         if (c == enemy_citadel(us_) && t != pos_.senior_royal(us_))
-            return rule(Rule::CitadelNotSenior, R::NotThatPiecesMove, req_.from, pc);
+            return about(R::CitadelNotSenior, req_.from, pc);
         if (Piece o = pos_.piece_on(c))
-            return rule(Rule::CitadelOccupied, R::OwnPieceOnTarget, c, o);
+            return about(R::CitadelOccupied, c, o);
         if (auto e = safety(Move(req_.from, c), true)) return *e;
         return about(R::Unexplained, NoSquare);
     }
 
-    Explanation swap(Piece partner) const {
+    Illegality swap(Piece partner) const {
         const Square    k = req_.from, p = req_.to;
         const PieceType pt = type_of(partner);
-        if (!pos_.may_swap(us_)) return rule(Rule::SwapUsed, R::OwnPieceOnTarget, p, partner);
-        if (is_royal(pt)) return rule(Rule::SwapWithRoyal, R::OwnPieceOnTarget, p, partner);
+        if (!pos_.may_swap(us_)) return about(R::SwapUsed, p, partner);
+        if (is_royal(pt)) return about(R::SwapWithRoyal, p, partner);
         if (p == pos_.waiting_pawn(us_))
-            return rule(Rule::SwapWithWaitingPawn, R::OwnPieceOnTarget, p, partner);
+            return about(R::SwapWithWaitingPawn, p, partner);
         if (!pos_.in_check()) {
             // Other legal moves exist (else the swap would be legal or attacked).
             bool others = false;
             for (Move m : legal_moves<Tamerlane>(pos_)) others |= m.kind() != MoveKind::KingSwap;
-            if (others) return rule(Rule::SwapNotNow, R::OwnPieceOnTarget, p, partner);
+            if (others) return about(R::SwapNotNow, p, partner);
         }
         // The king would stand attacked on its new square.
         P                    after;
@@ -427,7 +378,7 @@ class Analysis {
         return about(R::Unexplained, NoSquare);
     }
 
-    std::optional<Explanation> pawn(Piece pc) const {
+    std::optional<Illegality> pawn(Piece pc) const {
         const int   fwd    = forward(us_);
         const int   df     = G::file_of(req_.to) - G::file_of(req_.from);
         const int   dr     = (G::rank_of(req_.to) - G::rank_of(req_.from)) * fwd;
@@ -445,7 +396,7 @@ class Analysis {
     }
 
     // The move is otherwise possible: does it leave a lone royal attacked?
-    std::optional<Explanation> safety(Move m, bool royal_moves) const {
+    std::optional<Illegality> safety(Move m, bool royal_moves) const {
         P                    after;
         StateInfo<Tamerlane> s0, s1;
         if (after.set(pos_.setup(), s0)) return std::nullopt;
@@ -506,70 +457,65 @@ std::string how_it_moves(PieceType t) {
     }
 }
 
-std::string message(const P& pos, const MoveRequest& req, const Explanation& e) {
-    const Illegality& why    = e.why;
+std::string message(const P& pos, const MoveRequest& req, const Illegality& why) {
     const Seat        us     = pos.side_to_move();
     const Piece       mover  = req.from < G::Squares ? pos.piece_on(req.from) : NoPiece;
     const std::string moving = mover ? who(pos, mover, req.from) : "the piece";
     const std::string to     = req.to < G::Squares ? sq(req.to) : "that square";
-    switch (e.rule) {
-    case Rule::None:
-        break;
-    case Rule::GameOverCitadel:
+    switch (why.reason) {
+    case R::GameOverCitadel:
         return "The game is over: " + who(pos, why.piece, why.square)
             + " has entered the enemy citadel, and the game is drawn.";
-    case Rule::NoPromotionChoice:
+    case R::PromotionAutomatic:
         return "In tamerlane a pawn becomes its own piece automatically, so the move takes no "
                "promotion letter.";
-    case Rule::PicketTooShort:
+    case R::PicketTooShort:
         return capitalized(moving) + " cannot stop on " + to
             + ": a picket moves at least two squares diagonally, and the first square is not a "
               "destination.";
-    case Rule::SwapUsed:
+    case R::SwapUsed:
         return "Your king cannot swap places with " + who(pos, why.piece, why.square)
             + ": the king may swap only once per game, and that right is gone.";
-    case Rule::SwapNotNow:
+    case R::SwapNotNow:
         return "Your king may swap places with " + who(pos, why.piece, why.square)
             + " only when it is in check or you have no other legal move.";
-    case Rule::SwapWithRoyal:
+    case R::SwapWithRoyal:
         return "Your king cannot swap places with " + who(pos, why.piece, why.square)
             + ": it never swaps with a royal piece.";
-    case Rule::SwapWithWaitingPawn:
+    case R::SwapWithWaitingPawn:
         return "Your king cannot swap places with your pawn of pawns on " + sq(why.square)
             + " while it waits on the last rank.";
-    case Rule::OnlyKingSwaps:
+    case R::OnlyKingSwaps:
         return capitalized(moving) + " cannot move onto your own " + name_of(type_of(why.piece))
             + " on " + sq(why.square) + ": only the king may swap places, once per game.";
-    case Rule::CitadelOnlyRoyals:
+    case R::CitadelOnlyRoyals:
         return capitalized(moving) + " cannot enter the citadel " + to
             + ": only a royal piece steps into a citadel.";
-    case Rule::CitadelNotSenior:
+    case R::CitadelNotSenior:
         return capitalized(moving) + " cannot enter the enemy citadel " + to + ": only your "
             + name_of(pos.senior_royal(us)) + ", your senior royal, may.";
-    case Rule::CitadelOwnOnlyAdventitious:
+    case R::CitadelOwnOnlyAdventitious:
         return capitalized(moving) + " cannot enter your own citadel " + to
             + ": only an adventitious king may.";
-    case Rule::CitadelOccupied:
+    case R::CitadelOccupied:
         return "The citadel " + to + " is occupied by " + who(pos, why.piece, why.square) + ".";
-    case Rule::WaitingPawnCannotMove:
+    case R::WaitingPawnCannotMove:
         return "Your pawn of pawns waits on the last rank: it moves only by being lifted to a "
                "square where it forks two enemy pieces or attacks one that cannot move.";
-    case Rule::WaitingPawnCannotBeTaken:
+    case R::WaitingPawnCannotBeTaken:
         return "The pawn of pawns on " + sq(why.square)
             + " waits on its last rank and cannot be captured.";
-    case Rule::RelocationNoTarget:
+    case R::RelocationNoTarget:
         return "Your pawn of pawns may be lifted to " + to
             + " only if from there it attacks two enemy pieces (not pawns), or one that "
               "would then have no move.";
-    case Rule::RelocationOntoRoyal:
+    case R::RelocationOntoRoyal:
         return "Your pawn of pawns cannot be lifted to " + to + ": "
             + who(pos, why.piece, why.square)
             + " stands there, and a royal piece's square is never a target.";
-    case Rule::RelocationOntoWaitingPawn:
+    case R::RelocationOntoWaitingPawn:
         return "Your pawn of pawns cannot be lifted onto the waiting enemy pawn of pawns on " + to
             + ".";
-    }
-    switch (why.reason) {
     case R::GameOverCheckmate:
         return "The game is over: your last royal piece is checkmated by "
             + who(pos, why.piece, why.square) + ".";
@@ -617,34 +563,28 @@ std::string message(const P& pos, const MoveRequest& req, const Explanation& e) 
 
 } // namespace
 
-std::optional<Explanation> tamerlane::explain(const P& pos, MoveRequest req) {
+template <> std::optional<Illegality> why_illegal<Tamerlane>(const P& pos, MoveRequest req) {
     const auto legal = legal_moves<Tamerlane>(pos);
     for (Move m : legal)
         if (request_of<Tamerlane>(m) == req) return std::nullopt;
-    Explanation e;
+    Illegality why;
     if (req.promotion) {
+        // A letter never makes an impossible move possible: the reason without it comes first.
         MoveRequest plain = req;
         plain.promotion   = NoPieceType;
         bool legal_plain  = false;
         for (Move m : legal) legal_plain |= request_of<Tamerlane>(m) == plain;
-        e = Analysis(pos, plain).run(legal);
-        if (legal_plain || e.why.reason == R::Unexplained) {
-            e            = Explanation{};
-            e.why.reason = R::PromotionNotAllowed;
-            e.why.square = req.to;
-            e.rule       = Rule::NoPromotionChoice;
+        why = Analysis(pos, plain).run(legal);
+        if (legal_plain || why.reason == R::Unexplained) {
+            why        = Illegality{};
+            why.reason = R::PromotionAutomatic;
+            why.square = req.to;
         }
     } else {
-        e = Analysis(pos, req).run(legal);
+        why = Analysis(pos, req).run(legal);
     }
-    e.why.message = message(pos, req, e);
-    return e;
-}
-
-template <> std::optional<Illegality> why_illegal<Tamerlane>(const P& pos, MoveRequest req) {
-    auto e = explain(pos, req);
-    if (!e) return std::nullopt;
-    return e->why;
+    why.message = message(pos, req, why);
+    return why;
 }
 
 } // namespace citadel
