@@ -28,14 +28,15 @@ The ratio is peer time / citadel time: above 1 means Citadel is faster.
 
 import argparse
 import os
-import queue
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from engine_process import UciEngine  # noqa: E402  (tests/engine_process.py)
+
 INI = os.path.join(ROOT, "tests", "oracle", "variants.ini")
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -57,68 +58,19 @@ def find_engine(name):
     return None
 
 
-class Engine:
+class Engine(UciEngine):
     def __init__(self, name, path):
-        self.name = name
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        self.send("uci")
-        self.read_until("uciok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 1")
-        if name == "fairy-stockfish":
-            self.send("setoption name VariantPath value " + INI)
-        self.variant = None
-        self.sync()
-
-    def _pump(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix, timeout=600):
-        got = []
-        while True:
-            line = self.lines.get(timeout=timeout)
-            if line is None:
-                raise RuntimeError("%s exited:\n%s" % (self.name, "\n".join(got)))
-            got.append(line)
-            if line.startswith(prefix):
-                return got
-
-    def sync(self):
-        self.send("isready")
-        return self.read_until("readyok")
+        super().__init__(name, path, variant_path=INI if name == "fairy-stockfish" else None)
 
     def perft(self, variant, fen, depth):
         """(seconds, nodes) of one `go perft depth`."""
-        if variant != self.variant:
-            self.send("setoption name UCI_Variant value " + variant)
-            seen = self.sync()
-            if self.name == "fairy-stockfish" and not any(
-                    l.startswith("info string variant %s " % variant) for l in seen):
-                raise RuntimeError("fairy-stockfish did not load variant %s from %s" % (variant, INI))
-            self.variant = variant
-        self.send("position " + ("fen " + fen if fen else "startpos"))
+        self.set_variant(variant)
+        self.position(fen)
         self.sync()
         start = time.perf_counter()
-        self.send("go perft %d" % depth)
-        last = self.read_until("Nodes searched")[-1]
+        last = self.go_perft(depth)[-1]
         seconds = time.perf_counter() - start
         return seconds, int(last.split(":")[1])
-
-    def close(self):
-        self.send("quit")
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 def citadel_perft(citadel, variant, fen, depth):

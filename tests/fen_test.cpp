@@ -171,15 +171,18 @@ TEST(Fen, EnPassantWrittenOnlyWhenACaptureIsLegal) {
 // ---- malformed text ---------------------------------------------------------------------------
 
 TEST(FenErrors, FieldCount) {
-    EXPECT_EQ(bad_field<Chess>(""), "fen");
-    EXPECT_EQ(bad_field<Chess>("   "), "fen");
-    EXPECT_EQ(bad_field<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"), "fen");
-    EXPECT_EQ(bad_field<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"), "fen");
-    EXPECT_EQ(bad_field<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"), "fen");
-    EXPECT_EQ(bad_field<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"), "fen");
-    EXPECT_EQ(bad_field<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x"), "fen");
-    // Fields are separated by spaces only.
-    EXPECT_EQ(bad_field<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1"), "fen");
+    for (const char* text : {
+             "",
+             "   ",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+             // Fields are separated by spaces only.
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1",
+         })
+        EXPECT_EQ(bad_field<Chess>(text), "fen") << text;
     EXPECT_EQ(bad_field<Silverman>("rqkr/pppp/PPPP/RQKR w - - 0"), "fen");
 }
 

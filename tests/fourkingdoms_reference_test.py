@@ -37,17 +37,15 @@ FOURKINGDOMS_REF (the reference binary; default: next to citadel), REF_SELFTEST_
 step 1). Exit status 0 when everything agrees, 1 otherwise.
 """
 
-import os
 import random
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import reference_driver as driver
+from reference_driver import position_args, ref_output
+
 MODES = ["fourkingdoms", "fourkingdoms-teams"]
-MAX_REPORTED = 8
-TIMEOUT = 120
 REQUIRED = {
     "fourkingdoms": ["promotion", "en passant", "castling", "after elimination",
                      "mating move (depth 2)", "absorbed army moves", "alliance"],
@@ -57,20 +55,6 @@ REQUIRED = {
 EXTRA = ["check", "check-first skip", "sideways en passant", "promotion off the line",
          "two+ eliminated", "game over", "king capture"]
 EXTRA_MODE = {"fourkingdoms": ["alliance ended"], "fourkingdoms-teams": []}
-
-
-def run(binary, args):
-    r = subprocess.run([binary, *args], capture_output=True, text=True, timeout=TIMEOUT)
-    return r.returncode, r.stdout, r.stderr
-
-
-def position_args(fen, moves):
-    args = []
-    if fen:
-        args += ["--fen", fen]
-    if moves:
-        args += ["--moves", " ".join(moves)]
-    return args
 
 
 # ----- K4FEN builder for the hand-worked positions --------------------------------------------
@@ -122,14 +106,8 @@ def promos(m):
 
 FFA, TEAMS = "fourkingdoms", "fourkingdoms-teams"
 
-# Hand-worked positions: (name, mode, K4FEN, moves-before, [checks]); each check is one of
-#   ("exact", prefix, [moves])   the legal moves starting with prefix are exactly these
-#   ("has", [moves]) / ("lacks", [moves])
-#   ("count", n)                 number of legal moves
-#   ("after", [moves], k4fen)    the position after these moves (as the reference writes it)
-#   ("has_after" / "lacks_after", [moves], [moves]), ("count_after", [moves], n)
-#                                the same checks on the position after these moves
-#   ("perft", depth, n)
+# Hand-worked positions: (name, mode, K4FEN, moves-before, [checks]); the checks are those of
+# reference_driver.check_position ("after" compares K4FEN, as the reference writes it).
 # Every one is also compared with citadel (perft --divide at depths 1 and 2).
 HAND = [
     # R7: a South pawn outside its home (g7) steps orthogonally to empty squares and captures
@@ -348,23 +326,14 @@ def self_test(ref):
     failures = []
 
     def moves_of(mode, fen, before):
-        rc, out, err = run(ref, ["moves", "--variant", mode, *position_args(fen, before)])
-        if rc != 0:
-            raise AssertionError("fourkingdoms_ref moves failed: " + err.strip())
-        return out.split()
+        return ref_output(ref, ["moves", "--variant", mode, *position_args(fen, before)]).split()
 
     def fen_of(mode, fen, before):
-        rc, out, err = run(ref, ["fen", "--variant", mode, *position_args(fen, before)])
-        if rc != 0:
-            raise AssertionError("fourkingdoms_ref fen failed: " + err.strip())
-        return out.strip()
+        return ref_output(ref, ["fen", "--variant", mode, *position_args(fen, before)]).strip()
 
     def perft_of(mode, depth, fen=None, before=()):
-        rc, out, err = run(ref, ["perft", "--variant", mode, *position_args(fen, before),
-                                 "--depth", str(depth)])
-        if rc != 0:
-            raise AssertionError("fourkingdoms_ref perft failed: " + err.strip())
-        return int(out.split()[-1])
+        return int(ref_output(ref, ["perft", "--variant", mode, *position_args(fen, before),
+                                    "--depth", str(depth)]).split()[-1])
 
     for mode in MODES:
         for depth, want in ((1, 20), (2, 399)):
@@ -372,110 +341,20 @@ def self_test(ref):
             if got != want:
                 failures.append("%s start depth %d: %d, expected %d" % (mode, depth, got, want))
     for name, mode, fen, before, checks in HAND:
-        try:
-            moves = moves_of(mode, fen, before)
-            for check in checks:
-                kind = check[0]
-                if kind == "exact":
-                    got = [m for m in moves if m.startswith(check[1])]
-                    if sorted(got) != sorted(check[2]):
-                        failures.append("%s: moves %s* are %s, expected %s"
-                                        % (name, check[1], got, sorted(check[2])))
-                elif kind == "has":
-                    missing = [m for m in check[1] if m not in moves]
-                    if missing:
-                        failures.append("%s: missing %s (have %s)" % (name, missing, moves))
-                elif kind == "lacks":
-                    extra = [m for m in check[1] if m in moves]
-                    if extra:
-                        failures.append("%s: should not have %s" % (name, extra))
-                elif kind == "count":
-                    if len(moves) != check[1]:
-                        failures.append("%s: %d moves, expected %d" % (name, len(moves), check[1]))
-                elif kind == "perft":
-                    n = perft_of(mode, check[1], fen, before)
-                    if n != check[2]:
-                        failures.append("%s: perft %d = %d, expected %d"
-                                        % (name, check[1], n, check[2]))
-                elif kind == "after":
-                    got = fen_of(mode, fen, list(before) + check[1])
-                    if got != check[2]:
-                        failures.append("%s: after %s:\n    got      %s\n    expected %s"
-                                        % (name, check[1], got, check[2]))
-                elif kind == "has_after":
-                    later = moves_of(mode, fen, list(before) + check[1])
-                    missing = [m for m in check[2] if m not in later]
-                    if missing:
-                        failures.append("%s: after %s missing %s (have %s)"
-                                        % (name, check[1], missing, later))
-                elif kind == "lacks_after":
-                    later = moves_of(mode, fen, list(before) + check[1])
-                    extra = [m for m in check[2] if m in later]
-                    if extra:
-                        failures.append("%s: after %s should not have %s"
-                                        % (name, check[1], extra))
-                elif kind == "count_after":
-                    later = moves_of(mode, fen, list(before) + check[1])
-                    if len(later) != check[2]:
-                        failures.append("%s: after %s %d moves, expected %d: %s"
-                                        % (name, check[1], len(later), check[2], later))
-        except AssertionError as e:
-            failures.append("%s: %s" % (name, e))
+        failures += driver.check_position(
+            name, checks,
+            moves_of=lambda more, m=mode, f=fen, b=before: moves_of(m, f, list(b) + more),
+            fen_of=lambda more, m=mode, f=fen, b=before: fen_of(m, f, list(b) + more),
+            perft_of=lambda depth, m=mode, f=fen, b=before: perft_of(m, depth, f, b))
     return failures
 
 
 # ----- step 2: random playouts ---------------------------------------------------------------
 
-class Player:
-    """The reference's line protocol: reset / push / list / divide."""
-
-    def __init__(self, ref):
-        self.proc = subprocess.Popen([ref, "play"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-
-    def ask(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def ok(self, line):
-        self.ask(line)
-        answer = self.proc.stdout.readline().strip()
-        if answer != "ok":
-            raise RuntimeError("fourkingdoms_ref play: %s -> %s" % (line, answer))
-
-    def lines_until_end(self):
-        out = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("fourkingdoms_ref play died")
-            if line.strip() == "end":
-                return out
-            if line.startswith("error"):
-                raise RuntimeError("fourkingdoms_ref play: " + line.strip())
-            out.append(line)
-
-    def listing(self):
-        self.ask("list")
-        fen, state, moves = None, None, []
-        for line in self.lines_until_end():
-            w = line.split()
-            if w[0] == "pos":
-                fen = " ".join(w[1:])
-            elif w[0] == "state":
-                state = {"tomove": w[2], "check": w[4] == "1", "ingame": int(w[6]),
-                         "control": w[8], "decided": w[10] == "1", "incheck": w[12]}
-            elif w[0] == "move":
-                moves.append((w[1], w[2], set(w[3].split(",")) - {"-"}))
-        return fen, state, moves
-
-    def divide(self, depth):
-        self.ask("divide %d" % depth)
-        return "".join(self.lines_until_end())
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=10)
+def parse_state(w):
+    """The listing's "state tomove P check 0|1 ingame N control XXXX decided 0|1 incheck P|-"."""
+    return {"tomove": w[2], "check": w[4] == "1", "ingame": int(w[6]), "control": w[8],
+            "decided": w[10] == "1", "incheck": w[12]}
 
 
 def choose(rng, moves, style):
@@ -568,7 +447,7 @@ def playouts(ref, rng, mode, wanted, depth2):
     `wanted` positions sampled from random games; the reference's perft --divide comes from the
     play process. In free-for-all some games form an alliance when the book allows one (three
     players left, one of them an absorber): the game then goes on from that K4FEN."""
-    player = Player(ref)
+    player = driver.Player(ref, parse_state)
     samples = []
     deep = 0
     try:
@@ -623,80 +502,29 @@ def playouts(ref, rng, mode, wanted, depth2):
 
 # ----- step 3: comparison --------------------------------------------------------------------
 
-def divide_lines(out):
-    return dict(l.split(": ", 1) for l in out.splitlines()
-                if ": " in l and not l.startswith("Nodes"))
+def ref_divide(ref, mode, fen, moves, depth):
+    return ref_output(ref, ["perft", "--variant", mode, *position_args(fen, moves),
+                            "--depth", str(depth), "--divide"])
 
 
 def compare(citadel, mode, fen, moves, depth, ref_out, k4fen=None):
     """None if equal, else a report (k4fen: the position reached, for the report)."""
-    rc, out, err = run(citadel, ["perft", "--variant", mode, *position_args(fen, moves),
-                                 "--depth", str(depth), "--divide"])
-    if rc == 0 and out == ref_out:
-        return None
-    head = "%s depth %d, %s--moves \"%s\"" % (mode, depth, ("--fen \"%s\" " % fen) if fen
-                                             else "", " ".join(moves))
-    if k4fen:
-        head += "\n  position: " + k4fen
-    if rc != 0:
-        return head + "\n  citadel error: " + err.strip()
-    lines_c, lines_r = divide_lines(out), divide_lines(ref_out)
-    diff = []
-    for m in sorted(set(lines_c) | set(lines_r), key=lambda t: t.encode()):
-        c, r = lines_c.get(m), lines_r.get(m)
-        if c != r:
-            diff.append("  %-8s citadel %-8s reference %s" % (m, c or "(none)", r or "(none)"))
-    tot_c = out.strip().splitlines()[-1] if out.strip() else "(nothing)"
-    tot_r = ref_out.strip().splitlines()[-1] if ref_out.strip() else "(nothing)"
-    if not diff:
-        diff.append("  output differs in form:\n  citadel: %r\n  reference: %r" % (out, ref_out))
-    return head + "\n" + "\n".join(diff) + "\n  citadel %s / reference %s" % (tot_c, tot_r)
-
-
-def ref_divide(ref, mode, fen, moves, depth):
-    rc, out, err = run(ref, ["perft", "--variant", mode, *position_args(fen, moves),
-                             "--depth", str(depth), "--divide"])
-    if rc != 0:
-        raise AssertionError("fourkingdoms_ref perft failed: " + err.strip())
-    return out
+    return driver.compare(citadel, mode, fen, moves, depth, ref_out, label=mode + " ",
+                          reached=k4fen)
 
 
 def main():
-    citadel = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                              os.path.join(HERE, "..", "build", "citadel"))
-    ref = os.path.abspath(os.environ.get("FOURKINGDOMS_REF") or
-                          os.path.join(os.path.dirname(citadel), "fourkingdoms_ref"))
-    wanted = int(os.environ.get("REF_POSITIONS", "1000"))
-    depth2 = int(os.environ.get("REF_DEPTH2", "300"))
-    seed = os.environ.get("REF_SEED", "20250401")
-    start = time.time()
-    if not os.access(ref, os.X_OK):
-        print("fourkingdoms reference: error: no reference binary at %s" % ref)
-        return 1
-    failures = self_test(ref)
-    for f in failures:
-        print("REFERENCE SELF-TEST FAILED: " + f)
-    print("fourkingdoms reference: self-test %d hand-worked positions + start positions, "
-          "%d failed; %.1f s" % (len(HAND), len(failures), time.time() - start), flush=True)
-    if failures:
-        print("fourkingdoms reference: 0 passed, %d failed" % len(failures))
-        return 1
-    if os.environ.get("REF_SELFTEST_ONLY") == "1":
-        print("fourkingdoms reference: REF_SELFTEST_ONLY=1: no comparison with citadel")
-        return 0
-    if not os.access(citadel, os.X_OK):
-        print("fourkingdoms reference: error: no citadel binary at %s" % citadel)
-        return 1
-    for mode in MODES:
-        rc, out, err = run(citadel, ["perft", "--variant", mode, "--depth", "1"])
-        if rc != 0:
-            print("fourkingdoms reference: error: citadel cannot run %s: %s" % (mode, err.strip()))
-            print("fourkingdoms reference: 0 passed, 1 failed")
-            return 1
+    run = driver.Session("fourkingdoms", "FOURKINGDOMS_REF", "fourkingdoms_ref", "20250401")
+    status = run.prepare(self_test, "%d hand-worked positions + start positions" % len(HAND),
+                         MODES)
+    if status is not None:
+        return status
+    ref, seed = run.ref, run.seed
 
     def timed_playouts(mode):
         t0 = time.time()
-        samples = playouts(ref, random.Random("%s/%s" % (seed, mode)), mode, wanted, depth2)
+        samples = playouts(ref, random.Random("%s/%s" % (seed, mode)), mode, run.wanted,
+                           run.depth2)
         return samples, time.time() - t0
 
     with ThreadPoolExecutor(max_workers=len(MODES)) as pool:  # one reference process each
@@ -707,12 +535,8 @@ def main():
         stats[mode] = (len(samples), sum(1 for s in samples if s[2] == 2),
                        sum(len(s[1]) for s in samples) // max(1, len(samples)),
                        max(len(s[1]) for s in samples), secs)
-        cov = {name: 0 for name in REQUIRED[mode] + EXTRA_MODE[mode] + EXTRA}
-        for _, _, _, feats, _, _ in samples:
-            for f in feats:
-                if f in cov:
-                    cov[f] += 1
-        coverage[mode] = cov
+        coverage[mode] = driver.count_coverage(REQUIRED[mode] + EXTRA_MODE[mode] + EXTRA,
+                                               (s[3] for s in samples))
         jobs += [(mode, base, moves, depth, out, k4fen)
                  for base, moves, depth, _, k4fen, out in samples]
     # the hand-worked positions at depths 1 and 2, the start positions at depth 3
@@ -729,37 +553,27 @@ def main():
         samples = generated[mode][0]
         for base, moves, depth, _, _, out in samples[::max(1, len(samples) // 10)][:10]:
             if ref_divide(ref, mode, base, moves, depth) != out:
-                cli_failed.append("%s depth %d, %s--moves \"%s\"" % (
-                    mode, depth, ("--fen \"%s\" " % base) if base else "", " ".join(moves)))
+                cli_failed.append(driver.report_head(mode + " ", depth, base, moves))
     for f in cli_failed:
         print("REFERENCE play/command line disagree: " + f)
 
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        reports = list(pool.map(lambda j: compare(citadel, *j), jobs))
-    # shortest lines first: the smallest reproductions
-    failed = [r for _, r in sorted(((len(j[2]), r) for j, r in zip(jobs, reports) if r),
-                                   key=lambda x: x[0])]
-    for r in failed[:MAX_REPORTED]:
-        print("MISMATCH " + r + "\n")
-    if len(failed) > MAX_REPORTED:
-        print("... and %d more mismatches\n" % (len(failed) - MAX_REPORTED))
+    failed = run.compare_all(jobs, lambda j: compare(run.citadel, *j), lambda j: j[2])
 
     missing = []
     for mode in MODES:
         n, deep, mean, longest, secs = stats[mode]
-        print("fourkingdoms reference: %s: %d random positions (seed %s; %d at depth 2; mean "
-              "line %d plies, longest %d; playouts %.1f s)" % (mode, n, seed, deep, mean,
-                                                               longest, secs))
-        print("fourkingdoms reference: %s: positions with %s" % (mode, ", ".join(
+        run.say("%s: %d random positions (seed %s; %d at depth 2; mean line %d plies, longest "
+                "%d; playouts %.1f s)" % (mode, n, seed, deep, mean, longest, secs))
+        run.say("%s: positions with %s" % (mode, ", ".join(
             "%s %d" % kv for kv in coverage[mode].items())))
         missing += ["%s: %s" % (mode, k) for k in REQUIRED[mode] if coverage[mode][k] == 0]
-    print("fourkingdoms reference: %d hand-worked positions at depths 1-2, start at depth 3; "
-          "total %.1f s" % (len(HAND), time.time() - start))
+    run.say("%d hand-worked positions at depths 1-2, start at depth 3; total %.1f s"
+            % (len(HAND), run.elapsed()))
     if missing:
         print("ERROR: no compared position exercised: %s (change the playouts or seed)"
               % "; ".join(missing))
-    print("fourkingdoms reference: %d passed, %d failed"
-          % (len(jobs) - len(failed), len(failed) + len(cli_failed) + (1 if missing else 0)))
+    run.say("%d passed, %d failed"
+            % (len(jobs) - len(failed), len(failed) + len(cli_failed) + (1 if missing else 0)))
     return 1 if failed or missing or cli_failed else 0
 
 

@@ -40,11 +40,19 @@ template <class V> AssertionResult play(Game<V>& g, std::string_view line) {
     return AssertionSuccess();
 }
 
-// Loads a FEN that must be valid.
-template <class V> AssertionResult load(Game<V>& g, std::string_view fen) {
+// Loads a FEN that must be valid, then plays `moves` (space-separated UCI moves) from it.
+template <class V>
+AssertionResult load(Game<V>& g, std::string_view fen, std::string_view moves = {}) {
     if (auto err = g.load_fen(fen))
         return AssertionFailure() << "cannot load '" << fen << "': " << describe(*err);
-    return AssertionSuccess();
+    return play(g, moves);
+}
+
+// The outcome of a game loaded from `fen` with `moves` played.
+template <class V> Outcome outcome_of(std::string_view fen, std::string_view moves = {}) {
+    Game<V> g;
+    EXPECT_TRUE(load(g, fen, moves));
+    return g.outcome();
 }
 
 // The position-level legal move with this text (it exists even when the game is over, unlike
@@ -72,9 +80,15 @@ bool has_claim(const std::vector<DrawClaim>& claims, DrawClaim c) {
     return std::find(claims.begin(), claims.end(), c) != claims.end();
 }
 
-// Checks everything that must hold once a game is over: no moves, no claims, no changes.
-template <class V> void expect_final(Game<V>& g) {
+// Checks the game's result (and its score text, if given) and everything that must hold once a
+// game is over: no moves, no claims, no changes.
+template <class V>
+void expect_final(Game<V>& g, const Outcome& expected, std::string_view score = {}) {
     const Outcome before = g.outcome();
+    EXPECT_EQ(before, expected);
+    if (!score.empty()) {
+        EXPECT_EQ(before.score(), score);
+    }
     ASSERT_TRUE(before.over());
     EXPECT_EQ(g.legal_moves().size(), 0);
     EXPECT_TRUE(g.claimable_draws().empty());
@@ -90,7 +104,28 @@ template <class V> void expect_final(Game<V>& g) {
     EXPECT_EQ(g.outcome(), before);
 }
 
+// Plays `cycle`, a line that brings the position back, twice: its second occurrence is not
+// claimable, its third is, and the player to move claims the draw.
+template <class V> void expect_claim_on_third(Game<V>& g, std::string_view cycle) {
+    ASSERT_TRUE(play(g, cycle));
+    EXPECT_EQ(g.repetitions(), 2);
+    EXPECT_TRUE(g.claimable_draws().empty());
+    ASSERT_TRUE(play(g, cycle));
+    EXPECT_EQ(g.repetitions(), 3);
+    EXPECT_TRUE(has_claim(g.claimable_draws(), DrawClaim::ThreefoldRepetition));
+    EXPECT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));
+}
+
 const Outcome kOngoing{};
+
+// After `moves` from `fen` the game goes on: `reply` can be played.
+template <class V>
+void expect_goes_on(std::string_view fen, std::string_view moves, std::string_view reply) {
+    Game<V> g;
+    ASSERT_TRUE(load(g, fen, moves));
+    EXPECT_EQ(g.outcome(), kOngoing);
+    EXPECT_TRUE(play(g, reply));
+}
 
 // A knight shuffle that brings the start position back after four plies.
 constexpr std::string_view kKnightCycle = "g1f3 g8f6 f3g1 f6g8";
@@ -105,27 +140,21 @@ TEST(GameCheckmate, FoolsMateBlackWins) {
     EXPECT_EQ(g.outcome(), kOngoing);
     EXPECT_GT(g.legal_moves().size(), 0);
     ASSERT_TRUE(play(g, "d8h4"));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Win, Black, Termination::Checkmate}));
-    EXPECT_EQ(g.outcome().score(), "0-1");
     EXPECT_EQ(g.outcome().describe(), "Black wins by checkmate.");
     EXPECT_TRUE(g.legal_targets(sq<Chess>("e1")).empty());
     EXPECT_FALSE(g.play(Move(sq<Chess>("e1"), sq<Chess>("f2"))));
-    expect_final(g);
+    expect_final(g, Outcome{K::Win, Black, Termination::Checkmate}, "0-1");
 }
 
 TEST(GameCheckmate, BackRankMateFromFenWhiteWins) {
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
-    ASSERT_TRUE(play(g, "a1a8"));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::Checkmate}));
-    EXPECT_EQ(g.outcome().score(), "1-0");
-    expect_final(g);
+    ASSERT_TRUE(load(g, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"));
+    expect_final(g, Outcome{K::Win, White, Termination::Checkmate}, "1-0");
 }
 
 TEST(GameCheckmate, CheckWithAnEscapeIsNotMate) {
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 1"));  // luft on h7
-    ASSERT_TRUE(play(g, "a1a8"));
+    ASSERT_TRUE(load(g, "6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 1", "a1a8"));  // luft on h7
     EXPECT_TRUE(g.position().in_check());
     EXPECT_EQ(g.outcome(), kOngoing);
     EXPECT_TRUE(play(g, "g8h7"));
@@ -136,30 +165,22 @@ TEST(GameCheckmate, SilvermanWhiteMatesInFour) {
     ASSERT_TRUE(play(g, "a2b3 b4b3 c2b3 c4b3 b2a3 b3c4"));
     EXPECT_EQ(g.outcome(), kOngoing);
     ASSERT_TRUE(play(g, "b1a2"));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::Checkmate}));
-    EXPECT_EQ(g.outcome().score(), "1-0");
-    expect_final(g);
+    expect_final(g, Outcome{K::Win, White, Termination::Checkmate}, "1-0");
 }
 
 // ---- stalemate -----------------------------------------------------------------------------
 
 TEST(GameStalemate, ChessStalemateIsADraw) {
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"));
-    ASSERT_TRUE(play(g, "f1f7"));
+    ASSERT_TRUE(load(g, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1f7"));
     EXPECT_FALSE(g.position().in_check());
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::Stalemate}));
-    EXPECT_EQ(g.outcome().score(), "1/2-1/2");
     EXPECT_EQ(g.outcome().describe(), "Draw by stalemate.");
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::Stalemate}, "1/2-1/2");
 }
 
 TEST(GameStalemate, ChessKingWithAMoveIsNotStalemated) {
-    Game<Chess> g;
-    ASSERT_TRUE(load(g, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"));
-    ASSERT_TRUE(play(g, "f1f6"));  // g8 stays free
-    EXPECT_EQ(g.outcome(), kOngoing);
-    EXPECT_TRUE(play(g, "h8g8"));
+    // g8 stays free
+    expect_goes_on<Chess>("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1f6", "h8g8");
 }
 
 TEST(GameStalemate, SilvermanStalemateIsADraw) {
@@ -167,16 +188,11 @@ TEST(GameStalemate, SilvermanStalemateIsADraw) {
     ASSERT_TRUE(load(g, "k3/4/4/1Q1K w - - 0 1"));
     EXPECT_EQ(g.outcome(), kOngoing);
     ASSERT_TRUE(play(g, "b1b2"));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::Stalemate}));
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::Stalemate});
 }
 
 TEST(GameStalemate, SilvermanKingWithAMoveIsNotStalemated) {
-    Game<Silverman> g;
-    ASSERT_TRUE(load(g, "k3/4/4/1Q1K w - - 0 1"));
-    ASSERT_TRUE(play(g, "d1d2"));
-    EXPECT_EQ(g.outcome(), kOngoing);
-    EXPECT_TRUE(play(g, "a4a3"));
+    expect_goes_on<Silverman>("k3/4/4/1Q1K w - - 0 1", "d1d2", "a4a3");
 }
 
 TEST(GameStalemate, PawnRaceSideWithoutAMoveLoses) {
@@ -185,26 +201,18 @@ TEST(GameStalemate, PawnRaceSideWithoutAMoveLoses) {
         ASSERT_TRUE(load(g, "8/8/8/4p3/8/4P3/8/8 w - - 0 1"));
         EXPECT_EQ(g.outcome(), kOngoing);
         ASSERT_TRUE(play(g, "e3e4"));
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::Stalemate}));
-        EXPECT_EQ(g.outcome().score(), "1-0");
         EXPECT_EQ(g.outcome().describe(), "White wins: Black has no legal move.");
-        expect_final(g);
+        expect_final(g, Outcome{K::Win, White, Termination::Stalemate}, "1-0");
     }
     {  // White blocked, to move: Black wins.
         Game<PawnRace> g;
         ASSERT_TRUE(load(g, "8/8/8/8/4p3/4P3/8/8 w - - 0 1"));
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, Black, Termination::Stalemate}));
-        EXPECT_EQ(g.outcome().score(), "0-1");
-        expect_final(g);
+        expect_final(g, Outcome{K::Win, Black, Termination::Stalemate}, "0-1");
     }
 }
 
 TEST(GameStalemate, PawnRaceBlockedPawnWithAnotherMoveGoesOn) {
-    Game<PawnRace> g;
-    ASSERT_TRUE(load(g, "8/p7/8/4p3/8/4P3/8/8 w - - 0 1"));
-    ASSERT_TRUE(play(g, "e3e4"));
-    EXPECT_EQ(g.outcome(), kOngoing);
-    EXPECT_TRUE(play(g, "a7a5"));
+    expect_goes_on<PawnRace>("8/p7/8/4p3/8/4P3/8/8 w - - 0 1", "e3e4", "a7a5");
 }
 
 // ---- threefold repetition (claim) ----------------------------------------------------------
@@ -227,9 +235,8 @@ TEST(GameThreefold, ClaimableAtTheThirdOccurrenceNotTheSecond) {
     EXPECT_EQ(g.outcome(), kOngoing);  // a claim, not automatic
     EXPECT_FALSE(g.claim_draw(DrawClaim::FiftyMoveRule));
     ASSERT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::ThreefoldRepetition}));
     EXPECT_EQ(g.outcome().describe(), "Draw by threefold repetition.");
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::ThreefoldRepetition});
 }
 
 TEST(GameThreefold, ClaimRefusedWhenNotAvailable) {
@@ -245,8 +252,7 @@ TEST(GameThreefold, SameSideToMoveRequired) {
     // White's king walks a triangle (3 moves) while Black's shuffles (2): the placement comes back
     // with Black to move after 5 plies, with White to move after 12.
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "7k/8/8/8/8/2R5/8/K7 w - - 0 1"));
-    ASSERT_TRUE(play(g, "a1a2 h8g8 a2b1 g8h8 b1a1"));
+    ASSERT_TRUE(load(g, "7k/8/8/8/8/2R5/8/K7 w - - 0 1", "a1a2 h8g8 a2b1 g8h8 b1a1"));
     EXPECT_EQ(g.repetitions(), 1);  // same placement, other side to move
     ASSERT_TRUE(play(g, "h8g8 a1a2 g8h8 a2b1 h8g8 b1a1 g8h8"));
     EXPECT_EQ(g.repetitions(), 2);  // 3 if the side to move were ignored
@@ -266,68 +272,45 @@ TEST(GameThreefold, LostCastlingRightsMakeADifferentPosition) {
         ASSERT_TRUE(play(g, "f3g1 f6g8"));
         EXPECT_EQ(g.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qq - 8 5");
         EXPECT_EQ(g.repetitions(), 1);
-        ASSERT_TRUE(play(g, kKnightCycle));
-        EXPECT_EQ(g.repetitions(), 2);  // 3 if castling rights were ignored
-        EXPECT_TRUE(g.claimable_draws().empty());
-        ASSERT_TRUE(play(g, kKnightCycle));
-        EXPECT_EQ(g.repetitions(), 3);
-        EXPECT_TRUE(has_claim(g.claimable_draws(), DrawClaim::ThreefoldRepetition));
+        // The next occurrence would be the third if castling rights were ignored.
+        ASSERT_NO_FATAL_FAILURE(expect_claim_on_third(g, kKnightCycle));
     }
     {  // The kings step away and back.
         Game<Chess> g;
         ASSERT_TRUE(play(g, "e2e4 e7e5"));
         ASSERT_TRUE(play(g, "e1e2 e8e7 e2e1 e7e8"));
         EXPECT_EQ(g.repetitions(), 1);
-        ASSERT_TRUE(play(g, "e1e2 e8e7 e2e1 e7e8"));
-        EXPECT_EQ(g.repetitions(), 2);  // 3 if castling rights were ignored
-        EXPECT_TRUE(g.claimable_draws().empty());
-        ASSERT_TRUE(play(g, "e1e2 e8e7 e2e1 e7e8"));
-        EXPECT_EQ(g.repetitions(), 3);
-        EXPECT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));
+        // The next occurrence would be the third if castling rights were ignored.
+        ASSERT_NO_FATAL_FAILURE(expect_claim_on_third(g, "e1e2 e8e7 e2e1 e7e8"));
     }
 }
 
 TEST(GameThreefold, LegalEnPassantMakesTheFirstOccurrenceDifferent) {
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"));
-    ASSERT_TRUE(play(g, "d7d5"));  // exd6 is legal now
+    ASSERT_TRUE(load(g, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", "d7d5"));  // exd6 is legal now
     EXPECT_TRUE(find_uci_move(g.position(), "e5d6").has_value());
     const std::string cycle = "e1d1 e8f8 d1e1 f8e8";
     ASSERT_TRUE(play(g, cycle));
     EXPECT_EQ(g.repetitions(), 1);
-    ASSERT_TRUE(play(g, cycle));
-    EXPECT_EQ(g.repetitions(), 2);  // 3 if the en passant right were ignored
-    EXPECT_TRUE(g.claimable_draws().empty());
-    ASSERT_TRUE(play(g, cycle));
-    EXPECT_EQ(g.repetitions(), 3);
-    EXPECT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));
+    // The next occurrence would be the third if the en passant right were ignored.
+    ASSERT_NO_FATAL_FAILURE(expect_claim_on_third(g, cycle));
 }
 
 TEST(GameThreefold, IllegalEnPassantCountsAsNoRight) {
     // After ...c5, bxc6 e.p. would open the fifth rank to the rook on h5: not a legal capture,
     // so the position after ...c5 is the same as the ones after the king shuffles.
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1"));
-    ASSERT_TRUE(play(g, "c7c5"));
+    ASSERT_TRUE(load(g, "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1", "c7c5"));
     EXPECT_FALSE(find_uci_move(g.position(), "b5c6").has_value());
     const std::string cycle = "a5a4 e8d8 a4a5 d8e8";
-    ASSERT_TRUE(play(g, cycle));
-    EXPECT_EQ(g.repetitions(), 2);
-    EXPECT_TRUE(g.claimable_draws().empty());
-    ASSERT_TRUE(play(g, cycle));
-    EXPECT_EQ(g.repetitions(), 3);
-    EXPECT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));
+    ASSERT_NO_FATAL_FAILURE(expect_claim_on_third(g, cycle));
     EXPECT_EQ(g.outcome().reason, Termination::ThreefoldRepetition);
 }
 
 TEST(GameThreefold, DoubleStepWithoutACapturerCountsTheSame) {
     Game<Chess> g;
-    ASSERT_TRUE(play(g, "e2e4"));  // no black pawn can take on e3
-    ASSERT_TRUE(play(g, "b8c6 g1f3 c6b8 f3g1"));
-    EXPECT_EQ(g.repetitions(), 2);
-    ASSERT_TRUE(play(g, "b8c6 g1f3 c6b8 f3g1"));
-    EXPECT_EQ(g.repetitions(), 3);
-    EXPECT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));  // Black, to move, claims
+    ASSERT_TRUE(play(g, "e2e4"));  // no black pawn can take on e3; Black, to move, claims
+    ASSERT_NO_FATAL_FAILURE(expect_claim_on_third(g, "b8c6 g1f3 c6b8 f3g1"));
 }
 
 TEST(GameThreefold, SamePositionSameIdentityWhateverTheHistory) {
@@ -339,21 +322,20 @@ TEST(GameThreefold, SamePositionSameIdentityWhateverTheHistory) {
         return h.position().key();
     };
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"));
-    ASSERT_TRUE(play(g, "d7d5"));  // legal en passant: part of the identity
+    // legal en passant: part of the identity
+    ASSERT_TRUE(load(g, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", "d7d5"));
     EXPECT_EQ(g.fen(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     EXPECT_EQ(g.position().key(), key_of(g.fen()));
     EXPECT_NE(g.position().key(), key_of("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2"));
     ASSERT_TRUE(play(g, "e1d1"));
     EXPECT_EQ(g.position().key(), key_of(g.fen()));
 
-    ASSERT_TRUE(load(g, "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1"));
-    ASSERT_TRUE(play(g, "c7c5"));  // en passant pinned: not part of the identity
+    // en passant pinned: not part of the identity
+    ASSERT_TRUE(load(g, "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1", "c7c5"));
     EXPECT_EQ(g.fen(), "4k3/8/8/KPp4r/8/8/8/8 w - - 0 2");
     EXPECT_EQ(g.position().key(), key_of("4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2"));
 
-    ASSERT_TRUE(load(g, std::string(Chess::StartFen)));
-    ASSERT_TRUE(play(g, "g1f3 g8f6 h1g1 h8g8 g1h1 g8h8 f3g1 f6g8"));
+    ASSERT_TRUE(load(g, std::string(Chess::StartFen), "g1f3 g8f6 h1g1 h8g8 g1h1 g8h8 f3g1 f6g8"));
     EXPECT_EQ(g.position().key(), key_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qq - 0 1"));
     EXPECT_NE(g.position().key(), key_of(Chess::StartFen));
 }
@@ -362,12 +344,7 @@ TEST(GameThreefold, SilvermanRepetition) {
     Game<Silverman> g;
     ASSERT_TRUE(load(g, "k3/4/4/1R1K w - - 0 1"));
     const std::string cycle = "d1d2 a4a3 d2d1 a3a4";
-    ASSERT_TRUE(play(g, cycle));
-    EXPECT_EQ(g.repetitions(), 2);
-    EXPECT_TRUE(g.claimable_draws().empty());
-    ASSERT_TRUE(play(g, cycle));
-    EXPECT_EQ(g.repetitions(), 3);
-    EXPECT_TRUE(g.claim_draw(DrawClaim::ThreefoldRepetition));
+    ASSERT_NO_FATAL_FAILURE(expect_claim_on_third(g, cycle));
 }
 
 // ---- fivefold repetition (automatic) -------------------------------------------------------
@@ -381,10 +358,8 @@ TEST(GameFivefold, GameEndsAtTheFifthOccurrenceWithoutAClaim) {
     EXPECT_EQ(g.outcome(), kOngoing);
     ASSERT_TRUE(play(g, "f6g8"));
     EXPECT_EQ(g.repetitions(), 5);
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::FivefoldRepetition}));
-    EXPECT_EQ(g.outcome().score(), "1/2-1/2");
     EXPECT_FALSE(g.play(position_move(g, "g1f3")));
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::FivefoldRepetition}, "1/2-1/2");
 }
 
 // ---- 50-move rule (claim) and 75-move rule (automatic) --------------------------------------
@@ -402,27 +377,27 @@ TEST(GameFiftyMove, ClaimableAtAHundredHalfMovesNotAtNinetyNine) {
     EXPECT_FALSE(has_claim(claims, DrawClaim::ThreefoldRepetition));
     EXPECT_FALSE(g.claim_draw(DrawClaim::ThreefoldRepetition));
     ASSERT_TRUE(g.claim_draw(DrawClaim::FiftyMoveRule));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::FiftyMoveRule}));
     EXPECT_EQ(g.outcome().describe(), "Draw by the 50-move rule.");
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::FiftyMoveRule});
 }
 
-TEST(GameFiftyMove, CaptureResetsTheClock) {
+namespace {
+// At 99 half-moves, `move` (a capture or a pawn move) sets the counter back to 0: no claim.
+void expect_clock_reset(std::string_view fen, std::string_view move) {
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "7k/8/8/8/8/2r5/8/K1R5 w - - 99 80"));
-    ASSERT_TRUE(play(g, "c1c3"));
+    ASSERT_TRUE(load(g, fen, move));
     EXPECT_EQ(g.position().rule50(), 0);
     EXPECT_TRUE(g.claimable_draws().empty());
     EXPECT_FALSE(g.claim_draw(DrawClaim::FiftyMoveRule));
+}
+}  // namespace
+
+TEST(GameFiftyMove, CaptureResetsTheClock) {
+    expect_clock_reset("7k/8/8/8/8/2r5/8/K1R5 w - - 99 80", "c1c3");
 }
 
 TEST(GameFiftyMove, PawnMoveResetsTheClock) {
-    Game<Chess> g;
-    ASSERT_TRUE(load(g, "7k/8/8/8/8/8/4P3/K1R5 w - - 99 80"));
-    ASSERT_TRUE(play(g, "e2e4"));
-    EXPECT_EQ(g.position().rule50(), 0);
-    EXPECT_TRUE(g.claimable_draws().empty());
-    EXPECT_FALSE(g.claim_draw(DrawClaim::FiftyMoveRule));
+    expect_clock_reset("7k/8/8/8/8/8/4P3/K1R5 w - - 99 80", "e2e4");
 }
 
 TEST(GameFiftyMove, SilvermanUsesTheSameCounter) {
@@ -439,16 +414,14 @@ TEST(GameSeventyFiveMove, AutomaticAtOneHundredFiftyNotAt149) {
     EXPECT_EQ(g.outcome(), kOngoing);
     EXPECT_TRUE(has_claim(g.claimable_draws(), DrawClaim::FiftyMoveRule));
     ASSERT_TRUE(play(g, "a1a2"));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::SeventyFiveMoveRule}));
     EXPECT_EQ(g.outcome().describe(), "Draw by the 75-move rule.");
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::SeventyFiveMoveRule});
 }
 
 TEST(GameSeventyFiveMove, CheckmateOnTheLastMoveTakesPrecedence) {
     // FIDE 9.6.2: if the last move resulted in checkmate, that shall take precedence.
     Game<Chess> g;
-    ASSERT_TRUE(load(g, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100"));
-    ASSERT_TRUE(play(g, "a1a8"));
+    ASSERT_TRUE(load(g, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100", "a1a8"));
     EXPECT_EQ(g.position().rule50(), 150);
     EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::Checkmate}));
 }
@@ -456,11 +429,6 @@ TEST(GameSeventyFiveMove, CheckmateOnTheLastMoveTakesPrecedence) {
 // ---- dead position (automatic) -------------------------------------------------------------
 
 namespace {
-template <class V> Outcome outcome_of(std::string_view fen) {
-    Game<V> g;
-    EXPECT_TRUE(load(g, fen));
-    return g.outcome();
-}
 const Outcome kDead{K::Draw, White, Termination::DeadPosition};
 }  // namespace
 
@@ -470,9 +438,8 @@ TEST(GameDeadPosition, KingVersusKingAfterACapture) {
     EXPECT_EQ(g.outcome(), kOngoing);
     ASSERT_TRUE(play(g, "e1d2"));
     EXPECT_TRUE(g.dead_position());
-    EXPECT_EQ(g.outcome(), kDead);
     EXPECT_EQ(g.outcome().describe(), "Draw by dead position (no checkmate is possible).");
-    expect_final(g);
+    expect_final(g, kDead);
 }
 
 TEST(GameDeadPosition, KingAndMinorVersusKing) {
@@ -505,10 +472,7 @@ TEST(GameDeadPosition, SilvermanKingVersusKing) {
     EXPECT_EQ(outcome_of<Silverman>("k3/4/4/3K w - - 0 1"), kDead);
     EXPECT_EQ(outcome_of<Silverman>("k3/4/4/1R1K w - - 0 1"), kOngoing);
     EXPECT_EQ(outcome_of<Silverman>("k3/4/1P2/3K w - - 0 1"), kOngoing);
-    Game<Silverman> g;
-    ASSERT_TRUE(load(g, "k3/4/4/rK2 w - - 0 1"));
-    ASSERT_TRUE(play(g, "b1a1"));
-    EXPECT_EQ(g.outcome(), kDead);
+    EXPECT_EQ(outcome_of<Silverman>("k3/4/4/rK2 w - - 0 1", "b1a1"), kDead);
 }
 
 // ---- agreement, resignation, time forfeit --------------------------------------------------
@@ -517,28 +481,22 @@ TEST(GameDeclared, DrawByAgreement) {
     Game<Chess> g;
     ASSERT_TRUE(play(g, "e2e4 e7e5"));
     g.agree_draw();
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::Agreement}));
-    EXPECT_EQ(g.outcome().score(), "1/2-1/2");
     EXPECT_FALSE(g.play(position_move(g, "g1f3")));
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::Agreement}, "1/2-1/2");
 }
 
 TEST(GameDeclared, ResignationByEitherSide) {
     {
         Game<Chess> g;
         g.resign(White);
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, Black, Termination::Resignation}));
-        EXPECT_EQ(g.outcome().score(), "0-1");
         EXPECT_EQ(g.outcome().describe(), "Black wins by resignation.");
-        expect_final(g);
+        expect_final(g, Outcome{K::Win, Black, Termination::Resignation}, "0-1");
     }
     {
         Game<Chess> g;
         ASSERT_TRUE(play(g, "e2e4"));
         g.resign(Black);
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::Resignation}));
-        EXPECT_EQ(g.outcome().score(), "1-0");
-        expect_final(g);
+        expect_final(g, Outcome{K::Win, White, Termination::Resignation}, "1-0");
     }
     {  // the side not to move may resign too
         Game<Chess> g;
@@ -568,9 +526,7 @@ TEST(GameDeclared, TimeForfeitWithMatingMaterialLoses) {
     {
         Game<Chess> g;
         g.flag(White);
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, Black, Termination::TimeForfeit}));
-        EXPECT_EQ(g.outcome().score(), "0-1");
-        expect_final(g);
+        expect_final(g, Outcome{K::Win, Black, Termination::TimeForfeit}, "0-1");
     }
     {  // K+R v K: the rook side flags the bare king, or the bare king flags
         Game<Chess> g;
@@ -599,9 +555,7 @@ TEST(GameDeclared, TimeoutAgainstABareKingIsADraw) {
     EXPECT_FALSE(g.can_mate(Black));
     EXPECT_TRUE(g.can_mate(White));
     g.flag(White);
-    EXPECT_EQ(g.outcome(), (Outcome{K::Draw, White, Termination::TimeoutVsInsufficientMaterial}));
-    EXPECT_EQ(g.outcome().score(), "1/2-1/2");
-    expect_final(g);
+    expect_final(g, Outcome{K::Draw, White, Termination::TimeoutVsInsufficientMaterial}, "1/2-1/2");
 }
 
 TEST(GameDeclared, FlagInADeadPositionChangesNothing) {
@@ -705,50 +659,35 @@ TEST(GamePawnRace, WhitePawnOnTheLastRankWinsAtOnce) {
     EXPECT_EQ(g.outcome(), kOngoing);
     ASSERT_TRUE(play(g, "a7a8"));
     EXPECT_EQ(g.position().piece_on(sq<PawnRace>("a8")), make_piece(White, Pawn));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::PawnReachedLastRank}));
-    EXPECT_EQ(g.outcome().score(), "1-0");
     EXPECT_EQ(g.legal_moves().size(), 0);
     EXPECT_FALSE(g.play(Move(sq<PawnRace>("h2"), sq<PawnRace>("h1"))));
-    expect_final(g);
+    expect_final(g, Outcome{K::Win, White, Termination::PawnReachedLastRank}, "1-0");
 }
 
 TEST(GamePawnRace, BlackPawnOnTheLastRankWinsAtOnce) {
     Game<PawnRace> g;
-    ASSERT_TRUE(load(g, "8/P7/8/8/8/8/7p/8 b - - 0 1"));
-    ASSERT_TRUE(play(g, "h2h1"));
-    EXPECT_EQ(g.outcome(), (Outcome{K::Win, Black, Termination::PawnReachedLastRank}));
-    EXPECT_EQ(g.outcome().score(), "0-1");
+    ASSERT_TRUE(load(g, "8/P7/8/8/8/8/7p/8 b - - 0 1", "h2h1"));
     EXPECT_FALSE(g.play(Move(sq<PawnRace>("a7"), sq<PawnRace>("a8"))));
-    expect_final(g);
+    expect_final(g, Outcome{K::Win, Black, Termination::PawnReachedLastRank}, "0-1");
 }
 
 TEST(GamePawnRace, PawnOneStepShortHasNotWon) {
-    Game<PawnRace> g;
-    ASSERT_TRUE(load(g, "8/8/P7/8/8/8/7p/8 w - - 0 1"));
-    ASSERT_TRUE(play(g, "a6a7"));
-    EXPECT_EQ(g.outcome(), kOngoing);
+    EXPECT_EQ(outcome_of<PawnRace>("8/8/P7/8/8/8/7p/8 w - - 0 1", "a6a7"), kOngoing);
 }
 
 TEST(GamePawnRace, SideWithoutPawnsLoses) {
     {
         Game<PawnRace> g;
-        ASSERT_TRUE(load(g, "8/8/8/8/3p4/4P3/8/8 w - - 0 1"));
-        ASSERT_TRUE(play(g, "e3d4"));
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::NoPawnsLeft}));
-        expect_final(g);
+        ASSERT_TRUE(load(g, "8/8/8/8/3p4/4P3/8/8 w - - 0 1", "e3d4"));
+        expect_final(g, Outcome{K::Win, White, Termination::NoPawnsLeft});
     }
     {
         Game<PawnRace> g;
-        ASSERT_TRUE(load(g, "8/8/8/8/3p4/4P3/8/8 b - - 0 1"));
-        ASSERT_TRUE(play(g, "d4e3"));
-        EXPECT_EQ(g.outcome(), (Outcome{K::Win, Black, Termination::NoPawnsLeft}));
-        expect_final(g);
+        ASSERT_TRUE(load(g, "8/8/8/8/3p4/4P3/8/8 b - - 0 1", "d4e3"));
+        expect_final(g, Outcome{K::Win, Black, Termination::NoPawnsLeft});
     }
     {  // a capture that leaves the loser a pawn does not end the game
-        Game<PawnRace> g;
-        ASSERT_TRUE(load(g, "8/p7/8/8/3p4/4P3/8/8 w - - 0 1"));
-        ASSERT_TRUE(play(g, "e3d4"));
-        EXPECT_EQ(g.outcome(), kOngoing);
+        EXPECT_EQ(outcome_of<PawnRace>("8/p7/8/8/3p4/4P3/8/8 w - - 0 1", "e3d4"), kOngoing);
     }
 }
 
@@ -763,8 +702,7 @@ TEST(GamePawnRace, SideWithoutPawnsLosesEvenWhenNotToMove) {
 
 TEST(GamePawnRace, PawnsCaptureAndTakeEnPassant) {
     Game<PawnRace> g;
-    ASSERT_TRUE(load(g, "8/3pp3/8/4P3/8/8/P7/8 b - - 0 1"));
-    ASSERT_TRUE(play(g, "d7d5"));
+    ASSERT_TRUE(load(g, "8/3pp3/8/4P3/8/8/P7/8 b - - 0 1", "d7d5"));
     ASSERT_TRUE(play(g, "e5d6"));  // en passant
     EXPECT_EQ(g.position().piece_on(sq<PawnRace>("d5")), NoPiece);
     EXPECT_EQ(g.position().piece_on(sq<PawnRace>("d6")), make_piece(White, Pawn));
@@ -777,8 +715,7 @@ TEST(GamePawnRace, PawnsCaptureAndTakeEnPassant) {
 
 TEST(GamePawnRace, EnPassantOnlyRightAfterTheDoubleStep) {
     Game<PawnRace> g;
-    ASSERT_TRUE(load(g, "8/3p2p1/8/4P3/8/8/P7/8 b - - 0 1"));
-    ASSERT_TRUE(play(g, "d7d5 a2a3 g7g6"));
+    ASSERT_TRUE(load(g, "8/3p2p1/8/4P3/8/8/P7/8 b - - 0 1", "d7d5 a2a3 g7g6"));
     EXPECT_FALSE(find_uci_move(g.position(), "e5d6").has_value());
 }
 

@@ -33,15 +33,15 @@ Exit status 0 when everything agrees, 1 on any mismatch or error.
 """
 
 import os
-import queue
 import random
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from engine_process import EngineError, UciEngine
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INI = os.path.join(HERE, "oracle", "variants.ini")
@@ -63,8 +63,8 @@ DIVIDE_LINE = re.compile(r"^(\S+): (\d+)$")
 UCI_MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)([a-z]?)$")
 
 
-class OracleError(Exception):
-    pass
+# A failure of either program (FSF's come from engine_process).
+OracleError = EngineError
 
 
 def find_fsf():
@@ -75,60 +75,18 @@ def find_fsf():
     return None
 
 
-class Fsf:
+class Fsf(UciEngine):
     """One Fairy-Stockfish process speaking UCI, set to one variant."""
 
     def __init__(self, path, variant):
-        self.variant = variant
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        self.send("uci")
-        self.read_until(lambda l: l == "uciok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 1")
-        self.send("setoption name VariantPath value " + INI)
-        self.send("setoption name UCI_Variant value " + variant)
-        self.send("isready")  # no search is running yet, so readyok follows the options
-        seen = self.read_until(lambda l: l == "readyok")
-        if not any(l.startswith("info string variant %s " % variant) for l in seen):
-            raise OracleError("fairy-stockfish did not load variant %s from %s:\n%s"
-                              % (variant, INI, "\n".join(seen)))
-
-    def _pump(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, done):
-        got = []
-        while True:
-            try:
-                line = self.lines.get(timeout=TIMEOUT)
-            except queue.Empty:
-                raise OracleError("fairy-stockfish (%s) gave no answer in %d s after:\n%s"
-                                  % (self.variant, TIMEOUT, "\n".join(got)))
-            if line is None:
-                raise OracleError("fairy-stockfish (%s) exited:\n%s" % (self.variant, "\n".join(got)))
-            got.append(line)
-            if done(line):
-                return got
-
-    def position(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        super().__init__("fairy-stockfish (%s)" % variant, path, variant_path=INI,
+                         stderr=subprocess.STDOUT, timeout=TIMEOUT)
+        self.set_variant(variant)  # no search is running yet, so readyok follows the options
 
     def perft(self, moves, depth):
         """(divide dict, total) of `go perft depth` after `moves`."""
-        self.position(moves)
-        # FSF runs perft on its search thread and answers isready at once, so only
-        # "Nodes searched" marks the end of the output.
-        self.send("go perft %d" % depth)
-        lines = self.read_until(lambda l: l.startswith("Nodes searched:"))
+        self.position(moves=moves)
+        lines = self.go_perft(depth)
         divide = {}
         for line in lines[:-1]:
             m = DIVIDE_LINE.match(line)
@@ -138,18 +96,11 @@ class Fsf:
 
     def show(self, moves):
         """(FEN, in check) after `moves`, from FSF's `d`."""
-        self.position(moves)
+        self.position(moves=moves)
         self.send("d")
         lines = self.read_until(lambda l: l.startswith("Checkers:"))
         fen = next(l[len("Fen: "):] for l in lines if l.startswith("Fen: "))
         return fen, lines[-1][len("Checkers:"):].strip() != ""
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 class Citadel:

@@ -8,79 +8,25 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <vector>
 
 #include "core/movegen.h"
 #include "notation/fen.h"
+#include "perft_support.h"
 #include "variants/orthodox.h"
 
 using namespace citadel;
+using perfttest::kSanitized;
+using perfttest::load_perft;
+using perfttest::PerftCase;
 
 namespace {
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 u64 node_budget() {
     if (const char* deep = std::getenv("CITADEL_PERFT_DEEP"); deep && *deep && *deep != '0')
         return ~u64(0);
     if (const char* b = std::getenv("CITADEL_PERFT_BUDGET"); b && *b) return std::strtoull(b, nullptr, 10);
     return kSanitized ? 6'000'000 : 100'000'000;
-}
-
-struct PerftCase {
-    std::string                      fen;
-    std::vector<std::pair<int, u64>> counts;  // (depth, leaf nodes)
-    int                              line = 0;
-};
-
-// Reads an EPD-style perft file; '#' lines and blank lines are comments. A malformed line fails
-// the calling test, so a typo in the data cannot silently drop a check.
-std::vector<PerftCase> load(const std::string& name) {
-    std::vector<PerftCase> out;
-    std::ifstream          in(std::string(CITADEL_TEST_DATA) + "/" + name);
-    EXPECT_TRUE(in.good()) << "cannot open " << name;
-    std::string text;
-    for (int line = 1; std::getline(in, text); ++line) {
-        if (text.empty() || text[0] == '#') continue;
-        PerftCase c;
-        c.line     = line;
-        size_t semi = text.find(';');
-        c.fen      = text.substr(0, semi);
-        while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
-        EXPECT_NE(semi, std::string::npos) << name << ":" << line << ": no counts";
-        std::istringstream rest(semi == std::string::npos ? "" : text.substr(semi));
-        std::string        field;
-        while (std::getline(rest, field, ';')) {
-            if (field.find_first_not_of(' ') == std::string::npos) continue;
-            std::istringstream one(field);
-            std::string        tag;
-            u64                n = 0;
-            bool               ok = bool(one >> tag >> n) && tag.size() >= 2 && tag[0] == 'D';
-            int                depth = ok ? std::atoi(tag.c_str() + 1) : 0;
-            std::string        extra;
-            ok = ok && depth >= 1 && !(one >> extra);
-            ok = ok && (c.counts.empty() ? depth == 1 : depth == c.counts.back().first + 1);
-            EXPECT_TRUE(ok) << name << ":" << line << ": bad count '" << field << "'";
-            if (ok) c.counts.emplace_back(depth, n);
-        }
-        EXPECT_FALSE(c.counts.empty()) << name << ":" << line;
-        out.push_back(c);
-    }
-    EXPECT_FALSE(out.empty()) << name << " holds no positions";
-    return out;
 }
 
 // Perft without bulk counting: every leaf move is made and unmade, so the move list (not the
@@ -100,7 +46,7 @@ template <class V> u64 slow_perft(Position<V>& pos, int depth) {
 // Runs every depth of every position of `file` whose count is within the budget; counts the
 // (position, depth) pairs checked.
 template <class V> void run_file(const std::string& file, u64 budget, int& checked) {
-    for (const PerftCase& c : load(file)) {
+    for (const PerftCase& c : load_perft(file)) {
         SCOPED_TRACE(file + ":" + std::to_string(c.line) + ": " + c.fen);
         auto setup = parse_fen<V>(c.fen);
         ASSERT_TRUE(setup.ok()) << setup.error().message;
@@ -120,7 +66,7 @@ template <class V> void run_file(const std::string& file, u64 budget, int& check
 }
 
 template <class V> void run_slow(const std::string& file, u64 budget) {
-    for (const PerftCase& c : load(file)) {
+    for (const PerftCase& c : load_perft(file)) {
         SCOPED_TRACE(file + ":" + std::to_string(c.line) + ": " + c.fen);
         auto setup = parse_fen<V>(c.fen);
         ASSERT_TRUE(setup.ok());

@@ -297,9 +297,12 @@ TEST(PgnMalformed, UnterminatedComment) {
 }
 
 TEST(PgnMalformed, UnterminatedTag) {
-    expect_error("[Event \"x\n1. e4 *", Code::UnterminatedTag);
-    expect_error("[Event \"x\"\n1. e4 *", Code::UnterminatedTag);
-    expect_error("[Event", Code::UnterminatedTag);
+    for (const char* text : {
+             "[Event \"x\n1. e4 *",
+             "[Event \"x\"\n1. e4 *",
+             "[Event",
+         })
+        expect_error(text, Code::UnterminatedTag);
 }
 
 TEST(PgnMalformed, BadTags) {
@@ -321,28 +324,37 @@ TEST(PgnMalformed, UnterminatedVariation) {
 TEST(PgnMalformed, BadMoveNumbers) {
     PgnError e = expect_error("1. e4 e5 3. Nf3 *", Code::BadMoveNumber);
     EXPECT_EQ(e.message, "move number 3 where 2 was expected");
-    expect_error("1. 2. e4 *", Code::BadMoveNumber);
-    expect_error("1. e4 e5 2. *", Code::BadMoveNumber);
-    expect_error("1. e4 e5 2.", Code::BadMoveNumber);
-    expect_error("0. e4 *", Code::BadMoveNumber);
-    expect_error("99999999999. e4 *", Code::BadMoveNumber);
-    expect_error("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n1... Kd7 *", Code::BadMoveNumber);
+    for (const char* text : {
+             "1. 2. e4 *",
+             "1. e4 e5 2. *",
+             "1. e4 e5 2.",
+             "0. e4 *",
+             "99999999999. e4 *",
+             "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n1... Kd7 *",
+         })
+        expect_error(text, Code::BadMoveNumber);
 }
 
 TEST(PgnMalformed, GarbageCharacters) {
-    expect_error("1. e4 <e5> *", Code::UnexpectedText);
-    expect_error("1. e4 ) e5 *", Code::UnexpectedText);
-    expect_error("1. e4 } *", Code::UnexpectedText);
-    expect_error("1. e4 \"e5\" *", Code::UnexpectedText);
-    expect_error("1. e4 ] *", Code::UnexpectedText);
+    for (const char* text : {
+             "1. e4 <e5> *",
+             "1. e4 ) e5 *",
+             "1. e4 } *",
+             "1. e4 \"e5\" *",
+             "1. e4 ] *",
+         })
+        expect_error(text, Code::UnexpectedText);
     expect_error("1. e4 * 2. d4", Code::UnexpectedText); // text after the game
     expect_error("{c} [Event \"x\"] *", Code::UnexpectedText);
 }
 
 TEST(PgnMalformed, BadNags) {
-    expect_error("1. e4 $ *", Code::BadNag);
-    expect_error("1. e4 $256 *", Code::BadNag);
-    expect_error("$1 1. e4 *", Code::BadNag);
+    for (const char* text : {
+             "1. e4 $ *",
+             "1. e4 $256 *",
+             "$1 1. e4 *",
+         })
+        expect_error(text, Code::BadNag);
 }
 
 TEST(PgnMalformed, IllegalMoveNamesTheMoveItsNumberAndTheReason) {

@@ -13,32 +13,22 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <fstream>
 #include <random>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/atoms.h"
+#include "perft_support.h"
 #include "variants/tamerlane.h"
 
 using namespace citadel;
 using namespace citadel::tamerlane;
+using perfttest::kSanitized;
+using perfttest::load_perft;
+using perfttest::PerftCase;
 
 namespace {
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 using P  = Position<Tamerlane>;
 using BB = TamerlaneBoard::Bitboard;
@@ -305,39 +295,8 @@ int random_game(const std::string& start, std::mt19937& rng, int plies) {
 
 // ---- the perft file -------------------------------------------------------------------------
 
-struct PerftCase {
-    std::string                      fen;
-    std::vector<std::pair<int, u64>> counts;
-    int                              line = 0;
-};
-
-std::vector<PerftCase> load() {
-    std::vector<PerftCase> out;
-    std::ifstream          in(std::string(CITADEL_TEST_DATA) + "/perft_tamerlane.epd");
-    EXPECT_TRUE(in.good()) << "cannot open perft_tamerlane.epd";
-    std::string text;
-    for (int line = 1; std::getline(in, text); ++line) {
-        if (text.empty() || text[0] == '#') continue;
-        PerftCase c;
-        c.line      = line;
-        size_t semi = text.find(';');
-        c.fen       = text.substr(0, semi);
-        while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
-        std::istringstream rest(semi == std::string::npos ? "" : text.substr(semi));
-        std::string        field;
-        while (std::getline(rest, field, ';')) {
-            std::istringstream one(field);
-            std::string        tag;
-            u64                n = 0;
-            if (!(one >> tag >> n)) continue;
-            c.counts.emplace_back(std::atoi(tag.c_str() + 1), n);
-        }
-        EXPECT_FALSE(c.counts.empty()) << "line " << line;
-        out.push_back(c);
-    }
-    EXPECT_FALSE(out.empty());
-    return out;
-}
+// The file is read with the strict reader: a malformed count fails the test.
+std::vector<PerftCase> load() { return load_perft("perft_tamerlane.epd"); }
 
 u64 slow_perft(const Setup<Gm>& b, int depth) {
     if (depth == 0) return 1;

@@ -30,19 +30,15 @@ reference binary; default: next to citadel), REF_SELFTEST_ONLY=1 (only step 1, e
 engine has no tamerlane yet). Exit status 0 when everything agrees, 1 otherwise.
 """
 
-import os
 import random
-import subprocess
 import sys
-import time
-from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import reference_driver as driver
+from reference_driver import position_args, ref_output
+
 START = ("e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/"
          "RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1")
 MAX_PLIES = 400
-MAX_REPORTED = 8
-TIMEOUT = 120
 SPECIAL = {"swap", "relocation", "promotion", "arrival1", "arrival2", "arrival3", "citadel",
            "own-citadel"}
 # Coverage: name -> whether a compared position exercised it. The first six are required.
@@ -51,49 +47,23 @@ EXTRA = ["second arrival", "third arrival", "adventitious king", "waiting pawn o
          "two+ royals", "check", "double check", "no moves"]
 
 
-def run(binary, args):
-    r = subprocess.run([binary, *args], capture_output=True, text=True, timeout=TIMEOUT)
-    return r.returncode, r.stdout, r.stderr
-
-
-def position_args(fen, moves):
-    args = []
-    if fen:
-        args += ["--fen", fen]
-    if moves:
-        args += ["--moves", " ".join(moves)]
-    return args
-
-
 # ----- step 1: the reference by itself -------------------------------------------------------
 
 def ref_moves(ref, fen=None, moves=()):
-    rc, out, err = run(ref, ["moves", *position_args(fen, moves)])
-    if rc != 0:
-        raise AssertionError("tamerlane_ref moves failed: " + err.strip())
-    return out.split()
+    return ref_output(ref, ["moves", *position_args(fen, moves)]).split()
 
 
 def ref_perft(ref, depth, fen=None, moves=()):
-    rc, out, err = run(ref, ["perft", *position_args(fen, moves), "--depth", str(depth)])
-    if rc != 0:
-        raise AssertionError("tamerlane_ref perft failed: " + err.strip())
-    return int(out.split()[-1])
+    return int(ref_output(ref, ["perft", *position_args(fen, moves), "--depth", str(depth)])
+               .split()[-1])
 
 
 def ref_fen(ref, fen, moves):
-    rc, out, err = run(ref, ["fen", *position_args(fen, moves)])
-    if rc != 0:
-        raise AssertionError("tamerlane_ref fen failed: " + err.strip())
-    return out.strip()
+    return ref_output(ref, ["fen", *position_args(fen, moves)]).strip()
 
 
-# Hand-worked positions: (name, TFEN, moves-before, [checks]); each check is one of
-#   ("exact", prefix, [moves])   the legal moves starting with prefix are exactly these
-#   ("has", [moves]) / ("lacks", [moves])
-#   ("count", n)                 number of legal moves
-#   ("after", [moves], tfen)     the position after these moves (TFEN, as the reference writes it)
-#   ("perft", depth, n)
+# Hand-worked positions: (name, TFEN, moves-before, [checks]); the checks are those of
+# reference_driver.check_position ("after" compares TFEN, as the reference writes it).
 HAND = [
     # R7: giraffe alone on a1: b5..b10 and e2..k2.
     ("giraffe a1", "11/5k5/11/11/7K3/11/11/11/11/Z10 w -/- - 0/0 0 1", [],
@@ -207,83 +177,19 @@ def self_test(ref):
     if ref_perft(ref, 2) != 576:
         failures.append("start position depth 2 is not 576")
     for name, fen, before, checks in HAND:
-        try:
-            moves = ref_moves(ref, fen, before)
-            for check in checks:
-                kind = check[0]
-                if kind == "exact":
-                    got = [m for m in moves if m.startswith(check[1])]
-                    if sorted(got) != sorted(check[2]):
-                        failures.append("%s: moves %s* are %s, expected %s"
-                                        % (name, check[1], got, sorted(check[2])))
-                elif kind == "has":
-                    missing = [m for m in check[1] if m not in moves]
-                    if missing:
-                        failures.append("%s: missing %s (have %s)" % (name, missing, moves))
-                elif kind == "lacks":
-                    extra = [m for m in check[1] if m in moves]
-                    if extra:
-                        failures.append("%s: should not have %s" % (name, extra))
-                elif kind == "count":
-                    if len(moves) != check[1]:
-                        failures.append("%s: %d moves, expected %d: %s"
-                                        % (name, len(moves), check[1], moves))
-                elif kind == "perft":
-                    n = ref_perft(ref, check[1], fen, before)
-                    if n != check[2]:
-                        failures.append("%s: perft %d = %d, expected %d"
-                                        % (name, check[1], n, check[2]))
-                elif kind == "after":
-                    got = ref_fen(ref, fen, list(before) + check[1])
-                    if got != check[2]:
-                        failures.append("%s: after %s: %s, expected %s"
-                                        % (name, check[1], got, check[2]))
-        except AssertionError as e:
-            failures.append("%s: %s" % (name, e))
+        failures += driver.check_position(
+            name, checks,
+            moves_of=lambda more, fen=fen, before=before: ref_moves(ref, fen, list(before) + more),
+            fen_of=lambda more, fen=fen, before=before: ref_fen(ref, fen, list(before) + more),
+            perft_of=lambda depth, fen=fen, before=before: ref_perft(ref, depth, fen, before))
     return failures
 
 
 # ----- step 2: random playouts ---------------------------------------------------------------
 
-class Player:
-    """The reference's line protocol: reset / push / list."""
-
-    def __init__(self, ref):
-        self.proc = subprocess.Popen([ref, "play"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-
-    def ask(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def ok(self, line):
-        self.ask(line)
-        answer = self.proc.stdout.readline().strip()
-        if answer != "ok":
-            raise RuntimeError("tamerlane_ref play: %s -> %s" % (line, answer))
-
-    def listing(self):
-        self.ask("list")
-        fen, moves, state = None, [], None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("tamerlane_ref play died")
-            w = line.split()
-            if w[0] == "end":
-                return fen, state, moves
-            if w[0] == "pos":
-                fen = " ".join(w[1:])
-            elif w[0] == "state":
-                state = {"royals": int(w[2]), "check": w[4] == "1", "checkers": int(w[6])}
-            elif w[0] == "move":
-                moves.append((w[1], w[2], set(w[3].split(",")) - {"-"}))
-            else:
-                raise RuntimeError("tamerlane_ref play: " + line.strip())
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=10)
+def parse_state(w):
+    """The listing's "state royals N check 0|1 checkers N" (of the side to move)."""
+    return {"royals": int(w[2]), "check": w[4] == "1", "checkers": int(w[6])}
 
 
 def coords(square):
@@ -371,7 +277,7 @@ def features(fen, state, moves):
 
 def playouts(ref, rng, wanted, depth2):
     """Returns [(moves, depth, features, tfen)] for `wanted` sampled positions."""
-    player = Player(ref)
+    player = driver.Player(ref, parse_state)
     samples = []
     try:
         while len(samples) < wanted:
@@ -412,114 +318,48 @@ def playouts(ref, rng, wanted, depth2):
 
 # ----- step 3: comparison --------------------------------------------------------------------
 
-def divide(binary, fen, moves, depth, variant):
-    args = ["perft"] + (["--variant", "tamerlane"] if variant else [])
-    args += position_args(fen, moves) + ["--depth", str(depth), "--divide"]
-    return run(binary, args)
-
-
 def compare(citadel, ref, fen, moves, depth, tfen=None):
     """None if equal, else a report (tfen: the position reached, for the report)."""
-    rc_c, out_c, err_c = divide(citadel, fen, moves, depth, True)
-    rc_r, out_r, err_r = divide(ref, fen, moves, depth, False)
-    if rc_c == 0 and rc_r == 0 and out_c == out_r:
-        return None
-    head = "depth %d, %s--moves \"%s\"" % (depth, ("--fen \"%s\" " % fen) if fen else "",
-                                          " ".join(moves))
-    if tfen:
-        head += "\n  position: " + tfen
-    if rc_r != 0:
-        return head + "\n  reference error: " + err_r.strip()
-    if rc_c != 0:
-        return head + "\n  citadel error: " + err_c.strip()
-    lines_c = dict(l.split(": ") for l in out_c.splitlines() if ": " in l and
-                   not l.startswith("Nodes"))
-    lines_r = dict(l.split(": ") for l in out_r.splitlines() if ": " in l and
-                   not l.startswith("Nodes"))
-    diff = []
-    for m in sorted(set(lines_c) | set(lines_r), key=lambda t: t.encode()):
-        c, r = lines_c.get(m), lines_r.get(m)
-        if c != r:
-            diff.append("  %-8s citadel %-8s reference %s" % (m, c or "(none)", r or "(none)"))
-    tot_c = out_c.strip().splitlines()[-1] if out_c.strip() else "(nothing)"
-    tot_r = out_r.strip().splitlines()[-1] if out_r.strip() else "(nothing)"
-    if not diff:
-        diff.append("  output differs in form:\n  citadel: %r\n  reference: %r" % (out_c, out_r))
-    return head + "\n" + "\n".join(diff) + "\n  citadel %s / reference %s" % (tot_c, tot_r)
+    rc, out, err = driver.run(ref, ["perft", *position_args(fen, moves), "--depth", str(depth),
+                                    "--divide"])
+    if rc != 0:
+        return driver.report_head("", depth, fen, moves, tfen) + "\n  reference error: " + \
+            err.strip()
+    return driver.compare(citadel, "tamerlane", fen, moves, depth, out, reached=tfen)
 
 
 def main():
-    citadel = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                              os.path.join(HERE, "..", "build", "citadel"))
-    ref = os.path.abspath(os.environ.get("TAMERLANE_REF") or
-                          os.path.join(os.path.dirname(citadel), "tamerlane_ref"))
-    wanted = int(os.environ.get("REF_POSITIONS", "1000"))
-    depth2 = int(os.environ.get("REF_DEPTH2", "300"))
-    seed = os.environ.get("REF_SEED", "20250301")
-    start = time.time()
-    if not os.access(ref, os.X_OK):
-        print("tamerlane reference: error: no reference binary at %s" % ref)
-        return 1
-    failures = self_test(ref)
-    for f in failures:
-        print("REFERENCE SELF-TEST FAILED: " + f)
-    print("tamerlane reference: self-test %d hand-worked positions + start position, %d failed; "
-          "%.1f s" % (len(HAND), len(failures), time.time() - start), flush=True)
-    if failures:
-        print("tamerlane reference: 0 passed, %d failed" % len(failures))
-        return 1
-    if os.environ.get("REF_SELFTEST_ONLY") == "1":
-        print("tamerlane reference: REF_SELFTEST_ONLY=1: no comparison with citadel")
-        return 0
-    if not os.access(citadel, os.X_OK):
-        print("tamerlane reference: error: no citadel binary at %s" % citadel)
-        return 1
-    rc, out, err = run(citadel, ["perft", "--variant", "tamerlane", "--depth", "1"])
-    if rc != 0:
-        print("tamerlane reference: error: citadel cannot run tamerlane: " + err.strip())
-        print("tamerlane reference: 0 passed, 1 failed")
-        return 1
+    run = driver.Session("tamerlane", "TAMERLANE_REF", "tamerlane_ref", "20250301")
+    status = run.prepare(self_test, "%d hand-worked positions + start position" % len(HAND),
+                         ["tamerlane"])
+    if status is not None:
+        return status
 
-    rng = random.Random(seed)
-    samples = playouts(ref, rng, wanted, depth2)
-    gen_time = time.time() - start
+    samples = playouts(run.ref, random.Random(run.seed), run.wanted, run.depth2)
+    gen_time = run.elapsed()
     jobs = [(None, moves, depth, tfen) for moves, depth, _, tfen in samples]
     for name, fen, before, _ in HAND:
         for depth in (1, 2):
             jobs.append((fen, list(before), depth))
     jobs.append((None, [], 3))
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        reports = list(pool.map(lambda j: compare(citadel, ref, *j), jobs))
-    # shortest lines first: the smallest reproductions
-    failed = [r for _, r in sorted(((len(j[1]), r) for j, r in zip(jobs, reports) if r),
-                                   key=lambda x: x[0])]
-    for r in failed[:MAX_REPORTED]:
-        print("MISMATCH " + r + "\n")
-    if len(failed) > MAX_REPORTED:
-        print("... and %d more mismatches\n" % (len(failed) - MAX_REPORTED))
+    failed = run.compare_all(jobs, lambda j: compare(run.citadel, run.ref, *j), lambda j: j[1])
 
-    coverage = {name: 0 for name in REQUIRED + EXTRA}
-    for _, _, feats, _ in samples:
-        for f in feats:
-            if f in coverage:
-                coverage[f] += 1
+    coverage = driver.count_coverage(REQUIRED + EXTRA, (s[2] for s in samples))
     plies = sum(len(s[0]) for s in samples)
-    print("tamerlane reference: %d random positions (seed %s; %d at depth 2; mean line %d plies, "
-          "longest %d), %d hand-worked positions at depths 1-2, start at depth 3; "
-          "playouts %.1f s, total %.1f s"
-          % (len(samples), seed, sum(1 for s in samples if s[1] == 2),
-             plies // max(1, len(samples)), max(len(s[0]) for s in samples), len(HAND),
-             gen_time, time.time() - start))
-    print("tamerlane reference: positions with " +
-          ", ".join("%s %d" % (k, v) for k, v in coverage.items()))
+    run.say("%d random positions (seed %s; %d at depth 2; mean line %d plies, longest %d), "
+            "%d hand-worked positions at depths 1-2, start at depth 3; playouts %.1f s, "
+            "total %.1f s"
+            % (len(samples), run.seed, sum(1 for s in samples if s[1] == 2),
+               plies // max(1, len(samples)), max(len(s[0]) for s in samples), len(HAND),
+               gen_time, run.elapsed()))
+    run.say("positions with " + ", ".join("%s %d" % (k, v) for k, v in coverage.items()))
     missing = [k for k in REQUIRED if coverage[k] == 0]
     extra_fail = 0
     if missing:
         extra_fail = 1
         print("ERROR: no compared position exercised: %s (change the playouts or seed)"
               % ", ".join(missing))
-    print("tamerlane reference: %d passed, %d failed"
-          % (len(jobs) - len(failed), len(failed) + extra_fail))
+    run.say("%d passed, %d failed" % (len(jobs) - len(failed), len(failed) + extra_fail))
     return 1 if failed or missing else 0
 
 
