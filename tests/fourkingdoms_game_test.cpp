@@ -117,14 +117,49 @@ TEST(FourKingdomsGame, DrawByAgreementOfAllPlayersLeft) {
     ASSERT_TRUE(g.play_uci("m4k4"));  // a move lets the offers lapse
     EXPECT_EQ(g.draw_offers(), 0);
     ASSERT_FALSE(g.resign(fk::North));
+    EXPECT_EQ(g.offer_draw(fk::North), FkRefusal::NotInGame);
     for (Seat s : {fk::East, fk::South}) ASSERT_FALSE(g.offer_draw(s));
     EXPECT_FALSE(g.outcome().over);
     ASSERT_FALSE(g.offer_draw(fk::West));
     EXPECT_EQ(g.outcome().reason, FkTermination::Agreement);
+    EXPECT_EQ(g.legal_moves().size(), 0);
+    EXPECT_EQ(g.offer_draw(fk::East), FkRefusal::GameOver);
     // North resigned first: -1; the three left get 1 each.
     EXPECT_EQ(g.scores(), (std::array<double, 4>{1, 1, 1, -1}));
     EXPECT_TRUE(g.undo());
     EXPECT_FALSE(g.outcome().over);
+    // Alliance mode: all four agree, half a point each.
+    FourKingdomsGame<Teams> t;
+    for (Seat s : {fk::East, fk::South, fk::West}) ASSERT_FALSE(t.offer_draw(s));
+    EXPECT_FALSE(t.outcome().over);
+    ASSERT_FALSE(t.offer_draw(fk::North));
+    EXPECT_EQ(t.outcome().reason, FkTermination::Agreement);
+    EXPECT_EQ(t.scores(), (std::array<double, 4>{0.5, 0.5, 0.5, 0.5}));
+}
+
+TEST(FourKingdomsGame, DrawOffersAreStepsOfTheHistory) {
+    FourKingdomsGame<FFA> g;
+    ASSERT_FALSE(g.offer_draw(fk::East));
+    EXPECT_EQ(g.offer_draw(fk::East), FkRefusal::AlreadyOffered);
+    ASSERT_EQ(g.history().size(), 1u);
+    EXPECT_EQ(g.history().back().action, FkAction::DrawOffer);
+    EXPECT_EQ(g.last_events(), (std::vector<FkEvent>{{FkEventKind::DrawOffered, fk::East}}));
+    ASSERT_FALSE(g.offer_draw(fk::South));  // joins East's offer
+    EXPECT_EQ(g.last_events(), (std::vector<FkEvent>{{FkEventKind::DrawAccepted, fk::South}}));
+    EXPECT_EQ(g.draw_offers(), fk::seat_bit(fk::East) | fk::seat_bit(fk::South));
+    ASSERT_TRUE(g.undo());  // takes South's acceptance back, East's offer stands
+    EXPECT_EQ(g.draw_offers(), fk::seat_bit(fk::East));
+    ASSERT_TRUE(g.play_uci("m4k4"));
+    EXPECT_EQ(g.draw_offers(), 0);
+    ASSERT_TRUE(g.undo());  // before the move East's offer stood
+    EXPECT_EQ(g.draw_offers(), fk::seat_bit(fk::East));
+    for (Seat s : {fk::South, fk::West, fk::North}) ASSERT_FALSE(g.offer_draw(s));
+    EXPECT_EQ(g.outcome().reason, FkTermination::Agreement);
+    EXPECT_EQ(g.last_events(),
+              (std::vector<FkEvent>{{FkEventKind::DrawAccepted, fk::North}, {FkEventKind::GameOver}}));
+    ASSERT_TRUE(g.undo());
+    EXPECT_FALSE(g.outcome().over);
+    EXPECT_EQ(g.draw_offers(), fk::seat_bit(fk::East) | fk::seat_bit(fk::South) | fk::seat_bit(fk::West));
 }
 
 TEST(FourKingdomsGame, FreeForAllScores) {
@@ -240,50 +275,103 @@ TEST(FourKingdomsGame, RecordExportAndImport) {
     EXPECT_TRUE(read_k4record("[Variant \"chess\"]\n\n", bad));
 }
 
-TEST(FourKingdomsGame, IllegalMoveReasons) {
-    using R = fk::Reason;
-    auto why = [](const std::string& fen, const char* move, Seat who = 0xFF) {
-        Game<FFA> g(fen);
-        auto      w = fk::why_illegal(g.pos, request(move), who);
-        return w ? w->reason : R::Unexplained;
+TEST(FourKingdomsGame, RecordKeepsDrawOffers) {
+    FourKingdomsGame<FFA> g;
+    ASSERT_TRUE(g.play_uci("m4k4"));
+    ASSERT_FALSE(g.offer_draw(fk::West));
+    ASSERT_TRUE(g.play_uci("e2e4"));  // West's offer lapses
+    for (Seat s : {fk::North, fk::East, fk::South, fk::West}) ASSERT_FALSE(g.offer_draw(s));
+    std::string text = write_k4record(g);
+    EXPECT_NE(text.find("[Result \"e:1 s:1 w:1 n:1\"]"), std::string::npos) << text;
+    std::string flat = text;
+    std::replace(flat.begin(), flat.end(), '\n', ' ');
+    EXPECT_NE(flat.find("1. e:m4-k4 {West offers a draw} s:e2-e4 {North offers a draw} {East accepts the draw} "
+                        "{South accepts the draw} {West accepts the draw} {Draw by agreement.}"),
+              std::string::npos)
+        << text;
+    FourKingdomsGame<FFA> back;
+    auto                  err = read_k4record(text, back);
+    ASSERT_FALSE(err) << err->message;
+    EXPECT_EQ(back.history().size(), g.history().size());
+    EXPECT_EQ(back.outcome(), g.outcome());
+    EXPECT_EQ(write_k4record(back), text);
+    // Accepting what nobody offered, or offering twice, is refused by name.
+    FourKingdomsGame<FFA> bad;
+    auto e = read_k4record("1. {South accepts the draw}", bad);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->message, "{South accepts the draw}: no draw offer stands to accept");
+    e = read_k4record("1. {South offers a draw} {South offers a draw}", bad);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->message, "{South offers a draw}: that player's draw offer stands already");
+}
+
+TEST(FourKingdomsGame, RecordResultTagMustBeTheGamesResult) {
+    // A finished game: North mated, West and South resign; East wins.
+    FourKingdomsGame<FFA> g;
+    load(g, k4({KINGS, {"e10", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}}));
+    ASSERT_TRUE(g.play_uci("e10e14"));
+    ASSERT_FALSE(g.resign(fk::West));
+    ASSERT_FALSE(g.resign(fk::South));
+    const std::string text = write_k4record(g), tag = "[Result \"e:2 s:0 w:-1 n:1\"]";
+    ASSERT_NE(text.find(tag), std::string::npos) << text;
+    auto with_result = [&](std::string_view result) {
+        std::string t = text;
+        return t.replace(t.find(tag), tag.size(), "[Result \"" + std::string(result) + "\"]");
     };
+    auto error = [](const std::string& record) {
+        FourKingdomsGame<FFA> game;
+        auto                  e = read_k4record(record, game);
+        return e ? e->message : "";
+    };
+    EXPECT_EQ(error(text), "");
+    EXPECT_EQ(error(with_result("e:2 s:1 w:-1 n:0")),
+              "the Result tag \"e:2 s:1 w:-1 n:0\" does not match the game's result \"e:2 s:0 w:-1 n:1\" "
+              "(East wins (last player in the game).)");
+    EXPECT_EQ(error(with_result("*")),
+              "the Result tag \"*\" does not match the game's result \"e:2 s:0 w:-1 n:1\" (East wins (last "
+              "player in the game).)");
+    EXPECT_EQ(error(with_result("1-0")).find("the Result tag \"1-0\" does not match"), 0u);
+    // Without the last resignation the game goes on: only "*" (or no tag) fits.
+    const std::string unfinished = with_result("e:2 s:0 w:-1 n:1").replace(text.find("{South resigns}"), 15, "");
+    EXPECT_EQ(error(unfinished),
+              "the Result tag \"e:2 s:0 w:-1 n:1\" says the game ended, but its moves and actions do not end it "
+              "(the result would be \"*\")");
+    std::string going_on = unfinished;
+    going_on.replace(going_on.find(tag), tag.size(), "[Result \"*\"]");
+    EXPECT_EQ(error(going_on), "");
+    going_on.erase(going_on.find("[Result \"*\"]"), 13);
+    EXPECT_EQ(error(going_on), "");
+}
+
+namespace {
+// The reason fk::why_illegal gives (Unexplained for a legal move, which never has one).
+IllegalReason reason(const std::string& fen, const char* move, Seat who = fk::AnyRequester) {
+    Game<FFA> g(fen);
+    auto      w = fk::why_illegal(g.pos, request(move), who);
+    return w ? w->reason : IllegalReason::Unexplained;
+}
+// The whole answer, which the test requires to exist.
+template <class V = FFA> Illegality illegality(const std::string& fen, const char* move, Seat who = fk::AnyRequester) {
+    Game<V> g(fen);
+    auto    w = fk::why_illegal(g.pos, request(move), who);
+    if (!w) throw std::runtime_error(std::string(move) + " is legal in " + fen);
+    return *w;
+}
+bool says(const Illegality& w, std::string_view text) { return w.message.find(text) != std::string::npos; }
+}  // namespace
+
+TEST(FourKingdomsGame, IllegalMoveReasonsOrthodox) {
+    using R = IllegalReason;
     std::string start(FFA::StartFen);
-    EXPECT_EQ(why(start, "e2e4", fk::South), R::NotYourTurn);
-    EXPECT_EQ(why(start, "e2e4"), R::NotYourPiece);
-    EXPECT_EQ(why(start, "m4j4"), R::NotThatPiecesMove);
-    EXPECT_EQ(why(start, "n4n6"), R::PathBlocked);
-    EXPECT_EQ(why(start, "n7m7"), R::OwnPieceOnTarget);
-    // Whose turn and why: North is in check, so it moves first.
-    {
-        Game<FFA> g(k4({KINGS, {"g6", "eQ"}}, "n - - 0 1 eswn -"));
-        auto      w = fk::why_illegal(g.pos, request("h1g1"), fk::South);
-        ASSERT_TRUE(w);
-        EXPECT_EQ(w->reason, R::NotYourTurn);
-        EXPECT_EQ(w->to_move, fk::North);
-        EXPECT_TRUE(w->check_first);
-        EXPECT_NE(w->message.find("in check"), std::string::npos) << w->message;
-    }
+    EXPECT_EQ(reason(start, "e2e4"), R::NotYourPiece);
+    EXPECT_EQ(reason(start, "m4j4"), R::NotThatPiecesMove);
+    EXPECT_EQ(reason(start, "n4n6"), R::PathBlocked);
+    EXPECT_EQ(reason(start, "n7m7"), R::OwnPieceOnTarget);
     std::string pawn = k4({KINGS, {"e4", "sP"}, {"d3", "wN"}, {"e5", "wN"}}, "s - - 0 1 eswn -");
-    EXPECT_EQ(why(pawn, "e4e3"), R::PawnCannotReenterHome);
-    EXPECT_EQ(why(pawn, "e4d3"), R::PawnCannotReenterHome);
-    EXPECT_EQ(why(pawn, "e4e5"), R::PawnCannotCaptureStraight);
-    EXPECT_EQ(why(pawn, "e4f5"), R::PawnMovesDiagonallyOnlyToCapture);
-    EXPECT_EQ(why(pawn, "e4e6"), R::NotThatPiecesMove);
-    std::string allies = k4({KINGS, {"e5", "eR"}, {"e8", "sN"}}, "e - - 0 1 eswe -");
-    (void)allies;
-    {
-        Game<Teams> g(k4({KINGS, {"e5", "eR"}, {"e8", "sN"}}, "e - - 0 1 eswn es"));
-        auto        w = fk::why_illegal(g.pos, request("e5e8"));
-        ASSERT_TRUE(w);
-        EXPECT_EQ(w->reason, R::AllyPieceOnTarget);
-        auto core = why_illegal(g.pos, request("e5e8"));
-        ASSERT_TRUE(core);
-        EXPECT_NE(core->message.find("allies"), std::string::npos) << core->message;
-    }
-    std::string castle = k4({KINGS, {"d1", "sR"}, {"k1", "sR"}, {"l4", "wB"}}, "s sKQ - 0 1 eswn -");
-    EXPECT_EQ(why(castle, "h1j1"), R::CastlingThroughAttack);
-    EXPECT_EQ(why(k4({KINGS, {"d1", "sR"}, {"k1", "sR"}}, "s sQ - 0 1 eswn -"), "h1j1"), R::CastlingRookMoved);
-    EXPECT_EQ(why(k4({KINGS, {"b6", "eP"}}), "b6b5q"), R::PromotionNotOnLine);
+    EXPECT_EQ(reason(pawn, "e4e5"), R::PawnCannotCaptureForward);
+    EXPECT_EQ(reason(pawn, "e4f5"), R::PawnMovesDiagonallyOnlyToCapture);
+    EXPECT_EQ(reason(pawn, "e4e6"), R::NotThatPiecesMove);
+    EXPECT_EQ(reason(k4({KINGS, {"b6", "eP"}}), "b6b5q"), R::PromotionNotOnLastRank);
     {
         Game<FFA> g(k4({KINGS, {"b6", "eP"}}));
         auto      w = fk::why_illegal(g.pos, MoveRequest{*parse_square<Cross14>("b6"), *parse_square<Cross14>("a6"), King});
@@ -291,11 +379,148 @@ TEST(FourKingdomsGame, IllegalMoveReasons) {
         EXPECT_EQ(w->reason, R::PromotionNotAllowed);
     }
     // A pinned piece: South's knight on h5 between its king and North's rook on h10.
-    EXPECT_EQ(why(k4({KINGS, {"h5", "sN"}, {"h10", "nR"}}, "s - - 0 1 eswn -"), "h5g7"), R::PiecePinned);
-    EXPECT_EQ(why(k4({KINGS, {"i10", "nR"}}, "s - - 0 1 eswn -"), "h1i1"), R::KingWouldBeAttacked);
-    // Legal moves have no reason.
+    EXPECT_EQ(reason(k4({KINGS, {"h5", "sN"}, {"h10", "nR"}}, "s - - 0 1 eswn -"), "h5g7"), R::PiecePinned);
+    EXPECT_EQ(reason(k4({KINGS, {"i10", "nR"}}, "s - - 0 1 eswn -"), "h1i1"), R::KingWouldBeAttacked);
+    // Legal moves have no reason, and the core overload gives the same answers.
     Game<FFA> s(start);
     EXPECT_FALSE(fk::why_illegal(s.pos, request("m4k4")));
+    EXPECT_FALSE(why_illegal(s.pos, request("m4k4")));
+    EXPECT_EQ(why_illegal(s.pos, request("n7m7"))->reason, R::OwnPieceOnTarget);
+}
+
+TEST(FourKingdomsGame, CastlingReasonsNumberTheirCondition) {
+    using R = IllegalReason;
+    struct Case {
+        std::string      fen;
+        const char*      move;
+        R                reason;
+        int              condition;
+        std::string_view square, attacker;
+    };
+    const Case cases[] = {
+        {k4({KINGS, {"d1", "sR"}, {"k1", "sR"}}, "s - - 0 1 eswn -"), "h1j1", R::CastlingKingMoved, 1, "h1", ""},
+        {k4({KINGS, {"d1", "sR"}, {"k1", "sR"}}, "s sQ - 0 1 eswn -"), "h1j1", R::CastlingRookMoved, 2, "k1", ""},
+        {k4({KINGS, {"d1", "sR"}, {"k1", "sR"}, {"h8", "nR"}}, "s sKQ - 0 1 eswn -"), "h1j1", R::CastlingInCheck, 3,
+         "h1", "h8"},
+        {k4({KINGS, {"d1", "sR"}, {"k1", "sR"}, {"l4", "wB"}}, "s sKQ - 0 1 eswn -"), "h1j1",
+         R::CastlingThroughAttack, 4, "i1", "l4"},
+        {k4({KINGS, {"d1", "sR"}, {"k1", "sR"}, {"f10", "nR"}}, "s sKQ - 0 1 eswn -"), "h1f1", R::CastlingIntoCheck,
+         5, "f1", "f10"},
+        {k4({KINGS, {"d1", "sR"}, {"k1", "sR"}, {"i1", "eN"}}, "s sKQ - 0 1 eswn -"), "h1j1",
+         R::CastlingPathBlocked, 6, "i1", ""},
+    };
+    for (const Case& c : cases) {
+        Illegality w = illegality(c.fen, c.move);
+        EXPECT_EQ(w.reason, c.reason) << c.fen << " " << c.move;
+        EXPECT_EQ(w.condition, c.condition) << c.fen << " " << c.move;
+        EXPECT_EQ(w.square, *parse_square<Cross14>(c.square)) << c.fen << " " << c.move;
+        if (!c.attacker.empty()) {
+            EXPECT_EQ(w.piece_square, *parse_square<Cross14>(c.attacker)) << c.fen;
+        }
+    }
+    EXPECT_TRUE(says(illegality(cases[3].fen, "h1j1"), "would cross i1, which West's bishop on l4 attacks"));
+}
+
+TEST(FourKingdomsGame, NotYourTurnNamesWhoseTurnAndWhy) {
+    // Clockwise: East is to move at the start.
+    Illegality w = illegality(std::string(FFA::StartFen), "e2e4", fk::South);
+    EXPECT_EQ(w.reason, IllegalReason::NotYourTurn);
+    EXPECT_EQ(w.player, fk::East);
+    EXPECT_FALSE(w.check_first);
+    EXPECT_EQ(w.square, NoSquare);
+    EXPECT_EQ(w.message, "It is not South's turn. It is East's turn (play goes clockwise).");
+    // Check comes first: North is in check from East's queen, so North moves, not South.
+    w = illegality(k4({KINGS, {"g6", "eQ"}}, "n - - 0 1 eswn -"), "h1g1", fk::South);
+    EXPECT_EQ(w.reason, IllegalReason::NotYourTurn);
+    EXPECT_EQ(w.player, fk::North);
+    EXPECT_TRUE(w.check_first);
+    EXPECT_EQ(w.message,
+              "It is not South's turn. It is North's turn, because North is in check and a player in check moves first.");
+    // The player to move asking gets the move's own answer.
+    EXPECT_FALSE(fk::why_illegal(Game<FFA>(FFA::StartFen).pos, request("m4k4"), fk::East));
+    EXPECT_EQ(reason(std::string(FFA::StartFen), "m4k4", fk::West), IllegalReason::NotYourTurn);
+}
+
+TEST(FourKingdomsGame, NotInGameForAPlayerWhoseKingIsGone) {
+    std::string fen = k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"g13", "nP"}}, "e - - 0 1 eswe -");
+    Illegality  w   = illegality(fen, "g13g12", fk::North);
+    EXPECT_EQ(w.reason, IllegalReason::NotInGame);
+    EXPECT_EQ(w.message, "North is out of the game and has no moves.");
+    // East, who commands North's army now, may move that pawn.
+    EXPECT_FALSE(fk::why_illegal(Game<FFA>(fen).pos, request("g13g12"), fk::East));
+}
+
+TEST(FourKingdomsGame, AllyPieceOnTargetInBothModes) {
+    // Teams: East and South are partners.
+    Illegality w = illegality<Teams>(k4({KINGS, {"e5", "eR"}, {"e8", "sN"}}, "e - - 0 1 eswn es"), "e5e8");
+    EXPECT_EQ(w.reason, IllegalReason::AllyPieceOnTarget);
+    EXPECT_EQ(w.square, *parse_square<Cross14>("e8"));
+    EXPECT_EQ(w.piece, make_piece(fk::South, Knight));
+    EXPECT_EQ(w.message, "Your rook on e5 cannot capture South's knight on e8: allies never capture each other.");
+    // Free-for-all: South and West allied; without the alliance the capture is legal.
+    std::string allied = k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"d8", "wR"}, {"f8", "sN"}}, "w - - 0 1 eswe sw");
+    w = illegality(allied, "d8f8");
+    EXPECT_EQ(w.reason, IllegalReason::AllyPieceOnTarget);
+    EXPECT_EQ(w.piece, make_piece(fk::South, Knight));
+    EXPECT_FALSE(fk::why_illegal(Game<FFA>(allied.substr(0, allied.size() - 2) + "-").pos, request("d8f8")));
+}
+
+TEST(FourKingdomsGame, PawnCannotReenterHome) {
+    std::string fen = k4({KINGS, {"e4", "sP"}, {"d3", "wN"}, {"e5", "wN"}}, "s - - 0 1 eswn -");
+    for (const char* move : {"e4e3", "e4d3"}) {
+        Illegality w = illegality(fen, move);
+        EXPECT_EQ(w.reason, IllegalReason::PawnCannotReenterHome) << move;
+        EXPECT_EQ(w.square, *parse_square<Cross14>(std::string_view(move).substr(2))) << move;
+    }
+    EXPECT_EQ(illegality(fen, "e4e3").message,
+              "Your pawn on e4 has left its home and may never go back into it (e3 is in South's home).");
+    // Inside its home the same step back is just not a pawn's move.
+    EXPECT_EQ(reason(k4({KINGS, {"e3", "sP"}}, "s - - 0 1 eswn -"), "e3e2"), IllegalReason::NotThatPiecesMove);
+}
+
+TEST(FourKingdomsGame, GameOverReasons) {
+    // One player left.
+    Illegality w = illegality(k4({{"n7", "eK"}, {"e5", "eR"}}, "e - - 0 1 eeee -"), "e5e6");
+    EXPECT_EQ(w.reason, IllegalReason::GameOver);
+    EXPECT_EQ(w.message, "The game is over: East won.");
+    // Stalemate of the player to move: the stalemated king.
+    w = illegality(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"g14", "nK"}, {"k2", "eR"}, {"h3", "wN"}},
+                      "s - - 0 1 eswn -"),
+                   "h1g1");
+    EXPECT_EQ(w.reason, IllegalReason::GameOverStalemate);
+    EXPECT_EQ(w.square, *parse_square<Cross14>("h1"));
+    // A draw only the game knows (threefold repetition): the game says so for any move.
+    FourKingdomsGame<FFA> g;
+    for (int cycle = 0; cycle < 2; ++cycle) play_all(g, {"n5l4", "e1f3", "a5c6", "e14f12", "l4n5", "f3e1", "c6a5", "f12e14"});
+    EXPECT_FALSE(g.why_illegal(fk::East, request("m4k4")) == std::nullopt);
+    EXPECT_EQ(g.why_illegal(fk::East, request("m4k4"))->reason, IllegalReason::GameOver);
+    EXPECT_EQ(g.why_illegal(fk::East, request("m4k4"))->message, "The game is over: it is a draw by threefold repetition.");
+    EXPECT_FALSE(FourKingdomsGame<FFA>().why_illegal(fk::East, request("m4k4")));
+}
+
+TEST(FourKingdomsGame, EnPassantExpiredAfterTheVeryNextMove) {
+    // North double-steps e13-e11; East's pawn on d11 may take en passant right away ...
+    FourKingdomsGame<FFA> g;
+    load(g, k4({KINGS, {"e13", "nP"}, {"d11", "eP"}}, "n - - 0 1 eswn -"));
+    ASSERT_TRUE(g.play_uci("e13e11"));
+    EXPECT_FALSE(g.why_illegal(fk::East, request("d11e12")));
+    // ... but not once every player has moved since.
+    play_all(g, {"n7m7", "h1g1", "a8a9", "g14h14"});
+    auto w = g.why_illegal(fk::East, request("d11e12"));
+    ASSERT_TRUE(w);
+    EXPECT_EQ(w->reason, IllegalReason::EnPassantExpired);
+    EXPECT_EQ(w->square, *parse_square<Cross14>("e11"));
+    EXPECT_EQ(w->piece, make_piece(fk::North, Pawn));
+    EXPECT_EQ(w->message, "Your pawn on d11 can no longer take North's pawn on e11 en passant: that is allowed "
+                          "only on the move right after its two-square step.");
+    // Not a double step's trace: a piece on e13 (the pawn could not have come from there), or
+    // the pawn on e11 is a partner's: a diagonal step to an empty square is all it is.
+    EXPECT_EQ(reason(k4({KINGS, {"e13", "nN"}, {"e11", "nP"}, {"d11", "eP"}}), "d11e12"),
+              IllegalReason::PawnMovesDiagonallyOnlyToCapture);
+    Game<Teams> partner(k4({KINGS, {"e11", "nP"}, {"d11", "wP"}}, "w - - 0 1 eswn es"));
+    EXPECT_EQ(fk::why_illegal(partner.pos, request("d11e12"))->reason, IllegalReason::PawnMovesDiagonallyOnlyToCapture);
+    Game<Teams> enemy(k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - - 0 1 eswn es"));
+    EXPECT_EQ(fk::why_illegal(enemy.pos, request("d11e12"))->reason, IllegalReason::EnPassantExpired);
 }
 
 #ifdef CITADEL_BINARY

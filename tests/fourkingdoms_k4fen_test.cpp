@@ -47,104 +47,116 @@ TEST(FourKingdomsK4fen, SetUpPositionsRoundTrip) {
 }
 
 TEST(FourKingdomsK4fen, MalformedTextNamesItsField) {
-    std::string good(FFA::StartFen);
-    auto        with = [&](int field, std::string_view text) {
-        std::vector<std::string> f;
-        size_t                   i = 0, j;
-        while ((j = good.find(' ', i)) != std::string::npos) f.push_back(good.substr(i, j - i)), i = j + 1;
-        f.push_back(good.substr(i));
-        f[field] = text;
+    const std::string good(FFA::StartFen);
+    std::vector<std::string> fields;
+    for (size_t i = 0, j = 0; j != std::string::npos; i = j + 1) {
+        j = good.find(' ', i);
+        fields.push_back(good.substr(i, j == std::string::npos ? j : j - i));
+    }
+    auto with = [&](size_t field, std::string_view text) {
         std::string out;
-        for (auto& x : f) out += (out.empty() ? "" : " ") + x;
+        for (size_t f = 0; f < fields.size(); ++f) out += (f ? " " : "") + (f == field ? std::string(text) : fields[f]);
         return out;
     };
-    EXPECT_EQ(field_of(""), "k4fen");
-    EXPECT_EQ(field_of(good + " x"), "k4fen");
-    EXPECT_EQ(field_of(" " + good), "k4fen");
-    EXPECT_EQ(field_of(good.substr(0, good.find(' ')) + "  e eKQsKQwKQnKQ - 0 1 eswn -"), "k4fen");
-    EXPECT_EQ(field_of(with(0, "xxx8xxx")), "board");                       // one rank
-    EXPECT_EQ(field_of(with(0, good.substr(0, good.find(' ')) + "/14")), "board");  // 15 ranks
-    std::string board = good.substr(0, good.find(' '));
-    auto        rank1 = board.rfind('/');
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/xxx7xxx")), "board");    // 13 cells
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/14")), "board");         // covers corners
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/x2x8xxx")), "board");    // count on a corner
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/xxx08xxx")), "board");   // leading zero
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/xxx44xxx")), "board");   // 44 cells
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/xxxsX7xxx")), "board");  // unknown piece
-    EXPECT_EQ(field_of(with(0, board.substr(0, rank1) + "/xxxs8xxx")), "board");
-    EXPECT_EQ(field_of(with(0, "xxxxnNnBnKnQnBnNnRxxx" + board.substr(board.find('/')))), "board");  // x on d14
-    EXPECT_EQ(field_of(with(1, "x")), "player");
-    EXPECT_EQ(field_of(with(1, "E")), "player");
-    EXPECT_EQ(field_of(with(2, "eQK")), "castling");
-    EXPECT_EQ(field_of(with(2, "eKeQ")), "castling");
-    EXPECT_EQ(field_of(with(2, "sKeK")), "castling");
-    EXPECT_EQ(field_of(with(2, "e")), "castling");
-    EXPECT_EQ(field_of(with(2, "")), "k4fen");
-    EXPECT_EQ(field_of(with(3, "z9")), "en passant");
-    EXPECT_EQ(field_of(with(3, "a1")), "en passant");  // a removed corner
-    EXPECT_EQ(field_of(with(3, "e03")), "en passant");
-    EXPECT_EQ(field_of(with(4, "01")), "halfmove clock");
-    EXPECT_EQ(field_of(with(4, "-1")), "halfmove clock");
-    EXPECT_EQ(field_of(with(5, "0")), "fullmove number");
-    EXPECT_EQ(field_of(with(6, "esw")), "control");
-    EXPECT_EQ(field_of(with(6, "eswx")), "control");
-    EXPECT_EQ(field_of(with(7, "ws")), "alliance");
-    EXPECT_EQ(field_of(with(7, "ee")), "alliance");
-    EXPECT_EQ(field_of(with(7, "swn")), "alliance");
+    const std::string board = fields[0], above_rank1 = board.substr(0, board.rfind('/'));
+    struct Case {
+        std::string text, field, what;
+    };
+    const Case cases[] = {
+        {"", "k4fen", "empty"},
+        {good + " x", "k4fen", "a ninth field"},
+        {" " + good, "k4fen", "a leading space"},
+        {board + "  e eKQsKQwKQnKQ - 0 1 eswn -", "k4fen", "two spaces"},
+        {with(2, ""), "k4fen", "an empty field"},
+        {with(0, "xxx8xxx"), "board", "one rank"},
+        {with(0, board + "/14"), "board", "15 ranks"},
+        {with(0, above_rank1 + "/xxx7xxx"), "board", "13 cells"},
+        {with(0, above_rank1 + "/14"), "board", "a count over the corners"},
+        {with(0, above_rank1 + "/x2x8xxx"), "board", "a count on a corner"},
+        {with(0, above_rank1 + "/xxx08xxx"), "board", "a leading zero"},
+        {with(0, above_rank1 + "/xxx44xxx"), "board", "44 cells"},
+        {with(0, above_rank1 + "/xxxsX7xxx"), "board", "an unknown piece"},
+        {with(0, above_rank1 + "/xxxs8xxx"), "board", "a colour without a piece"},
+        {with(0, "xxxxnNnBnKnQnBnNnRxxx" + board.substr(board.find('/'))), "board", "x on d14"},
+        {with(1, "x"), "player", "no such player"},
+        {with(1, "E"), "player", "upper case"},
+        {with(2, "eQK"), "castling", "Q before K"},
+        {with(2, "eKeQ"), "castling", "a repeated letter"},
+        {with(2, "sKeK"), "castling", "seats out of order"},
+        {with(2, "e"), "castling", "a seat without a side"},
+        {with(3, "z9"), "en passant", "no such square"},
+        {with(3, "a1"), "en passant", "a removed corner"},
+        {with(3, "e03"), "en passant", "a leading zero"},
+        {with(4, "01"), "halfmove clock", "a leading zero"},
+        {with(4, "-1"), "halfmove clock", "negative"},
+        {with(5, "0"), "fullmove number", "zero"},
+        {with(6, "esw"), "control", "three letters"},
+        {with(6, "eswx"), "control", "no such seat"},
+        {with(7, "ws"), "alliance", "out of order"},
+        {with(7, "ee"), "alliance", "one seat twice"},
+        {with(7, "swn"), "alliance", "three seats"},
+    };
+    for (const Case& c : cases) EXPECT_EQ(field_of(c.text), c.field) << c.what << ": " << c.text;
 }
 
 TEST(FourKingdomsK4fen, EveryIllegalPositionClause) {
-    using R = fk::Rule;
-    auto rule = [](const std::string& fen, bool teams = false) {
-        return teams ? rule_broken<Teams>(fen) : rule_broken<FFA>(fen);
+    using C = PositionError::Code;
+    struct Case {
+        std::string      fen;
+        bool             teams;
+        std::optional<C> broken;
+        std::string_view what;
     };
-    // Two kings in one army.
-    EXPECT_EQ(rule(k4({KINGS, {"e5", "eK"}})), R::KingCount);
-    // A pawn on its own back line.
-    EXPECT_EQ(rule(k4({KINGS, {"e1", "sP"}})), R::PawnOnBackLine);
-    EXPECT_EQ(rule(k4({KINGS, {"n5", "eP"}})), R::PawnOnBackLine);
-    EXPECT_EQ(rule(k4({KINGS, {"n5", "wP"}})), std::nullopt);  // West's pawn there promotes
-    // A player to move who is not in the game.
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "n - - 0 1 eswe -")), R::PlayerNotInGame);
-    // An army whose commander is not valid.
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswn -")), R::Commander);
-    EXPECT_EQ(rule(k4({KINGS}, "e - - 0 1 sswn -")), R::Commander);
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswe es"), true), R::Commander);
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 esww es"), true), std::nullopt);
-    // An alliance that could not exist.
-    EXPECT_EQ(rule(k4({KINGS}, "e - - 0 1 eswn sw")), R::Alliance);  // four players
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswe es")), R::Alliance);  // absorber allied
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswe sw")), std::nullopt);
-    EXPECT_EQ(rule(k4({KINGS}, "e - - 0 1 eswn -"), true), R::Alliance);  // teams: always es
-    EXPECT_EQ(rule(k4({KINGS}, "e - - 0 1 eswn sw"), true), R::Alliance);
-    // Castling rights whose king or rook is not on its start square.
-    EXPECT_EQ(rule(k4({{"n7", "eK"}, {"g1", "sK"}, {"a8", "wK"}, {"g14", "nK"}, {"k1", "sR"}}, "e sK - 0 1 eswn -")),
-              R::CastlingKing);
-    EXPECT_EQ(rule(k4({KINGS, {"k1", "sR"}}, "e sQ - 0 1 eswn -")), R::CastlingRook);
-    EXPECT_EQ(rule(k4({KINGS, {"k1", "sR"}}, "e sK - 0 1 eswn -")), std::nullopt);
-    // An inconsistent en passant square.
-    std::string ep_board = k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e12 0 2 eswn -");
-    EXPECT_EQ(rule(ep_board), std::nullopt);
-    EXPECT_EQ(rule(k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e12 3 2 eswn -")), R::EnPassant);  // clock
-    EXPECT_EQ(rule(k4({KINGS, {"e11", "nP"}}, "e - e12 0 2 eswn -")), R::EnPassant);  // nobody can take
-    EXPECT_EQ(rule(k4({KINGS, {"d11", "eP"}}, "e - e12 0 2 eswn -")), R::EnPassant);  // no pawn passed
-    EXPECT_EQ(rule(k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e10 0 2 eswn -")), R::EnPassant);
-    EXPECT_EQ(rule(k4({KINGS, {"e11", "nP"}, {"d11", "wP"}}, "w - e12 0 2 eswn -")), R::EnPassant);  // West is not next
-    // A player in check with no legal move.
-    std::string mate = k4({KINGS, {"e14", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}}, "n - - 0 1 eswn -");
-    EXPECT_EQ(rule(mate), R::Mated);
-    EXPECT_EQ(rule(k4({KINGS, {"e14", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}}, "e - - 0 1 eswn -")), R::Mated);
-    // A player to move no previous mover could have produced under check comes first: North
-    // is in check (East's rook on g9), so after East's move North would move, not South.
-    EXPECT_EQ(rule(k4({KINGS, {"g9", "eR"}}, "s - - 0 1 eswn -")), R::TurnOrder);
-    EXPECT_EQ(rule(k4({KINGS, {"g9", "eR"}}, "n - - 0 1 eswn -")), std::nullopt);
-    // ... unless North itself just moved into it after an alliance ended: then East moves.
-    EXPECT_EQ(rule(k4({KINGS, {"g9", "eR"}}, "e - - 0 1 eswn -")), std::nullopt);
-    // More pieces than an army ever has.
-    EXPECT_EQ(rule(k4({KINGS, {"d4", "eP"}, {"e4", "eP"}, {"f4", "eP"}, {"g4", "eP"}, {"h4", "eP"}, {"i4", "eP"},
-                       {"j4", "eP"}, {"k4", "eP"}, {"d5", "eP"}})),
-              R::Material);
+    const std::vector<Case> cases = {
+        {k4({KINGS, {"e5", "eK"}}), false, C::KingCount, "two kings in one army"},
+        {k4({KINGS, {"e1", "sP"}}), false, C::PawnOnBackRank, "a pawn on its own back line"},
+        {k4({KINGS, {"n5", "eP"}}), false, C::PawnOnBackRank, "East's pawn on file n"},
+        {k4({KINGS, {"n5", "wP"}}), false, std::nullopt, "West's pawn on file n promotes"},
+        {k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "n - - 0 1 eswe -"), false, C::PlayerNotInGame,
+         "North to move without a king"},
+        {k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswn -"), false, C::Commander,
+         "an army commanded by a player who is out"},
+        {k4({KINGS}, "e - - 0 1 sswn -"), false, C::Commander, "a player in the game not commanding its army"},
+        {k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswe es"), true, C::Commander,
+         "teams: an army not commanded by the partner"},
+        {k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 esww es"), true, std::nullopt,
+         "teams: the partner commands"},
+        {k4({KINGS}, "e - - 0 1 eswn sw"), false, C::Alliance, "an alliance of four players"},
+        {k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswe es"), false, C::Alliance,
+         "the absorber allied"},
+        {k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}}, "e - - 0 1 eswe sw"), false, std::nullopt,
+         "the two others allied"},
+        {k4({KINGS}, "e - - 0 1 eswn -"), true, C::Alliance, "teams: no alliance"},
+        {k4({KINGS}, "e - - 0 1 eswn sw"), true, C::Alliance, "teams: another alliance"},
+        {k4({{"n7", "eK"}, {"g1", "sK"}, {"a8", "wK"}, {"g14", "nK"}, {"k1", "sR"}}, "e sK - 0 1 eswn -"), false,
+         C::CastlingWithoutKing, "castling with the king off h1"},
+        {k4({KINGS, {"k1", "sR"}}, "e sQ - 0 1 eswn -"), false, C::CastlingWithoutRook, "no rook on d1"},
+        {k4({KINGS, {"k1", "sR"}}, "e sK - 0 1 eswn -"), false, std::nullopt, "the rook on k1"},
+        {k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e12 0 2 eswn -"), false, std::nullopt,
+         "East may take en passant"},
+        {k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e12 3 2 eswn -"), false, C::EnPassantSquare,
+         "a half-move clock after a double step"},
+        {k4({KINGS, {"e11", "nP"}}, "e - e12 0 2 eswn -"), false, C::EnPassantSquare, "nobody can take"},
+        {k4({KINGS, {"d11", "eP"}}, "e - e12 0 2 eswn -"), false, C::EnPassantSquare, "no pawn passed"},
+        {k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e10 0 2 eswn -"), false, C::EnPassantSquare,
+         "not the passed square"},
+        {k4({KINGS, {"e11", "nP"}, {"d11", "wP"}}, "w - e12 0 2 eswn -"), false, C::EnPassantSquare,
+         "West does not move right after North"},
+        {k4({KINGS, {"e14", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}}, "n - - 0 1 eswn -"), false,
+         C::Mated, "the player to move mated"},
+        {k4({KINGS, {"e14", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}}, "e - - 0 1 eswn -"), false,
+         C::Mated, "another player mated"},
+        // North is in check from East's rook on g9, so after East's move North would move, not
+        // South; East itself may move (North moved into it as an alliance ended).
+        {k4({KINGS, {"g9", "eR"}}, "s - - 0 1 eswn -"), false, C::TurnOrder, "South to move, North in check"},
+        {k4({KINGS, {"g9", "eR"}}, "n - - 0 1 eswn -"), false, std::nullopt, "North in check to move"},
+        {k4({KINGS, {"g9", "eR"}}, "e - - 0 1 eswn -"), false, std::nullopt, "East to move, North in check"},
+        {k4({KINGS, {"d4", "eP"}, {"e4", "eP"}, {"f4", "eP"}, {"g4", "eP"}, {"h4", "eP"}, {"i4", "eP"}, {"j4", "eP"},
+             {"k4", "eP"}, {"d5", "eP"}}),
+         false, C::TooManyPieces, "nine pawns in one army"},
+    };
+    for (const Case& c : cases)
+        EXPECT_EQ(c.teams ? rule_broken<Teams>(c.fen) : rule_broken<FFA>(c.fen), c.broken) << c.what << ": " << c.fen;
 }
 
 TEST(FourKingdomsK4fen, RejectionsAreCleanErrorsNotCrashes) {

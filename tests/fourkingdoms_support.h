@@ -416,12 +416,13 @@ template <class V> std::string rejection(std::string_view fen) {
     return "";
 }
 
-template <class V> std::optional<fk::Rule> rule_broken(std::string_view fen) {
+// The "Illegal positions" clause the K4FEN breaks, if any (nothing also for unreadable text).
+template <class V> std::optional<PositionError::Code> rule_broken(std::string_view fen) {
     auto s = parse_fen<V>(fen);
     if (!s) return std::nullopt;
     Position<V>  pos;
     StateInfo<V> st;
-    if (auto e = pos.set_rules(*s, st)) return e->rule;
+    if (auto e = pos.set(*s, st)) return e->code;
     return std::nullopt;
 }
 

@@ -47,11 +47,12 @@ TEST(FourKingdomsTurns, CheckComesFirstOnePlayerInCheck) {
     EXPECT_EQ(g.position().fullmove(), 2);
 }
 
-TEST(FourKingdomsTurns, CheckComesFirstTwoPlayersInCheck) {
-    // East's queen f7-g8 checks West along rank 8 and North along the g-file: West (first in
-    // check clockwise from East) moves, then North, then East again.
-    FourKingdomsGame<FFA> g;
-    load(g, k4({KINGS, {"f7", "eQ"}}));
+namespace {
+// East's queen f7-g8 checks West along rank 8 and North along the g-file: West (first in check
+// clockwise from East) moves, then North, then East again; South is skipped.
+template <class V> void two_players_in_check(std::string_view rest) {
+    FourKingdomsGame<V> g;
+    load(g, k4({KINGS, {"f7", "eQ"}}, rest));
     ASSERT_TRUE(g.play_uci("f7g8"));
     EXPECT_EQ(g.position().check_mask(), fk::seat_bit(fk::West) | fk::seat_bit(fk::North));
     EXPECT_EQ(g.to_move(), fk::West);
@@ -59,6 +60,47 @@ TEST(FourKingdomsTurns, CheckComesFirstTwoPlayersInCheck) {
     EXPECT_EQ(g.to_move(), fk::North);
     ASSERT_TRUE(g.play_uci("g14h14"));
     EXPECT_EQ(g.to_move(), fk::East);
+}
+}  // namespace
+
+TEST(FourKingdomsTurns, CheckComesFirstTwoPlayersInCheck) {
+    two_players_in_check<FFA>("e - - 0 1 eswn -");
+    two_players_in_check<Teams>("e - - 0 1 eswn es");
+}
+
+TEST(FourKingdomsTurns, CheckComesFirstInTeamsSkipsThePartner) {
+    // Teams: East's queen checks West only; South (East's partner) is not checked by it and is
+    // skipped, West moves; then play goes on clockwise from West: North.
+    FourKingdomsGame<Teams> g;
+    load(g, k4({KINGS, {"e7", "eQ"}}, "e - - 0 1 eswn es"));
+    ASSERT_TRUE(g.play_uci("e7e8"));
+    EXPECT_EQ(g.position().check_mask(), fk::seat_bit(fk::West));
+    EXPECT_EQ(g.to_move(), fk::West);
+    ASSERT_TRUE(g.play_uci("a8a9"));
+    EXPECT_EQ(g.to_move(), fk::North);
+}
+
+TEST(FourKingdomsTurns, AllianceRefusals) {
+    // Four players in the game, or alliance mode: no alliance.
+    FourKingdomsGame<FFA> four;
+    EXPECT_EQ(four.propose_alliance(fk::South, fk::West), FkRefusal::NotAllowed);
+    FourKingdomsGame<Teams> teams;
+    EXPECT_EQ(teams.propose_alliance(fk::South, fk::West), FkRefusal::NotAllowed);
+    // Three players, East the absorber: not with oneself, not with the absorber, not by a
+    // player out of the game, and acceptance only of a proposal made to that player.
+    FourKingdomsGame<FFA> g;
+    load(g, k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"d13", "nP"}}, "s - - 0 1 eswe -"));
+    EXPECT_EQ(g.propose_alliance(fk::South, fk::South), FkRefusal::NotAllowed);
+    EXPECT_EQ(g.propose_alliance(fk::East, fk::West), FkRefusal::NotAllowed);
+    EXPECT_EQ(g.propose_alliance(fk::North, fk::West), FkRefusal::NotInGame);
+    ASSERT_FALSE(g.propose_alliance(fk::South, fk::West));
+    EXPECT_EQ(g.accept_alliance(fk::South), FkRefusal::NoProposal);
+    ASSERT_FALSE(g.accept_alliance(fk::West));
+    EXPECT_EQ(g.propose_alliance(fk::South, fk::West), FkRefusal::NotAllowed);  // no second one
+    EXPECT_TRUE(has_event(g.last_events(), {FkEventKind::AllianceFormed, fk::South, fk::West}));
+    // Undo takes the alliance back.
+    ASSERT_TRUE(g.undo());
+    EXPECT_EQ(g.alliance(), 0);
 }
 
 TEST(FourKingdomsTurns, MateAndAbsorptionInFreeForAll) {

@@ -31,6 +31,7 @@ std::string_view refusal_text(FkRefusal r) {
             return "an alliance needs three players left, one of them having absorbed an army, "
                    "and is made by the other two (never in alliance mode)";
         case FkRefusal::NoProposal: return "no alliance has been proposed to that player";
+        case FkRefusal::AlreadyOffered: return "that player's draw offer stands already";
         case FkRefusal::WouldLeaveMated: return "the alliance would leave a player checkmated";
         case FkRefusal::IllegalMove: return "the move is not legal";
     }
@@ -52,6 +53,7 @@ std::string describe(const FkEvent& e) {
             return "the alliance of " + seat(e.player) + " and " + seat(e.other) + " ends";
         case FkEventKind::Resignation: return seat(e.player) + " resigns";
         case FkEventKind::DrawOffered: return seat(e.player) + " offers a draw";
+        case FkEventKind::DrawAccepted: return seat(e.player) + " accepts the draw";
         case FkEventKind::GameOver: return "the game is over";
     }
     return "";
@@ -96,10 +98,30 @@ std::string record_action(const FkEntry& e) {
     switch (e.action) {
         case FkAction::Resign: return seat(e.player) + " resigns";
         case FkAction::Alliance: return seat(e.other) + " and " + seat(e.player) + " form an alliance";
-        case FkAction::DrawAgreed: return "draw agreed";
+        case FkAction::DrawOffer: return describe(e.events.front());
         case FkAction::Move: break;
     }
     return "";
+}
+
+std::optional<Seat> seat_named(std::string_view name) {
+    for (Seat x = 0; x < 4; ++x)
+        if (name == kSeatNames[x]) return x;
+    return std::nullopt;
+}
+
+std::optional<ParseError> check_result(std::string_view tag, const FkOutcome& o,
+                                       const std::array<double, 4>& scores, bool teams) {
+    const std::string actual = record_result(o, scores, teams), quoted = "\"" + std::string(tag) + "\"";
+    if (tag == actual) return std::nullopt;
+    // Every way a game ends (resignation and agreement too) is replayed from the record, so a
+    // game the record does not end has no result yet.
+    if (!o.over)
+        return ParseError{"record", "the Result tag " + quoted +
+                                        " says the game ended, but its moves and actions do not end it "
+                                        "(the result would be \"*\")"};
+    return ParseError{"record", "the Result tag " + quoted + " does not match the game's result \"" + actual +
+                                    "\" (" + o.describe() + ")"};
 }
 
 std::string braced(std::string_view comment) {

@@ -6,7 +6,8 @@
 // Draw rules are automatic: stalemate of the player to move, threefold repetition (perpetual
 // check when one player was in check at each of its turns through the repetition), the 60-round
 // rule (60 rounds of the players still in the game without a capture or a pawn move) and dead
-// positions. Agreement needs every player still in the game.
+// positions. Agreement needs every player still in the game: each offer (or acceptance) is a
+// step of the history, lapses when a move is played, and is taken back by undo().
 #pragma once
 
 #include <array>
@@ -43,7 +44,8 @@ enum class FkEventKind : u8 {
     AllianceFormed,     // player and other are allies
     AllianceDissolved,  // the alliance of player and other ended
     Resignation,        // player resigned
-    DrawOffered,        // player offers (or accepts) a draw
+    DrawOffered,        // player offers a draw (no other offer stands)
+    DrawAccepted,       // player accepts the draw offered (joins the offers that stand)
     GameOver,           // see outcome()
 };
 
@@ -71,12 +73,13 @@ enum class FkRefusal : u8 {
     NotInGame,          // the acting player is out
     NotAllowed,         // no alliance is possible now between those players (or teams mode)
     NoProposal,         // nothing to accept
+    AlreadyOffered,     // the player's draw offer stands already
     WouldLeaveMated,    // the alliance would leave a player in check without a legal move
     IllegalMove,
 };
 std::string_view refusal_text(FkRefusal r);
 
-enum class FkAction : u8 { Move, Resign, Alliance, DrawAgreed };
+enum class FkAction : u8 { Move, Resign, Alliance, DrawOffer };
 
 // One step of the game: a move or an action, and what it caused.
 struct FkEntry {
@@ -133,20 +136,21 @@ class FourKingdomsGame {
     bool                  play(Move m);
     bool                  play_uci(std::string_view text);
     bool                  play_san(std::string_view text);
-    // Why a move by `player` is illegal now (nothing if it is legal).
-    std::optional<fk::Illegal> why_illegal(Seat player, MoveRequest req) const {
-        return fk::why_illegal(pos_, req, player);
-    }
+    // Why a move by `player` is illegal now (nothing if it is legal); a game drawn by a rule
+    // the position alone does not show (repetition, 60 rounds, dead position, agreement) gives
+    // IllegalReason::GameOver.
+    std::optional<Illegality> why_illegal(Seat player, MoveRequest req) const;
 
     // ---- actions ----
     std::optional<FkRefusal> resign(Seat who);
     // Offers (or accepts) a draw; all players still in the game agreeing draws it. Offers lapse
-    // when a move is played.
+    // when a move is played. Each is a step of the history (FkAction::DrawOffer).
     std::optional<FkRefusal> offer_draw(Seat who);
     std::optional<FkRefusal> propose_alliance(Seat by, Seat to);
     // Accepts the standing proposal made to `by`.
     std::optional<FkRefusal> accept_alliance(Seat by);
-    u8                       draw_offers() const { return draw_offers_; }
+    // The players in the game whose draw offer stands (made since the last move).
+    u8                       draw_offers() const;
     std::optional<std::pair<Seat, Seat>> proposal() const { return proposal_; }
 
     // Takes back the last move or action.
@@ -166,16 +170,18 @@ class FourKingdomsGame {
 
   private:
     void record(FkEntry e);
+    void add_state_events(FkEntry& e);
     bool replay(size_t entries);
     bool dead_position() const;
+    FkEntry entry(FkAction action, Seat player) const;
+    // Why `who` may not act now (the game is over, or it is out), if it may not.
+    std::optional<FkRefusal> refusal_to_act(Seat who) const;
 
     Setup<G>                 start_;
     Position<V>              pos_;
     std::deque<StateInfo<V>> states_;
     std::vector<FkEntry>     entries_;
     std::vector<FkElimination> elims_;
-    u8                       draw_offers_ = 0;
-    bool                     agreed_      = false;
     std::optional<std::pair<Seat, Seat>> proposal_;
 };
 
@@ -193,9 +199,7 @@ std::optional<PositionError> FourKingdomsGame<V>::reset(const Setup<G>& setup) {
     entries_.clear();
     elims_.clear();
     pos_.set(setup, states_.emplace_back());
-    start_       = setup;
-    draw_offers_ = 0;
-    agreed_      = false;
+    start_ = setup;
     proposal_.reset();
     return std::nullopt;
 }
@@ -240,16 +244,44 @@ template <class V>
     requires FourKingdomsVariant<V>
 bool FourKingdomsGame<V>::play(Move m) {
     if (!legal_moves().contains(m)) return false;
-    FkEntry e;
-    e.action   = FkAction::Move;
-    e.player   = to_move();
-    e.move     = m;
-    e.san      = move_to_san(pos_, m);
-    e.fullmove = pos_.fullmove();
+    FkEntry e = entry(FkAction::Move, to_move());
+    e.move    = m;
+    e.san     = move_to_san(pos_, m);
     pos_.make(m, states_.emplace_back());
-    draw_offers_ = 0;
     record(std::move(e));
     return true;
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+FkEntry FourKingdomsGame<V>::entry(FkAction action, Seat player) const {
+    FkEntry e;
+    e.action   = action;
+    e.player   = player;
+    e.fullmove = pos_.fullmove();
+    return e;
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+std::optional<FkRefusal> FourKingdomsGame<V>::refusal_to_act(Seat who) const {
+    if (outcome().over) return FkRefusal::GameOver;
+    if (who > 3 || !in_game(who)) return FkRefusal::NotInGame;
+    return std::nullopt;
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+std::optional<Illegality> FourKingdomsGame<V>::why_illegal(Seat player, MoveRequest req) const {
+    auto            why = fk::why_illegal(pos_, req, player);
+    const FkOutcome o   = outcome();
+    if (!o.over || (why && (why->reason == IllegalReason::GameOver ||
+                            why->reason == IllegalReason::GameOverStalemate)))
+        return why;
+    Illegality over;
+    over.reason  = IllegalReason::GameOver;
+    over.message = "The game is over: it is a draw by " + std::string(termination_name(o.reason)) + ".";
+    return over;
 }
 
 template <class V>
@@ -269,15 +301,10 @@ bool FourKingdomsGame<V>::play_san(std::string_view text) {
 template <class V>
     requires FourKingdomsVariant<V>
 std::optional<FkRefusal> FourKingdomsGame<V>::resign(Seat who) {
-    if (outcome().over) return FkRefusal::GameOver;
-    if (who > 3 || !in_game(who)) return FkRefusal::NotInGame;
-    FkEntry e;
-    e.action   = FkAction::Resign;
-    e.player   = who;
-    e.fullmove = pos_.fullmove();
+    if (auto no = refusal_to_act(who)) return no;
+    FkEntry e = entry(FkAction::Resign, who);
     pos_.resign(who, states_.emplace_back());
     if (proposal_ && (proposal_->first == who || proposal_->second == who)) proposal_.reset();
-    draw_offers_ &= u8(~fk::seat_bit(who));
     record(std::move(e));
     return std::nullopt;
 }
@@ -285,25 +312,29 @@ std::optional<FkRefusal> FourKingdomsGame<V>::resign(Seat who) {
 template <class V>
     requires FourKingdomsVariant<V>
 std::optional<FkRefusal> FourKingdomsGame<V>::offer_draw(Seat who) {
-    if (outcome().over) return FkRefusal::GameOver;
-    if (who > 3 || !in_game(who)) return FkRefusal::NotInGame;
-    draw_offers_ |= fk::seat_bit(who);
-    if ((draw_offers_ & pos_.players()) == pos_.players()) {
-        FkEntry e;
-        e.action   = FkAction::DrawAgreed;
-        e.player   = who;
-        e.fullmove = pos_.fullmove();
-        agreed_    = true;
-        record(std::move(e));
-    }
+    if (auto no = refusal_to_act(who)) return no;
+    const u8 standing = draw_offers();
+    if (standing & fk::seat_bit(who)) return FkRefusal::AlreadyOffered;
+    FkEntry e = entry(FkAction::DrawOffer, who);
+    e.events.push_back({standing ? FkEventKind::DrawAccepted : FkEventKind::DrawOffered, who});
+    record(std::move(e));
     return std::nullopt;
 }
 
 template <class V>
     requires FourKingdomsVariant<V>
+u8 FourKingdomsGame<V>::draw_offers() const {
+    u8 offers = 0;
+    for (auto e = entries_.rbegin(); e != entries_.rend() && e->action != FkAction::Move; ++e)
+        if (e->action == FkAction::DrawOffer) offers |= fk::seat_bit(e->player);
+    return offers & pos_.players();
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
 std::optional<FkRefusal> FourKingdomsGame<V>::propose_alliance(Seat by, Seat to) {
-    if (outcome().over) return FkRefusal::GameOver;
-    if (by > 3 || to > 3 || !in_game(by)) return FkRefusal::NotInGame;
+    if (auto no = refusal_to_act(by)) return no;
+    if (to > 3) return FkRefusal::NotInGame;
     if (by == to || !pos_.alliance_possible(u8(fk::seat_bit(by) | fk::seat_bit(to))))
         return FkRefusal::NotAllowed;
     proposal_ = std::pair{by, to};
@@ -313,17 +344,13 @@ std::optional<FkRefusal> FourKingdomsGame<V>::propose_alliance(Seat by, Seat to)
 template <class V>
     requires FourKingdomsVariant<V>
 std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
-    if (outcome().over) return FkRefusal::GameOver;
-    if (by > 3 || !in_game(by)) return FkRefusal::NotInGame;
+    if (auto no = refusal_to_act(by)) return no;
     if (!proposal_ || proposal_->second != by) return FkRefusal::NoProposal;
     const Seat proposer = proposal_->first;
     const u8   pair     = u8(fk::seat_bit(by) | fk::seat_bit(proposer));
     if (!pos_.alliance_possible(pair)) return FkRefusal::NotAllowed;
-    FkEntry e;
-    e.action   = FkAction::Alliance;
-    e.player   = by;
-    e.other    = proposer;
-    e.fullmove = pos_.fullmove();
+    FkEntry e = entry(FkAction::Alliance, by);
+    e.other   = proposer;
     if (!pos_.ally(pair, states_.emplace_back())) {
         states_.pop_back();
         return FkRefusal::WouldLeaveMated;
@@ -336,36 +363,40 @@ std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
 template <class V>
     requires FourKingdomsVariant<V>
 void FourKingdomsGame<V>::record(FkEntry e) {
-    const fk::State& now = *pos_.state();
-    if (e.action != FkAction::DrawAgreed) {
-        const fk::State& before = *now.previous;
-        for (int i = 0; i < now.n_elim; ++i) {
-            Seat x        = now.elim_seat[i];
-            bool resigned = e.action == FkAction::Resign && x == e.player;
-            bool captured = e.action == FkAction::Move && now.elim_square[i] == NoSquare;
-            Seat by       = resigned ? Seat(0xFF) : e.action == FkAction::Move ? e.player : Seat(0xFF);
-            if (resigned) e.events.push_back({FkEventKind::Resignation, x});
-            else e.events.push_back({captured ? FkEventKind::KingCaptured : FkEventKind::Checkmate, x, by});
-            elims_.push_back({x, resigned, by});
-            ++e.eliminated;
-        }
-        for (Seat a = 0; a < 4; ++a)
-            if (now.c.control[a] != before.c.control[a] && pos_.in_game(now.c.control[a]) &&
-                (V::Teams || e.action != FkAction::Resign))  // a resigner's armies are gone
-                e.events.push_back({FkEventKind::Command, a, now.c.control[a], a});
-        if (before.c.alliance && !now.c.alliance) {
-            Seat x = Seat(std::countr_zero(unsigned(before.c.alliance)));
-            Seat y = Seat(31 - std::countl_zero(unsigned(before.c.alliance)));
-            e.events.push_back({FkEventKind::AllianceDissolved, x, y});
-        }
-        if (!before.c.alliance && now.c.alliance)
-            e.events.push_back({FkEventKind::AllianceFormed, e.other, e.player});
-        for (Seat x = 0; x < 4; ++x)
-            if (now.c.check_mask & fk::seat_bit(x)) e.events.push_back({FkEventKind::Check, x});
-    } else
-        e.events.push_back({FkEventKind::DrawOffered, e.player});
+    if (e.action != FkAction::DrawOffer) add_state_events(e);  // an offer changes no state
     entries_.push_back(std::move(e));
     if (outcome().over) entries_.back().events.push_back({FkEventKind::GameOver});
+}
+
+// What the step that pushed the current state caused: eliminations, command, the alliance, checks.
+template <class V>
+    requires FourKingdomsVariant<V>
+void FourKingdomsGame<V>::add_state_events(FkEntry& e) {
+    const fk::State& now    = *pos_.state();
+    const fk::State& before = *now.previous;
+    for (int i = 0; i < now.n_elim; ++i) {
+        Seat x        = now.elim_seat[i];
+        bool resigned = e.action == FkAction::Resign && x == e.player;
+        bool captured = e.action == FkAction::Move && now.elim_square[i] == NoSquare;
+        Seat by       = !resigned && e.action == FkAction::Move ? e.player : Seat(0xFF);
+        if (resigned) e.events.push_back({FkEventKind::Resignation, x});
+        else e.events.push_back({captured ? FkEventKind::KingCaptured : FkEventKind::Checkmate, x, by});
+        elims_.push_back({x, resigned, by});
+        ++e.eliminated;
+    }
+    for (Seat a = 0; a < 4; ++a)
+        if (now.c.control[a] != before.c.control[a] && pos_.in_game(now.c.control[a]) &&
+            (V::Teams || e.action != FkAction::Resign))  // a resigner's armies are gone
+            e.events.push_back({FkEventKind::Command, a, now.c.control[a], a});
+    if (before.c.alliance && !now.c.alliance) {
+        Seat x = Seat(std::countr_zero(unsigned(before.c.alliance)));
+        Seat y = Seat(31 - std::countl_zero(unsigned(before.c.alliance)));
+        e.events.push_back({FkEventKind::AllianceDissolved, x, y});
+    }
+    if (!before.c.alliance && now.c.alliance)
+        e.events.push_back({FkEventKind::AllianceFormed, e.other, e.player});
+    for (Seat x = 0; x < 4; ++x)
+        if (now.c.check_mask & fk::seat_bit(x)) e.events.push_back({FkEventKind::Check, x});
 }
 
 template <class V>
@@ -386,10 +417,7 @@ bool FourKingdomsGame<V>::replay(size_t n) {
         switch (e.action) {
             case FkAction::Move: ok = play(e.move); break;
             case FkAction::Resign: ok = !resign(e.player); break;
-            case FkAction::DrawAgreed:
-                for (Seat x = 0; x < 4; ++x)
-                    if (in_game(x)) offer_draw(x);
-                break;
+            case FkAction::DrawOffer: ok = !offer_draw(e.player); break;
             case FkAction::Alliance:
                 ok = !propose_alliance(e.other, e.player) && !accept_alliance(e.player);
                 break;
@@ -410,11 +438,8 @@ bool FourKingdomsGame<V>::undo() {
             states_.pop_back();
             elims_.resize(elims_.size() - size_t(last.eliminated));
             entries_.pop_back();
-            draw_offers_ = 0;
             return true;
-        case FkAction::DrawAgreed:
-            agreed_      = false;
-            draw_offers_ = 0;
+        case FkAction::DrawOffer:  // the offers before it stand again
             entries_.pop_back();
             return true;
         default: return replay(entries_.size() - 1);
@@ -459,7 +484,7 @@ FkOutcome FourKingdomsGame<V>::outcome() const {
         return o;
     }
     o.draw = o.over = true;
-    if (agreed_) o.reason = FkTermination::Agreement;
+    if (draw_offers() == players) o.reason = FkTermination::Agreement;
     else if (count_legal(pos_) == 0) o.reason = FkTermination::Stalemate;
     else if (repetitions() >= V::RepetitionDraw) {
         // Perpetual check: one player in check at each of its turns since the position first
@@ -513,6 +538,11 @@ std::string wrap(const std::vector<std::string>& tokens, size_t width = 80);
 std::string tag_line(std::string_view name, std::string_view value);
 std::string braced(std::string_view comment);                   // "{comment}"
 std::string move_token(Seat player, std::string_view san);       // "e:Nl4"
+// The seat a name ("East") names, if any.
+std::optional<Seat> seat_named(std::string_view name);
+// The error for a Result tag that is not the replayed game's result, if it is not.
+std::optional<ParseError> check_result(std::string_view tag, const FkOutcome& o,
+                                       const std::array<double, 4>& scores, bool teams);
 // Parses the tag pairs at the start of text; returns where the movetext starts, or an error.
 Result<size_t, ParseError> read_tags(std::string_view text,
                                      std::vector<std::pair<std::string, std::string>>& tags);
@@ -549,6 +579,43 @@ std::string write_k4record(const FourKingdomsGame<V>& game, const K4Tags& tags) 
     return out;
 }
 
+namespace fk {
+
+// Replays the action a comment of the movetext states ("West resigns", "South and West form an
+// alliance", "East offers a draw", "South accepts the draw"); other comments are for people.
+template <class V>
+    requires FourKingdomsVariant<V>
+std::optional<ParseError> replay_comment(std::string_view comment, FourKingdomsGame<V>& game) {
+    auto refused = [&](std::string_view why) {
+        return ParseError{"record", "{" + std::string(comment) + "}: " + std::string(why)};
+    };
+    constexpr std::string_view resigns = " resigns", forms = " form an alliance", offers = " offers a draw",
+                               accepts = " accepts the draw";
+    if (comment.ends_with(resigns)) {
+        if (auto x = seat_named(comment.substr(0, comment.size() - resigns.size())))
+            if (auto no = game.resign(*x)) return refused(refusal_text(*no));
+    } else if (comment.ends_with(forms)) {
+        std::string_view pair = comment.substr(0, comment.size() - forms.size());
+        size_t           and_ = pair.find(" and ");
+        auto a = and_ == std::string_view::npos ? std::nullopt : seat_named(pair.substr(0, and_));
+        auto b = and_ == std::string_view::npos ? std::nullopt : seat_named(pair.substr(and_ + 5));
+        if (a && b) {
+            auto no = game.propose_alliance(*a, *b);
+            if (!no) no = game.accept_alliance(*b);
+            if (no) return refused(refusal_text(*no));
+        }
+    } else if (comment.ends_with(offers) || comment.ends_with(accepts)) {
+        const bool accepting = comment.ends_with(accepts);
+        if (auto x = seat_named(comment.substr(0, comment.size() - (accepting ? accepts : offers).size()))) {
+            if (accepting && !game.draw_offers()) return refused("no draw offer stands to accept");
+            if (auto no = game.offer_draw(*x)) return refused(refusal_text(*no));
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace fk
+
 template <class V>
     requires FourKingdomsVariant<V>
 std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<V>& game,
@@ -556,12 +623,14 @@ std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<
     std::vector<std::pair<std::string, std::string>> pairs;
     auto                                              at = fk::read_tags(text, pairs);
     if (!at) return at.error();
-    std::string fen(V::StartFen);
-    K4Tags      t;
+    std::string                fen(V::StartFen);
+    std::optional<std::string> result;
+    K4Tags                     t;
     for (auto& [name, value] : pairs) {
         if (name == "Variant" && value != V::Name)
             return ParseError{"record", "the record is a game of " + value + ", not " + std::string(V::Name)};
         if (name == "FEN") fen = value;
+        if (name == "Result") result = value;
         if (name == "Event") t.event = value;
         if (name == "Site") t.site = value;
         if (name == "Date") t.date = value;
@@ -570,12 +639,7 @@ std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<
             if (name == fk::kSeatNames[x]) t.players[x] = value;
     }
     if (auto err = game.load_fen(fen)) return ParseError{"record", "FEN tag: " + describe(*err)};
-    auto seat_named = [](std::string_view w) -> int {
-        for (int x = 0; x < 4; ++x)
-            if (w == fk::kSeatNames[x]) return x;
-        return -1;
-    };
-    std::string_view rest = text.substr(*at);
+    std::string_view rest  = text.substr(*at);
     int              index = 0;
     for (size_t i = 0; i < rest.size();) {
         char c = rest[i];
@@ -590,26 +654,8 @@ std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<
         if (c == '{') {
             size_t end = rest.find('}', i);
             if (end == std::string_view::npos) return ParseError{"record", "a comment is not closed"};
-            std::string_view comment = rest.substr(i + 1, end - i - 1);
+            if (auto err = fk::replay_comment(rest.substr(i + 1, end - i - 1), game)) return err;
             i = end + 1;
-            // Actions are replayed; other comments (events, results) are for people.
-            constexpr std::string_view resigns = " resigns", forms = " form an alliance";
-            if (comment.size() > resigns.size() && comment.ends_with(resigns)) {
-                int x = seat_named(comment.substr(0, comment.size() - resigns.size()));
-                if (x >= 0 && game.resign(Seat(x)))
-                    return ParseError{"record", std::string(comment) + ": refused"};
-            } else if (comment.ends_with(forms)) {
-                std::string_view pair = comment.substr(0, comment.size() - forms.size());
-                size_t           and_ = pair.find(" and ");
-                int a = and_ == std::string_view::npos ? -1 : seat_named(pair.substr(0, and_));
-                int b = and_ == std::string_view::npos ? -1 : seat_named(pair.substr(and_ + 5));
-                if (a >= 0 && b >= 0 &&
-                    (game.propose_alliance(Seat(a), Seat(b)) || game.accept_alliance(Seat(b))))
-                    return ParseError{"record", std::string(comment) + ": not possible here"};
-            } else if (comment == "draw agreed") {
-                for (Seat x = 0; x < 4; ++x)
-                    if (game.in_game(x)) game.offer_draw(x);
-            }
             continue;
         }
         size_t           end   = rest.find_first_of(" \n\r\t{;", i);
@@ -627,6 +673,8 @@ std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<
         if (!game.play_san(token.substr(2)))
             return ParseError{"record", where + "not a legal move here"};
     }
+    if (result)
+        if (auto err = fk::check_result(*result, game.outcome(), game.scores(), V::Teams)) return err;
     if (tags) *tags = t;
     return std::nullopt;
 }

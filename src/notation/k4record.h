@@ -12,8 +12,11 @@
 // by its player's letter ("e:m4-k4"), and the events as comments: "{South is checkmated by
 // East}", "{East takes command of South's army}", "{the alliance of South and West ends}", and
 // the actions that import replays: "{West resigns}", "{South and West form an alliance}",
-// "{draw agreed}". The result: free-for-all "e:2 s:1 w:1 n:0" (scores by seat), alliance mode
-// "es:1 wn:0" (or 1/2), "*" while the game goes on.
+// "{East offers a draw}", "{South accepts the draw}" (a draw offer made while another stands).
+// The outcome closes the movetext as a comment ("{Draw by agreement.}"). The result: free-for-all
+// "e:2 s:1 w:1 n:0" (scores by seat), alliance mode "es:1 wn:0" (or 1/2), "*" while the game
+// goes on. Import replays everything and then requires the Result tag, when there is one, to be
+// the replayed game's result ("*" exactly when the record does not end the game).
 #pragma once
 
 #include <array>

@@ -78,28 +78,18 @@ inline int high_pos(u32 x) { return 31 - std::countl_zero(x); }
 
 constexpr u8 bit_count(u8 x) { return u8(std::popcount(unsigned(x))); }
 
+// The knights, kings and pawns among `pieces` that attack t.
+inline B4 leapers_to(Square t, const B4& pieces, const BB* by_type, const BB* by_army) {
+    B4 att = ((ld(T.knight[t]) & ld(by_type[Knight])) | (ld(T.king[t]) & ld(by_type[King]))) & pieces;
+    const B4 pawns = ld(by_type[Pawn]) & pieces;
+    if (pawns.any())
+        for (Seat a = 0; a < 4; ++a) att = att | (ld(T.pawn_rev[a][t]) & ld(by_army[a]) & pawns);
+    return att;
+}
+
 }  // namespace
 
 const Keys& keys() { return Z; }
-
-PositionError::Code core_code(Rule r) {
-    using C = PositionError::Code;
-    switch (r) {
-        case Rule::PieceNotInVariant: return C::PieceNotInVariant;
-        case Rule::Material: return C::TooManyPieces;
-        case Rule::KingCount: return C::KingCount;
-        case Rule::PawnOnBackLine: return C::PawnOnBackRank;
-        case Rule::CastlingKing: return C::CastlingWithoutKing;
-        case Rule::CastlingRook: return C::CastlingWithoutRook;
-        case Rule::EnPassant: return C::EnPassantSquare;
-        case Rule::TurnOrder: return C::TurnOrder;
-        case Rule::PlayerNotInGame: return C::PlayerNotInGame;
-        case Rule::Commander: return C::Commander;
-        case Rule::Alliance: return C::Alliance;
-        case Rule::Mated: return C::Mated;
-    }
-    return C::PieceNotInVariant;
-}
 
 // ---- placement --------------------------------------------------------------------------------
 
@@ -215,12 +205,7 @@ BB Board::attackers(Square s, u8 by_armies) const {
 
 bool Board::attacked(Square t, const BB& enemy, Square rm1, Square rm2, Square add) const {
     const B4 e = ld(enemy);
-    if (meet(ld(T.knight[t]) & ld(by_type_[Knight]), e)) return true;
-    if (meet(ld(T.king[t]) & ld(by_type_[King]), e)) return true;
-    const B4 pawns = ld(by_type_[Pawn]) & e;
-    if (pawns.any())
-        for (Seat a = 0; a < 4; ++a)
-            if (meet(ld(T.pawn_rev[a][t]) & ld(by_army_[a]), pawns)) return true;
+    if (leapers_to(t, e, by_type_, by_army_).any()) return true;
     const B4 q = ld(by_type_[Queen]);
     const B4 rq = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
     const auto& L = T.sl[t];
@@ -288,11 +273,7 @@ void Board::check_info(Seat x, const BB& own, const BB& enemy, BB& checkers, BB&
     const Square k = kings_[x];
     const B4     e = ld(enemy);
     if (leapers) {
-        B4 chk = ((ld(T.knight[k]) & ld(by_type_[Knight])) | (ld(T.king[k]) & ld(by_type_[King]))) & e;
-        const B4 pawns = ld(by_type_[Pawn]) & e;
-        if (pawns.any())
-            for (Seat a = 0; a < 4; ++a) chk = chk | (ld(T.pawn_rev[a][k]) & ld(by_army_[a]) & pawns);
-        checkers = chk.bb();
+        checkers = leapers_to(k, e, by_type_, by_army_).bb();
     } else
         checkers = BB{};
     pinned       = BB{};
@@ -327,7 +308,8 @@ void Board::check_info(Seat x, const BB& own, const BB& enemy, BB& checkers, BB&
     }
 }
 
-Context Board::context(Seat player, bool ep_allowed) const {
+// The parts of a player's context that come from the placement and the relations alone.
+Context Board::view(Seat player) const {
     Context c;
     c.us           = player;
     c.king         = king_square(player);
@@ -338,37 +320,28 @@ Context Board::context(Seat player, bool ep_allowed) const {
     c.enemy        = enemy.bb();
     c.friendly     = andnot(occ, enemy).bb();
     c.empty        = andnot(ld(T.board), occ).bb();
-    c.ep           = ep_allowed ? st_->c.ep : NoSquare;
-    c.ep_pawn      = ep_allowed ? st_->c.ep_pawn : NoSquare;
     c.friendly_lines = 0;
     for (Seat a = 0; a < 4; ++a)
         if (!(c.enemy_armies & seat_bit(a))) c.friendly_lines |= u64(0xFFFF) << (16 * a);
-    c.castling     = st_->c.castling;
+    c.castling = st_->c.castling;
+    return c;
+}
+
+Context Board::context(Seat player, bool ep_allowed) const {
+    Context c = view(player);
+    c.ep      = ep_allowed ? st_->c.ep : NoSquare;
+    c.ep_pawn = ep_allowed ? st_->c.ep_pawn : NoSquare;
     if (c.king != NoSquare) check_info(player, c.own, c.enemy, c.checkers, c.pinned);
     else c.checkers = c.pinned = BB{};
     return c;
 }
 
 Context Board::context() const {
-    const Seat player = st_->c.player;
-    Context    c;
-    c.us           = player;
-    c.king         = king_square(player);
-    c.own_armies   = st_->c.armies_of[player];
-    c.enemy_armies = st_->c.enemies_of[player];
-    const B4 enemy = armies_b4(by_army_, c.enemy_armies), occ = ld(occ_);
-    c.own          = armies_bb(by_army_, c.own_armies);
-    c.enemy        = enemy.bb();
-    c.friendly     = andnot(occ, enemy).bb();
-    c.empty        = andnot(ld(T.board), occ).bb();
-    c.ep           = st_->c.ep;
-    c.ep_pawn      = st_->c.ep_pawn;
-    c.friendly_lines = 0;
-    for (Seat a = 0; a < 4; ++a)
-        if (!(c.enemy_armies & seat_bit(a))) c.friendly_lines |= u64(0xFFFF) << (16 * a);
-    c.castling     = st_->c.castling;
-    c.checkers     = st_->checkers;
-    c.pinned       = st_->pinned;
+    Context c  = view(st_->c.player);
+    c.ep       = st_->c.ep;
+    c.ep_pawn  = st_->c.ep_pawn;
+    c.checkers = st_->checkers;
+    c.pinned   = st_->pinned;
     return c;
 }
 
@@ -753,7 +726,8 @@ u64 Board::compute_key(const State& st) const {
     return k ^ Z.alliance[st.c.alliance];
 }
 
-std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) {
+std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& st) {
+    using Code = PositionError::Code;
     std::fill(std::begin(board_), std::end(board_), NoPiece);
     std::fill(std::begin(kings_), std::end(kings_), NoSquare);
     std::fill(std::begin(by_type_), std::end(by_type_), BB{});
@@ -769,13 +743,13 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
         Piece p = s.board[x];
         if (!p) continue;
         if (!on_board(x) || type_of(p) < Pawn || type_of(p) > King || seat_of(p) > 3)
-            return RuleError{Rule::PieceNotInVariant, x,
+            return PositionError{Code::PieceNotInVariant, x,
                              "the piece on " + (on_board(x) ? name(x) : "a removed corner") +
                                  " is not a Four Kingdoms piece"};
         put(p, x);
     }
     Carry& c = st.c;
-    if (s.player > 3) return RuleError{Rule::PlayerNotInGame, NoSquare, "no such player to move"};
+    if (s.player > 3) return PositionError{Code::PlayerNotInGame, NoSquare, "no such player to move"};
     c.player   = s.player;
     c.castling = s.castling;
     c.rule50   = s.halfmove;
@@ -786,12 +760,12 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
     for (Seat a = 0; a < 4; ++a) {
         int kings = count(by_army_[a] & by_type_[King]);
         if (kings > 1)
-            return RuleError{Rule::KingCount, king_square(a),
+            return PositionError{Code::KingCount, king_square(a),
                              seat(a) + "'s army has " + std::to_string(kings) + " kings"};
         if (kings) c.in_game |= seat_bit(a);
         int pieces = count(by_army_[a]), pawns = count(by_army_[a] & by_type_[Pawn]);
         if (pieces > 16 || pawns > 8)
-            return RuleError{Rule::Material, NoSquare,
+            return PositionError{Code::TooManyPieces, NoSquare,
                              seat(a) + "'s army has " + std::to_string(pieces) + " pieces and " +
                                  std::to_string(pawns) +
                                  " pawns; an army never has more than 16 pieces or 8 pawns"};
@@ -799,16 +773,16 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
         Square x;
         for (Bits it{back}; it.next(x);)
             if (on_back_line(a, x))
-                return RuleError{Rule::PawnOnBackLine, x,
+                return PositionError{Code::PawnOnBackRank, x,
                                  "a pawn of " + seat(a) + " stands on " + name(x) +
                                      ", on its own back line"};
     }
     if (!(c.in_game & seat_bit(c.player)))
-        return RuleError{Rule::PlayerNotInGame, NoSquare,
+        return PositionError{Code::PlayerNotInGame, NoSquare,
                          "the player to move, " + seat(c.player) + ", has no king on the board"};
     for (Seat a = 0; a < 4; ++a) {
         Seat cmd = c.control[a];
-        if (cmd > 3) return RuleError{Rule::Commander, NoSquare, "no such commander"};
+        if (cmd > 3) return PositionError{Code::Commander, NoSquare, "no such commander"};
         std::string why;
         if (c.in_game & seat_bit(a)) {
             if (cmd != a) why = seat(a) + " is in the game, so it commands its own army";
@@ -819,14 +793,14 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
         } else if (!(c.in_game & seat_bit(cmd)))
             why = seat(cmd) + " is out of the game and cannot command an army";
         if (!why.empty())
-            return RuleError{Rule::Commander, NoSquare,
+            return PositionError{Code::Commander, NoSquare,
                              "the army of " + seat(a) + " cannot be commanded by " + seat(cmd) +
                                  ": " + why};
     }
     relations(c);
     if (teams_) {
         if (c.alliance != 0x3)
-            return RuleError{Rule::Alliance, NoSquare,
+            return PositionError{Code::Alliance, NoSquare,
                              "in fourkingdoms-teams the alliance is always East and South (es)"};
     } else if (c.alliance) {
         u8 pair = c.alliance;
@@ -836,7 +810,7 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
         c.alliance = pair;
         relations(c);
         if (!ok)
-            return RuleError{Rule::Alliance, NoSquare,
+            return PositionError{Code::Alliance, NoSquare,
                              "an alliance needs exactly three players in the game, one of them "
                              "an absorber, and the allies must be the other two"};
     }
@@ -845,24 +819,24 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
             if (!(c.castling & castling_bit(a, side))) continue;
             const CastlingGeometry& g = kCastling[a][side];
             if (board_[g.king_from] != make_piece(a, King))
-                return RuleError{Rule::CastlingKing, g.king_from,
+                return PositionError{Code::CastlingWithoutKing, g.king_from,
                                  seat(a) + " may castle, but its king is not on " +
                                      name(g.king_from)};
             if (board_[g.rook_from] != make_piece(a, Rook))
-                return RuleError{Rule::CastlingRook, g.rook_from,
+                return PositionError{Code::CastlingWithoutRook, g.rook_from,
                                  seat(a) + " may castle, but its rook is not on " +
                                      name(g.rook_from)};
         }
     c.check_mask = full_check_mask();
     if (!valid_turn(*this, c.player))
-        return RuleError{Rule::TurnOrder, NoSquare,
+        return PositionError{Code::TurnOrder, NoSquare,
                          seat(c.player) +
                              " cannot be the player to move: check comes first, and no previous "
                              "move could have given it the turn"};
     if (s.ep != NoSquare) {
         Square e   = s.ep;
         auto   bad = [&](const std::string& why) {
-            return RuleError{Rule::EnPassant, e, "en passant square " + name(e) + ": " + why};
+            return PositionError{Code::EnPassantSquare, e, "en passant square " + name(e) + ": " + why};
         };
         Seat a = 4;
         for (Seat x = 0; x < 4; ++x)
@@ -887,7 +861,7 @@ std::optional<RuleError> Board::set_checked(const Setup<Cross14>& s, State& st) 
         if (!(c.check_mask & seat_bit(x))) continue;
         Context ctx = context(x, x == c.player);
         if (!has_legal_move(*this, ctx))
-            return RuleError{Rule::Mated, king_square(x),
+            return PositionError{Code::Mated, king_square(x),
                              seat(x) + " is in check with no legal move: it would have been "
                                        "checkmated"};
     }

@@ -34,15 +34,8 @@ class Position<V> : public fk::Board {
 
     Position() : fk::Board(V::Teams) {}
 
-    // Sets up from s; on error the position is unusable and the rule broken is returned.
-    std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si) {
-        if (auto e = set_checked(s, si)) return PositionError{fk::core_code(e->rule), e->square, e->message};
-        return std::nullopt;
-    }
-    // The same, naming the section 5 clause broken.
-    std::optional<fk::RuleError> set_rules(const Setup<G>& s, StateInfo<V>& si) {
-        return set_checked(s, si);
-    }
+    // Sets up from s; on error the position is unusable and the clause broken is returned.
+    std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si) { return set_checked(s, si); }
     void make(Move m, StateInfo<V>& next) { fk::Board::make(m, next); }
     void unmake(Move m) { fk::Board::unmake(m); }
     void resign(Seat who, StateInfo<V>& next) { fk::Board::resign(who, next); }

@@ -23,31 +23,6 @@ namespace citadel::fk {
 
 using BB = WideBitboard<4>;
 
-// The rule of section 5 that a position breaks (the K4FEN reader's "Illegal positions"), finer
-// than the core's PositionError::Code, which set() maps it onto.
-enum class Rule : u8 {
-    PieceNotInVariant,  // a piece type Four Kingdoms does not have
-    KingCount,          // two kings in one army
-    Material,           // more than 16 pieces or 8 pawns in one army (no game reaches it)
-    PawnOnBackLine,     // a pawn on its own back line
-    PlayerNotInGame,    // the player to move has no king on the board
-    Commander,          // an army commanded by a player who cannot command it
-    Alliance,           // an alliance that could not exist
-    CastlingKing,       // a castling right whose king is not on its start square
-    CastlingRook,       // a castling right whose rook is not on its start square
-    EnPassant,          // an en passant square no double step could leave to the player to move
-    Mated,              // a player in check with no legal move (it would have been mated)
-    TurnOrder,          // no previous mover could have produced this player to move
-};
-
-struct RuleError {
-    Rule        rule;
-    Square      square = NoSquare;
-    std::string message;
-};
-
-PositionError::Code core_code(Rule r);
-
 // What carries over from one state to the next (copied by make()).
 struct Carry {
     std::array<Seat, 4> control{0, 1, 2, 3};  // army -> commander
@@ -99,8 +74,9 @@ class Board {
     Board(const Board&)            = delete;
     Board& operator=(const Board&) = delete;
 
-    // Sets up from s, checking every "Illegal positions" clause of section 5.
-    std::optional<RuleError> set_checked(const Setup<Cross14>& s, State& st);
+    // Sets up from s, checking every "Illegal positions" clause of section 5 (the error names
+    // the clause broken).
+    std::optional<PositionError> set_checked(const Setup<Cross14>& s, State& st);
     Setup<Cross14>           setup() const;
 
     void make(Move m, State& next);
@@ -172,6 +148,7 @@ class Board {
     void remove(Square s);
     void shift(Square from, Square to);
 
+    Context view(Seat player) const;  // context() without checks, pins and en passant
     void   relations(Carry& c) const;
     bool   check_of(Seat x) const;  // king of x attacked by its enemies (full)
     bool   newly_checked(Seat x, const u32* touched, const BB& changed, const BB* leaps,

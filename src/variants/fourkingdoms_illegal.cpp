@@ -4,52 +4,17 @@
 
 namespace citadel::fk {
 
-std::string_view reason_id(Reason r) {
-    switch (r) {
-        case Reason::GameOver: return "game_over";
-        case Reason::NotYourTurn: return "not_your_turn";
-        case Reason::NotInGame: return "not_in_game";
-        case Reason::NotOnBoard: return "not_on_board";
-        case Reason::NoPiece: return "no_piece";
-        case Reason::NotYourPiece: return "not_your_piece";
-        case Reason::NotThatPiecesMove: return "not_that_pieces_move";
-        case Reason::PathBlocked: return "path_blocked";
-        case Reason::OwnPieceOnTarget: return "own_piece_on_target";
-        case Reason::AllyPieceOnTarget: return "ally_piece_on_target";
-        case Reason::PawnCannotReenterHome: return "pawn_cannot_reenter_home";
-        case Reason::PawnCannotCaptureStraight: return "pawn_cannot_capture_straight";
-        case Reason::PawnMovesDiagonallyOnlyToCapture: return "pawn_moves_diagonally_only_to_capture";
-        case Reason::PawnDoubleStepOnlyFromStart: return "pawn_double_step_only_from_start";
-        case Reason::EnPassantExpired: return "en_passant_expired";
-        case Reason::CastlingKingMoved: return "castling_king_moved";
-        case Reason::CastlingRookMoved: return "castling_rook_moved";
-        case Reason::CastlingInCheck: return "castling_in_check";
-        case Reason::CastlingThroughAttack: return "castling_through_attack";
-        case Reason::CastlingIntoCheck: return "castling_into_check";
-        case Reason::CastlingPathBlocked: return "castling_path_blocked";
-        case Reason::PiecePinned: return "piece_pinned";
-        case Reason::StillInCheck: return "still_in_check";
-        case Reason::KingWouldBeAttacked: return "king_would_be_attacked";
-        case Reason::PromotionNotAllowed: return "promotion_not_allowed";
-        case Reason::PromotionNotOnLine: return "promotion_not_on_line";
-        case Reason::Unexplained: return "unexplained";
-    }
-    return "unexplained";
-}
-
 namespace {
+
+using R = IllegalReason;
 
 std::string name(Square s) { return square_name<Cross14>(s); }
 std::string seat_name(Seat s) { return std::string(kSeatNames[s & 3]); }
 std::string piece_text(Piece p) {
     return seat_name(seat_of(p)) + "'s " + std::string(kind(type_of(p)).name);
 }
+std::string piece_at(const Board& b, Square s) { return piece_text(b.piece_on(s)) + " on " + name(s); }
 int sgn(int x) { return (x > 0) - (x < 0); }
-
-MoveRequest request(Move m) {
-    return {m.from(), m.kind() == MoveKind::Castling ? castling_king_to(m) : m.to(),
-            m.kind() == MoveKind::Promotion ? m.promotion() : NoPieceType};
-}
 
 // The first occupied square strictly between a and b on their line (which must exist).
 Square first_between(const Board& b, Square a, Square c) {
@@ -66,171 +31,226 @@ bool hole_between(Square a, Square c) {
     return false;
 }
 
-}  // namespace
+// One request judged in one position, reason by reason in the order the header gives.
+class Analysis {
+  public:
+    Analysis(const Board& b, MoveRequest req) : b_(b), req_(req), us_(b.side_to_move()) {}
 
-std::optional<Illegal> why_illegal(const Board& b, MoveRequest req, Seat requester) {
-    const Seat P = b.side_to_move();
-    Illegal    w;
-    w.to_move     = P;
-    w.check_first = !b.decided() && b.in_check(P);
-    const std::string turn =
-        "It is " + seat_name(P) + "'s turn" +
-        (w.check_first ? ", because " + seat_name(P) + " is in check and a player in check moves first."
-                       : " (play goes clockwise).");
-
-    alignas(Move) unsigned char raw[sizeof(Move) * FourKingdoms::MaxMoves];
-    Move* list  = reinterpret_cast<Move*>(raw);
-    int   n     = generate_moves(b, list);
-    bool  legal = false, same_squares = false;
-    for (int i = 0; i < n; ++i) {
-        MoveRequest r = request(list[i]);
-        legal |= r == req;
-        same_squares |= r.from == req.from && r.to == req.to;
+    std::optional<Illegality> run(Seat requester) const {
+        alignas(Move) unsigned char raw[sizeof(Move) * FourKingdoms::MaxMoves];
+        Move*     list  = reinterpret_cast<Move*>(raw);
+        const int n     = generate_moves(b_, list);
+        bool      legal = false, same_squares = false;
+        for (int i = 0; i < n; ++i) {
+            MoveRequest r = request_of<FourKingdoms>(list[i]);
+            legal |= r == req_;
+            same_squares |= r.from == req_.from && r.to == req_.to;
+        }
+        if (legal && (requester == AnyRequester || requester == us_)) return std::nullopt;
+        if (b_.decided() || n == 0) return game_over();
+        if (requester != AnyRequester && requester != us_) return not_requesters_turn(requester);
+        if (auto why = squares_and_piece()) return why;
+        if (same_squares) return promotion_letter();
+        if (auto why = movement()) return why;
+        if (auto why = target()) return why;
+        return king_safety();
     }
-    if (legal && (requester == 0xFF || requester == P)) return std::nullopt;
 
-    auto out = [&](Reason r, Square s, std::string message, Piece p = NoPiece, Square ps = NoSquare) {
-        w.reason       = r;
+  private:
+    std::optional<Illegality> out(R reason, Square s, std::string message, Piece p = NoPiece,
+                                  Square ps = NoSquare) const {
+        Illegality w;
+        w.reason       = reason;
         w.square       = s;
-        w.piece        = p ? p : (s != NoSquare && s < Squares ? b.piece_on(s) : NoPiece);
+        w.piece        = p ? p : (s != NoSquare && s < Squares ? b_.piece_on(s) : NoPiece);
         w.piece_square = p ? ps : (w.piece ? s : NoSquare);
         w.message      = std::move(message);
-        return std::optional<Illegal>(w);
-    };
+        return w;
+    }
+    Piece       mover() const { return b_.piece_on(req_.from); }
+    std::string moving() const {
+        return "Your " + std::string(kind(type_of(mover())).name) + " on " + name(req_.from);
+    }
+    bool mine(Piece p) const { return p && (b_.state()->c.armies_of[us_] & seat_bit(seat_of(p))); }
+    bool enemy(Piece p) const { return p && (b_.state()->c.enemies_of[us_] & seat_bit(seat_of(p))); }
 
-    if (b.decided() || n == 0) {
-        if (b.decided()) {
-            std::string left;
-            for (Seat s = 0; s < 4; ++s)
-                if (b.in_game(s)) left += (left.empty() ? "" : " and ") + seat_name(s);
-            return out(Reason::GameOver, NoSquare, "The game is over: " + left + " won.");
-        }
-        return out(Reason::GameOver, b.king_square(P),
-                   "The game is over: " + seat_name(P) +
-                       " has no legal move and is not in check, which is stalemate (a draw).");
+    std::optional<Illegality> game_over() const {
+        if (!b_.decided())
+            return out(R::GameOverStalemate, b_.king_square(us_),
+                       "The game is over: " + seat_name(us_) +
+                           " has no legal move and is not in check, which is stalemate (a draw).");
+        std::string left;
+        for (Seat s = 0; s < 4; ++s)
+            if (b_.in_game(s)) left += (left.empty() ? "" : " and ") + seat_name(s);
+        return out(R::GameOver, NoSquare, "The game is over: " + left + " won.");
     }
-    if (requester != 0xFF && requester != P) {
-        if (requester > 3 || !b.in_game(requester))
-            return out(Reason::NotInGame, NoSquare,
+
+    std::optional<Illegality> not_requesters_turn(Seat requester) const {
+        if (requester > 3 || !b_.in_game(requester))
+            return out(R::NotInGame, NoSquare,
                        seat_name(requester) + " is out of the game and has no moves.");
-        return out(Reason::NotYourTurn, NoSquare, "It is not " + seat_name(requester) + "'s turn. " + turn);
+        auto w         = out(R::NotYourTurn, NoSquare, "It is not " + seat_name(requester) + "'s turn. " + turn());
+        w->player      = us_;
+        w->check_first = b_.in_check(us_);
+        return w;
     }
-    if (!on_board(req.from)) return out(Reason::NotOnBoard, req.from, "The move starts on a square that is not on the board.");
-    if (!on_board(req.to)) return out(Reason::NotOnBoard, req.to, "The move ends on a square that is not on the board (the corners are cut off).");
-    const Piece pc = b.piece_on(req.from);
-    if (!pc) return out(Reason::NoPiece, req.from, "There is no piece on " + name(req.from) + " to move.");
-    const Seat army = seat_of(pc);
-    const u8   mine = b.state()->c.armies_of[P];
-    if (!(mine & seat_bit(army))) {
-        Seat cmd = b.commander(army);
-        return out(Reason::NotYourPiece, req.from,
-                   "The " + std::string(kind(type_of(pc)).name) + " on " + name(req.from) +
-                       " belongs to " + seat_name(army) + "'s army, commanded by " + seat_name(cmd) +
-                       ". " + turn);
+    // "It is North's turn, because North is in check and a player in check moves first."
+    std::string turn() const {
+        return "It is " + seat_name(us_) + "'s turn" +
+               (b_.in_check(us_)
+                    ? ", because " + seat_name(us_) + " is in check and a player in check moves first."
+                    : " (play goes clockwise).");
     }
-    if (same_squares) {  // only the promotion letter is wrong
-        if (req.promotion != Queen && req.promotion != Rook && req.promotion != Bishop &&
-            req.promotion != Knight && req.promotion != NoPieceType)
-            return out(Reason::PromotionNotAllowed, req.to,
+
+    std::optional<Illegality> squares_and_piece() const {
+        if (!on_board(req_.from))
+            return out(R::NotOnBoard, req_.from, "The move starts on a square that is not on the board.");
+        if (!on_board(req_.to))
+            return out(R::NotOnBoard, req_.to,
+                       "The move ends on a square that is not on the board (the corners are cut off).");
+        const Piece pc = mover();
+        if (!pc) return out(R::NoPiece, req_.from, "There is no piece on " + name(req_.from) + " to move.");
+        if (mine(pc)) return std::nullopt;
+        const Seat army = seat_of(pc);
+        return out(R::NotYourPiece, req_.from,
+                   "The " + std::string(kind(type_of(pc)).name) + " on " + name(req_.from) +
+                       " belongs to " + seat_name(army) + "'s army, commanded by " +
+                       seat_name(b_.commander(army)) + ". " + turn());
+    }
+
+    // The squares are a legal move's; only the letter is wrong.
+    std::optional<Illegality> promotion_letter() const {
+        const PieceType p = req_.promotion;
+        if (p != Queen && p != Rook && p != Bishop && p != Knight && p != NoPieceType)
+            return out(R::PromotionNotAllowed, req_.to,
                        "A pawn can become a queen, a rook, a bishop or a knight (q, r, b, n), or "
                        "stay a pawn (no letter).");
-        return out(Reason::PromotionNotOnLine, req.to,
+        return out(R::PromotionNotOnLastRank, req_.to,
                    "Only a pawn move that starts or ends on the opposite player's back line can "
                    "promote, so this move takes no promotion letter.");
     }
 
-    const PieceType t   = type_of(pc);
-    const Piece     tgt = b.piece_on(req.to);
-    const int       df = file_of(req.to) - file_of(req.from), dr = rank_of(req.to) - rank_of(req.from);
-    const u8        enemy_armies = b.state()->c.enemies_of[P];
-    const bool      enemy_target = tgt && (enemy_armies & seat_bit(seat_of(tgt)));
-    const std::string moving = "Your " + std::string(kind(t).name) + " on " + name(req.from);
+    std::optional<Illegality> movement() const {
+        const PieceType t  = type_of(mover());
+        const int       df = file_of(req_.to) - file_of(req_.from), dr = rank_of(req_.to) - rank_of(req_.from);
+        if (t == Pawn) return pawn(df, dr);
+        if (t == King && std::abs(df) + std::abs(dr) == 2 && (df == 0 || dr == 0) &&
+            seat_of(mover()) == us_ && req_.from == kCastling[us_][0].king_from)
+            return castling(df, dr);
+        return piece_path(t, df, dr);
+    }
 
-    auto target_check = [&]() -> std::optional<Illegal> {
-        if (tgt && (mine & seat_bit(seat_of(tgt))))
-            return out(Reason::OwnPieceOnTarget, req.to,
-                       moving + " cannot move to " + name(req.to) + ": your own " +
-                           std::string(kind(type_of(tgt)).name) + " stands there.");
-        if (tgt && !enemy_target)
-            return out(Reason::AllyPieceOnTarget, req.to,
-                       moving + " cannot capture " + piece_text(tgt) + " on " + name(req.to) +
-                           ": allies never capture each other.");
-        return std::nullopt;
-    };
-
-    if (t == Pawn) {
+    std::optional<Illegality> pawn(int df, int dr) const {
+        const Seat army = seat_of(mover());
         const int  fx = kForward[army][0], fy = kForward[army][1];
-        const bool inside = in_home(army, req.from);
-        const bool straight = (df == fx && dr == fy);
-        const bool dbl = (df == 2 * fx && dr == 2 * fy);
-        const bool diag_fwd = std::abs(df) == 1 && std::abs(dr) == 1 && (df * fx + dr * fy) == 1;
-        const bool orth = std::abs(df) + std::abs(dr) == 1;
-        const bool diag = std::abs(df) == 1 && std::abs(dr) == 1;
-        std::string rule = inside ? ": inside its home a pawn moves one square forward (two from its start line) and captures one square diagonally forward."
-                                  : ": outside its home a pawn steps one square in any straight direction and captures one square diagonally in any direction.";
+        const bool inside   = in_home(army, req_.from);
+        const bool straight = df == fx && dr == fy, dbl = df == 2 * fx && dr == 2 * fy;
+        const bool diag     = std::abs(df) == 1 && std::abs(dr) == 1;
+        const bool diag_fwd = diag && df * fx + dr * fy == 1;
+        const bool orth     = std::abs(df) + std::abs(dr) == 1;
         if (inside ? !(straight || dbl || diag_fwd) : !(orth || diag))
-            return out(Reason::NotThatPiecesMove, req.from, moving + " cannot reach " + name(req.to) + rule);
-        if (!inside && in_home(army, req.to))
-            return out(Reason::PawnCannotReenterHome, req.to,
-                       moving + " has left its home and may never go back into it (" +
-                           name(req.to) + " is in " + seat_name(army) + "'s home).");
+            return out(R::NotThatPiecesMove, req_.from,
+                       moving() + " cannot reach " + name(req_.to) +
+                           (inside ? ": inside its home a pawn moves one square forward (two from its "
+                                     "start line) and captures one square diagonally forward."
+                                   : ": outside its home a pawn steps one square in any straight "
+                                     "direction and captures one square diagonally in any direction."));
+        if (!inside && in_home(army, req_.to))
+            return out(R::PawnCannotReenterHome, req_.to,
+                       moving() + " has left its home and may never go back into it (" + name(req_.to) +
+                           " is in " + seat_name(army) + "'s home).");
+        const Piece tgt = b_.piece_on(req_.to);
         if (dbl) {
-            if (!on_start_line(army, req.from))
-                return out(Reason::PawnDoubleStepOnlyFromStart, req.from,
-                           moving + " may move two squares only from its start line.");
-            Square mid = sq(file_of(req.from) + fx, rank_of(req.from) + fy);
-            if (b.piece_on(mid)) return out(Reason::PathBlocked, mid, moving + " cannot jump over " + piece_text(b.piece_on(mid)) + " on " + name(mid) + ".");
+            if (!on_start_line(army, req_.from))
+                return out(R::PawnDoubleStepOnlyFromStart, req_.from,
+                           moving() + " may move two squares only from its start line.");
+            Square mid = sq(file_of(req_.from) + fx, rank_of(req_.from) + fy);
+            if (b_.piece_on(mid))
+                return out(R::PathBlocked, mid, moving() + " cannot jump over " + piece_at(b_, mid) + ".");
         }
-        if ((straight || dbl || (!inside && orth)) && tgt)
-            return out(Reason::PawnCannotCaptureStraight, req.to,
-                       moving + " cannot move to " + name(req.to) + ": " + piece_text(tgt) +
+        if (!diag && tgt)
+            return out(R::PawnCannotCaptureForward, req_.to,
+                       moving() + " cannot move to " + name(req_.to) + ": " + piece_text(tgt) +
                            " stands there, and pawns capture only diagonally.");
-        if (diag || diag_fwd) {
-            if (auto why = target_check()) return why;
-            if (!tgt) {
-                if (req.to == b.ep_square())
-                    ;  // en passant, judged below
-                else
-                    return out(Reason::PawnMovesDiagonallyOnlyToCapture, req.to,
-                               moving + " may move diagonally to " + name(req.to) +
-                                   " only to capture a piece there, and it is empty.");
-            }
+        if (!diag || tgt || req_.to == b_.ep_square()) return std::nullopt;  // en passant: safety
+        if (Square victim = expired_en_passant(); victim != NoSquare)
+            return out(R::EnPassantExpired, victim,
+                       moving() + " can no longer take " + piece_at(b_, victim) +
+                           " en passant: that is allowed only on the move right after its "
+                           "two-square step.");
+        return out(R::PawnMovesDiagonallyOnlyToCapture, req_.to,
+                   moving() + " may move diagonally to " + name(req_.to) +
+                       " only to capture a piece there, and it is empty.");
+    }
+
+    // The enemy pawn this diagonal step to an empty square would take en passant had that
+    // pawn's double step (passing the to-square) been the very last move, and the capture would
+    // then leave the king safe (an unsafe one is left to king safety); else NoSquare.
+    Square expired_en_passant() const {
+        for (Seat a = 0; a < 4; ++a) {
+            if (depth(a, req_.to) != 2) continue;
+            const Square start  = sq(file_of(req_.to) - kForward[a][0], rank_of(req_.to) - kForward[a][1]);
+            const Square victim = sq(file_of(req_.to) + kForward[a][0], rank_of(req_.to) + kForward[a][1]);
+            if (b_.piece_on(victim) != make_piece(a, Pawn) || !enemy(b_.piece_on(victim)) || b_.piece_on(start))
+                continue;
+            const BB enemies = b_.enemies_of(us_) ^ bit<BB>(victim);
+            if (!b_.attacked(b_.king_square(us_), enemies, req_.from, victim, req_.to)) return victim;
         }
-    } else if (t == King && std::abs(df) + std::abs(dr) == 2 && (df == 0 || dr == 0) &&
-               army == P && (req.from == kCastling[P][0].king_from)) {
-        int side = req.to == kCastling[P][0].king_to ? 0 : req.to == kCastling[P][1].king_to ? 1 : -1;
+        return NoSquare;
+    }
+
+    std::optional<Illegality> castling(int df, int dr) const {
+        const int side = req_.to == kCastling[us_][0].king_to ? 0 : req_.to == kCastling[us_][1].king_to ? 1 : -1;
         if (side < 0)
-            return out(Reason::NotThatPiecesMove, req.from, "Your king cannot reach " + name(req.to) + ".");
-        const CastlingGeometry& g = kCastling[P][side];
-        const std::string wing = side == 0 ? "short (O-O)" : "long (O-O-O)";
-        u8 rights = b.castling_rights();
-        if (!(rights & castling_bit(P, side))) {
-            if (!(rights & castling_bits(P)) && b.piece_on(g.rook_from) == make_piece(P, Rook))
-                return out(Reason::CastlingKingMoved, req.from, "You cannot castle any more because your king has already moved.");
-            return out(Reason::CastlingRookMoved, g.rook_from, "You cannot castle " + wing + " any more because your rook has left " + name(g.rook_from) + ".");
+            return out(R::NotThatPiecesMove, req_.from, "Your king cannot reach " + name(req_.to) + ".");
+        const CastlingGeometry& g    = kCastling[us_][side];
+        const std::string       wing = side == 0 ? "short (O-O)" : "long (O-O-O)";
+        auto condition = [](std::optional<Illegality> w, int n) {
+            w->condition = n;
+            return w;
+        };
+        const u8 rights = b_.castling_rights();
+        if (!(rights & castling_bit(us_, side))) {
+            if (!(rights & castling_bits(us_)) && b_.piece_on(g.rook_from) == make_piece(us_, Rook))
+                return condition(out(R::CastlingKingMoved, req_.from,
+                                     "You cannot castle any more because your king has already moved."),
+                                 1);
+            return condition(out(R::CastlingRookMoved, g.rook_from,
+                                 "You cannot castle " + wing + " any more because your rook has left " +
+                                     name(g.rook_from) + "."),
+                             2);
         }
-        if (b.in_check(P)) {
-            Square c = lsb(b.checkers());
-            return out(Reason::CastlingInCheck, req.from, "You cannot castle while your king is in check from " + piece_text(b.piece_on(c)) + " on " + name(c) + ".", b.piece_on(c), c);
+        if (b_.in_check(us_)) {
+            Square c = lsb(b_.checkers());
+            return condition(out(R::CastlingInCheck, req_.from,
+                                 "You cannot castle while your king is in check from " + piece_at(b_, c) + ".",
+                                 b_.piece_on(c), c),
+                             3);
         }
-        Square blocker = first_between(b, g.king_from, g.rook_from);
-        if (blocker != NoSquare)
-            return out(Reason::CastlingPathBlocked, blocker, "You cannot castle " + wing + " because " + piece_text(b.piece_on(blocker)) + " on " + name(blocker) + " stands between your king and your rook.");
-        Square cross = sq(file_of(g.king_from) + sgn(df), rank_of(g.king_from) + sgn(dr));
+        const Square cross = sq(file_of(g.king_from) + sgn(df), rank_of(g.king_from) + sgn(dr));
         for (Square s : {cross, g.king_to}) {
-            BB att = b.attackers(s, enemy_armies);
-            if (any(att)) {
-                Square a = lsb(att);
-                return out(s == cross ? Reason::CastlingThroughAttack : Reason::CastlingIntoCheck, s,
-                           "You cannot castle " + wing + " because your king would " +
-                               (s == cross ? "cross " : "land on ") + name(s) + ", which " +
-                               piece_text(b.piece_on(a)) + " on " + name(a) + " attacks.",
-                           b.piece_on(a), a);
-            }
+            BB att = b_.attackers(s, b_.state()->c.enemies_of[us_]);
+            if (!any(att)) continue;
+            const Square a = lsb(att);
+            return condition(out(s == cross ? R::CastlingThroughAttack : R::CastlingIntoCheck, s,
+                                 "You cannot castle " + wing + " because your king would " +
+                                     (s == cross ? "cross " : "land on ") + name(s) + ", which " +
+                                     piece_at(b_, a) + " attacks.",
+                                 b_.piece_on(a), a),
+                             s == cross ? 4 : 5);
         }
-    } else {
-        bool shape = false;
-        int  adf = std::abs(df), adr = std::abs(dr);
+        if (Square blocker = first_between(b_, g.king_from, g.rook_from); blocker != NoSquare)
+            return condition(out(R::CastlingPathBlocked, blocker,
+                                 "You cannot castle " + wing + " because " + piece_at(b_, blocker) +
+                                     " stands between your king and your rook."),
+                             6);
+        return std::nullopt;
+    }
+
+    std::optional<Illegality> piece_path(PieceType t, int df, int dr) const {
+        const int  adf = std::abs(df), adr = std::abs(dr);
+        const bool slider = t == Rook || t == Bishop || t == Queen;
+        bool       shape  = false;
         switch (t) {
             case Knight: shape = (adf == 1 && adr == 2) || (adf == 2 && adr == 1); break;
             case King: shape = adf <= 1 && adr <= 1; break;
@@ -238,45 +258,71 @@ std::optional<Illegal> why_illegal(const Board& b, MoveRequest req, Seat request
             case Bishop: shape = adf == adr; break;
             default: shape = df == 0 || dr == 0 || adf == adr; break;
         }
-        if (!shape || ((t == Rook || t == Bishop || t == Queen) && hole_between(req.from, req.to)))
-            return out(Reason::NotThatPiecesMove, req.from,
-                       moving + " cannot reach " + name(req.to) +
+        if (!shape || (slider && hole_between(req_.from, req_.to)))
+            return out(R::NotThatPiecesMove, req_.from,
+                       moving() + " cannot reach " + name(req_.to) +
                            (shape ? ": lines stop at the removed corners." : "."));
-        if (t == Rook || t == Bishop || t == Queen)
-            if (Square s = first_between(b, req.from, req.to); s != NoSquare)
-                return out(Reason::PathBlocked, s, moving + " cannot get to " + name(req.to) + " because " + piece_text(b.piece_on(s)) + " on " + name(s) + " is in the way.");
+        if (slider)
+            if (Square s = first_between(b_, req_.from, req_.to); s != NoSquare)
+                return out(R::PathBlocked, s,
+                           moving() + " cannot get to " + name(req_.to) + " because " + piece_at(b_, s) +
+                               " is in the way.");
+        return std::nullopt;
     }
-    if (auto why = target_check()) return why;
+
+    std::optional<Illegality> target() const {
+        const Piece tgt = b_.piece_on(req_.to);
+        if (mine(tgt))
+            return out(R::OwnPieceOnTarget, req_.to,
+                       moving() + " cannot move to " + name(req_.to) + ": your own " +
+                           std::string(kind(type_of(tgt)).name) + " stands there.");
+        if (tgt && !enemy(tgt))
+            return out(R::AllyPieceOnTarget, req_.to,
+                       moving() + " cannot capture " + piece_at(b_, req_.to) + ": allies never capture each other.");
+        return std::nullopt;
+    }
 
     // The move has the right shape: it exposes the king.
-    const Square k = b.king_square(P);
-    if (t == King) {
-        BB att = b.attackers(req.to, enemy_armies);
-        Square a = any(att) ? lsb(att) : NoSquare;
-        return out(Reason::KingWouldBeAttacked, a,
-                   "Your king cannot go to " + name(req.to) +
-                       (a != NoSquare ? " because " + piece_text(b.piece_on(a)) + " on " + name(a) + " attacks that square." : ": it would be in check there."));
-    }
-    if (b.in_check(P)) {
-        Square c = lsb(b.checkers());
-        return out(Reason::StillInCheck, c,
-                   "Your king is in check from " + piece_text(b.piece_on(c)) + " on " + name(c) +
-                       ", and this move does not stop the check.");
-    }
-    // A pinned piece (or an en passant capture opening a line): find the slider behind it.
-    int df2 = sgn(file_of(req.from) - file_of(k)), dr2 = sgn(rank_of(req.from) - rank_of(k));
-    for (int f = file_of(req.from) + df2, r = rank_of(req.from) + dr2; Cross14::on_board(f, r); f += df2, r += dr2)
-        if (Piece p = b.piece_on(sq(f, r))) {
-            if (enemy_armies & seat_bit(seat_of(p)))
-                return out(Reason::PiecePinned, sq(f, r),
-                           piece_text(p) + " on " + name(sq(f, r)) + " pins " + moving +
-                               " to your king, so this move would expose your king.");
-            break;
+    std::optional<Illegality> king_safety() const {
+        const u8 enemies = b_.state()->c.enemies_of[us_];
+        if (type_of(mover()) == King) {
+            BB     att = b_.attackers(req_.to, enemies);
+            Square a   = any(att) ? lsb(att) : NoSquare;
+            return out(R::KingWouldBeAttacked, a,
+                       "Your king cannot go to " + name(req_.to) +
+                           (a != NoSquare ? " because " + piece_at(b_, a) + " attacks that square."
+                                          : ": it would be in check there."));
         }
-    if (req.to == b.ep_square() && t == Pawn)
-        return out(Reason::PiecePinned, NoSquare,
-                   "Taking en passant here would open a line to your king.");
-    return out(Reason::Unexplained, NoSquare, "This move is not legal in this position.");
+        if (b_.in_check(us_)) {
+            Square c = lsb(b_.checkers());
+            return out(R::StillInCheck, c,
+                       "Your king is in check from " + piece_at(b_, c) + ", and this move does not stop the check.");
+        }
+        // A pinned piece (or an en passant capture opening a line): find the slider behind it.
+        const Square k  = b_.king_square(us_);
+        const int    df = sgn(file_of(req_.from) - file_of(k)), dr = sgn(rank_of(req_.from) - rank_of(k));
+        for (int f = file_of(req_.from) + df, r = rank_of(req_.from) + dr; Cross14::on_board(f, r); f += df, r += dr)
+            if (Piece p = b_.piece_on(sq(f, r))) {
+                if (enemies & seat_bit(seat_of(p)))
+                    return out(R::PiecePinned, sq(f, r),
+                               piece_at(b_, sq(f, r)) + " pins " + moving() +
+                                   " to your king, so this move would expose your king.");
+                break;
+            }
+        if (req_.to == b_.ep_square() && type_of(mover()) == Pawn)
+            return out(R::PiecePinned, NoSquare, "Taking en passant here would open a line to your king.");
+        return out(R::Unexplained, NoSquare, "This move is not legal in this position.");
+    }
+
+    const Board&      b_;
+    const MoveRequest req_;
+    const Seat        us_;
+};
+
+}  // namespace
+
+std::optional<Illegality> why_illegal(const Board& b, MoveRequest req, Seat requester) {
+    return Analysis(b, req).run(requester);
 }
 
 }  // namespace citadel::fk

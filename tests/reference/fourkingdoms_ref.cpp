@@ -201,74 +201,34 @@ void forwardOf(int army, int& df, int& dr) {
         break; // NORTH
     }
 }
-bool inHome(int army, int f, int r) {
+// How far (f, r) lies from the army's own back line, counted along its forward (0 to 13).
+int depthOf(int army, int f, int r) {
     switch (army) {
     case SOUTH:
-        return r >= 0 && r <= 2 && f >= 3 && f <= 10;
-    case NORTH:
-        return r >= 11 && r <= 13 && f >= 3 && f <= 10;
-    case WEST:
-        return f >= 0 && f <= 2 && r >= 3 && r <= 10;
-    default:
-        return f >= 11 && f <= 13 && r >= 3 && r <= 10; // EAST
-    }
-}
-bool onStartLine(int army, int f, int r) {
-    if (!inHome(army, f, r)) return false;
-    switch (army) {
-    case SOUTH:
-        return r == 1;
-    case NORTH:
-        return r == 12;
-    case WEST:
-        return f == 1;
-    default:
-        return f == 12;
-    }
-}
-bool onPromoLine(int army, int f, int r) {
-    switch (army) {
-    case SOUTH:
-        return r == 13;
-    case NORTH:
-        return r == 0;
-    case WEST:
-        return f == 13;
-    default:
-        return f == 0;
-    }
-}
-bool onOwnBackLine(int army, int f, int r) {
-    switch (army) {
-    case SOUTH:
-        return r == 0;
-    case NORTH:
-        return r == 13;
-    case WEST:
-        return f == 0;
-    default:
-        return f == 13;
-    }
-}
-// distance of a square from the army's promotion line (for the script's "advance" tag)
-int promoDistance(int army, int f, int r) {
-    switch (army) {
-    case SOUTH:
-        return 13 - r;
-    case NORTH:
         return r;
+    case NORTH:
+        return 13 - r;
     case WEST:
-        return 13 - f;
-    default:
         return f;
+    default:
+        return 13 - f; // EAST
     }
 }
+// Where (f, r) lies along the army's back line (the coordinate across its forward).
+int acrossOf(int army, int f, int r) { return army == SOUTH || army == NORTH ? f : r; }
+bool inHome(int army, int f, int r) {
+    int across = acrossOf(army, f, r);
+    return depthOf(army, f, r) <= 2 && across >= 3 && across <= 10;
+}
+bool onStartLine(int army, int f, int r) { return inHome(army, f, r) && depthOf(army, f, r) == 1; }
+bool onPromoLine(int army, int f, int r) { return depthOf(army, f, r) == 13; }
+bool onOwnBackLine(int army, int f, int r) { return depthOf(army, f, r) == 0; }
+// distance of a square from the army's promotion line (for the script's "advance" tag)
+int promoDistance(int army, int f, int r) { return 13 - depthOf(army, f, r); }
 // The army whose double step passes this square, or -1 (R9).
 int passedArmy(int f, int r) {
-    if (r == 2 && f >= 3 && f <= 10) return SOUTH;
-    if (r == 11 && f >= 3 && f <= 10) return NORTH;
-    if (f == 2 && r >= 3 && r <= 10) return WEST;
-    if (f == 11 && r >= 3 && r <= 10) return EAST;
+    for (int army = 0; army < 4; ++army)
+        if (inHome(army, f, r) && depthOf(army, f, r) == 2) return army;
     return -1;
 }
 
