@@ -352,7 +352,7 @@ TEST(TamerlaneIllegal, SharedReasons) {
     Pos promo(tfen({ { "c9", "PR" }, { "k1", "K" }, { "k10", "k" } }));
     w = promo.why("c9c10r");
     EXPECT_EQ(w->reason, IllegalReason::PromotionAutomatic);
-    EXPECT_EQ(w->reason, IllegalReason::PromotionNotAllowed);
+    EXPECT_NE(w->message.find("automatically"), std::string::npos) << w->message;
     // ... and a letter does not hide the real reason.
     EXPECT_EQ(promo.why("c9c8r")->reason, IllegalReason::NotThatPiecesMove);
 }
