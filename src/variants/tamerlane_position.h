@@ -21,6 +21,7 @@
 #include "core/errors.h"
 #include "core/move.h"
 #include "core/movegen.h"
+#include "core/outcome.h"
 #include "core/zobrist.h"
 #include "variants/tamerlane_board.h"
 
@@ -162,36 +163,13 @@ namespace tamerlane {
 // Whether m is one of the legal moves (a linear search of legal_moves).
 bool is_legal(const Position<Tamerlane>& pos, Move m);
 
-// How a Tamerlane game stands by its own rules (variants.md section 4, "Game end").
-enum class End : u8 {
-    None,
-    Checkmate, // the last royal is attacked and its side has no legal move: a loss
-    NoLegalMove, // no legal move without check (stalemate): a loss for that side
-    CitadelDraw, // a royal entered the enemy citadel: a draw
-    ThreefoldRepetition, // automatic draw
-    MoveRule, // the optional n-move rule (off by default): a draw
-};
-
-struct Ending {
-    enum class Kind : u8 { Ongoing, Win, Draw };
-    Kind        kind   = Kind::Ongoing;
-    Seat        winner = White; // for Win
-    End         reason = End::None;
-    bool        over() const { return kind != Kind::Ongoing; }
-    friend bool operator==(const Ending&, const Ending&) = default;
-};
-
-// The outcome by the rules: `repetitions` is how often the current position has stood on the
-// board (1 = first time; Game<V>::repetitions()), `move_rule` the optional n-move rule in full
-// moves (0 = off, the default; 50 enables the 50-move rule on the half-move clock).
-Ending outcome(const Position<Tamerlane>& pos, int repetitions, int move_rule = 0);
-
-// How many times the current position has occurred, walking the state chain back as far as the
-// half-move clock allows (or `max_plies`, the number of moves actually played).
-int repetitions(const Position<Tamerlane>& pos, int max_plies);
-
-// "White wins: Black has no legal move." and the like.
-std::string describe(const Ending& e);
-
 } // namespace tamerlane
+
+// How a Tamerlane game stands by its own rules (variants.md section 4, "Game end"): a royal in
+// the enemy citadel draws; no legal move loses (Checkmate when the last royal is attacked, else
+// Stalemate, a win for the other side); `repetitions` (how often the current position has stood
+// on the board, Game<V>::repetitions()) of 3 draws; with `fifty_move_rule` 100 half-moves
+// without a pawn move, relocation or removal draw. Game<Tamerlane> calls it (V::OwnGameEnd).
+Outcome outcome_by_rules(const Position<Tamerlane>& pos, int repetitions, bool fifty_move_rule);
+
 } // namespace citadel
