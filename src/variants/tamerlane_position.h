@@ -21,6 +21,7 @@
 #include "core/errors.h"
 #include "core/move.h"
 #include "core/movegen.h"
+#include "core/placement.h"
 #include "core/outcome.h"
 #include "core/zobrist.h"
 #include "variants/tamerlane_board.h"
@@ -59,7 +60,7 @@ extern const ExtraKeys kExtraKeys;
 
 } // namespace tamerlane
 
-template <> class Position<Tamerlane> {
+template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
   public:
     using V                = Tamerlane;
     using G                = TamerlaneBoard;
@@ -80,19 +81,9 @@ template <> class Position<Tamerlane> {
 
     // ---- queries ----
     Seat  side_to_move() const { return us_; }
-    Piece piece_on(Square s) const { return board_[s]; }
-    BB    pieces() const { return by_seat_[0] | by_seat_[1]; }
-    BB    pieces(Seat s) const { return by_seat_[s]; }
-    BB    pieces(PieceType t) const { return by_type_[t]; }
-    BB    pieces(Seat s, PieceType t) const { return by_seat_[s] & by_type_[t]; }
-    BB    pieces(Seat s, PieceType a, PieceType b) const {
-           return by_seat_[s] & (by_type_[a] | by_type_[b]);
-    }
     BB  pawns(Seat s) const { return pawns_[s]; } // every pawn kind
     BB  royals(Seat s) const { return royals_[s]; } // King, Prince, Adventitious king
     int royal_count(Seat s) const { return popcount(royals_[s]); }
-    // The King's square, or NoSquare when it has been captured.
-    Square king_square(Seat s) const { return lsb(pieces(s, King)); }
     // The senior royal type: King, else Prince, else Adventitious king.
     PieceType senior_royal(Seat s) const;
     // The pawn of pawns of seat s waiting on its last rank (first arrival), or NoSquare.
@@ -142,9 +133,6 @@ template <> class Position<Tamerlane> {
     void arrive(Square s, StateInfo<V>& next);
     void update_check_info();
 
-    Piece         board_[N]{};
-    BB            by_type_[PieceTypeLimit]{};
-    BB            by_seat_[2]{};
     BB            pawns_[2]{};
     BB            royals_[2]{};
     Seat          us_  = White;
