@@ -5,48 +5,17 @@
 #include <map>
 #include <string>
 
-#include "variants/tamerlane.h"
+#include "tamerlane_support.h"
 
 using namespace citadel;
 using namespace citadel::tamerlane;
+using namespace citadel::tamerlane_test;
 
 namespace {
 
-std::string tfen(
-    const std::map<std::string, std::string>& pieces, const std::string& rest = "w -/- - 0/0 0 1") {
-    std::string board;
-    for (int rank = 10; rank >= 1; --rank) {
-        int empty = 0;
-        for (char file = 'a'; file <= 'k'; ++file) {
-            auto it = pieces.find(std::string(1, file) + std::to_string(rank));
-            if (it == pieces.end()) {
-                ++empty;
-                continue;
-            }
-            if (empty) board += std::to_string(empty), empty = 0;
-            board += it->second;
-        }
-        if (empty) board += std::to_string(empty);
-        if (rank > 1) board += '/';
-    }
-    return board + " " + rest;
-}
-
-struct Pos {
-    Position<Tamerlane>              pos;
-    std::deque<StateInfo<Tamerlane>> states;
-    explicit Pos(const std::string& fen) {
-        auto s = parse_fen<Tamerlane>(fen);
-        if (!s)
-            ADD_FAILURE() << fen << ": " << s.error().message;
-        else if (auto e = pos.set(*s, states.emplace_back()))
-            ADD_FAILURE() << fen << ": " << e->message;
-    }
-    Move move(const std::string& uci) const {
-        auto m = find_uci_move(pos, uci);
-        EXPECT_TRUE(m.has_value()) << uci;
-        return m.value_or(Move());
-    }
+// Board with SAN: the move's SAN, a SAN text read back as move text, a SAN error's code.
+struct Pos : Board {
+    using Board::Board;
     std::string san(const std::string& uci) const { return to_san(pos, move(uci)); }
     // The SAN text's move as UCI text, or the error's code.
     std::string parse(const std::string& san) const {
@@ -58,11 +27,6 @@ struct Pos {
         auto r = parse_san(pos, san);
         EXPECT_FALSE(r.ok()) << san << " was read as " << (r ? move_to_uci<Tamerlane>(*r) : "");
         return r ? SanError::Code::Empty : r.error().code;
-    }
-    std::optional<Illegality> why(const std::string& text) const {
-        auto req = parse_move_request<TamerlaneBoard>(text);
-        EXPECT_TRUE(req.ok()) << text;
-        return why_illegal(pos, *req);
     }
 };
 
@@ -352,7 +316,7 @@ TEST(TamerlaneIllegal, SharedReasons) {
     Pos promo(tfen({ { "c9", "PR" }, { "k1", "K" }, { "k10", "k" } }));
     w = promo.why("c9c10r");
     EXPECT_EQ(w->reason, IllegalReason::PromotionAutomatic);
-    EXPECT_EQ(w->reason, IllegalReason::PromotionNotAllowed);
+    EXPECT_NE(w->message.find("automatically"), std::string::npos) << w->message;
     // ... and a letter does not hide the real reason.
     EXPECT_EQ(promo.why("c9c8r")->reason, IllegalReason::NotThatPiecesMove);
 }

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "variants/orthodox.h"
 #include "variants/tamerlane.h"
 
 using namespace citadel;
@@ -222,4 +223,19 @@ TEST(TfenIllegal, ThePositionErrorCarriesTheMessage) {
     EXPECT_EQ(err->square, WhiteCitadel);
     EXPECT_NE(err->message.find("l2"), std::string::npos) << err->message;
     EXPECT_NE(err->message.find("citadel"), std::string::npos) << err->message;
+}
+
+TEST(Tfen, TamerlaneLettersAreNotOrthodoxFen) {
+    // The catalogue knows the giraffe (G), the picket (T), ...; a chess FEN reader does not.
+    for (const char* fen : { "4k3/8/8/8/8/8/8/4K2G w - - 0 1", "4k3/8/8/8/8/8/8/4K2t w - - 0 1",
+             "4k3/8/8/8/8/8/8/3EK3 w - - 0 1" }) {
+        auto s = parse_fen<Chess>(fen);
+        ASSERT_FALSE(s.ok()) << fen;
+        EXPECT_EQ(s.error().field, "board") << fen;
+        EXPECT_NE(s.error().message.find("unknown piece letter"), std::string::npos)
+            << s.error().message;
+    }
+    // A chess piece the variant lacks is still read, and refused by the rules with its square.
+    auto s = parse_fen<Silverman>("k1n1/4/4/K3 w - - 0 1");
+    ASSERT_TRUE(s.ok());
 }

@@ -14,6 +14,7 @@
 #include "core/attacks.h"
 #include "core/errors.h"
 #include "core/move.h"
+#include "core/placement.h"
 #include "core/setup.h"
 #include "core/zobrist.h"
 
@@ -33,10 +34,14 @@ template <class V> struct StateInfo {
     StateInfo<V>* previous = nullptr;
 };
 
-template <class V> class Position {
+template <class V> class Position : public Placement<typename V::Geometry> {
+    using Base = Placement<typename V::Geometry>;
+    using Base::board_, Base::by_type_, Base::by_seat_;
+
   public:
     using G  = typename V::Geometry;
     using BB = typename G::Bitboard;
+    using Base::piece_on, Base::pieces, Base::king_square;
     static constexpr int N = G::Squares;
 
     Position()                           = default;
@@ -52,15 +57,6 @@ template <class V> class Position {
 
     // ---- queries ----
     Seat  side_to_move() const { return us_; }
-    Piece piece_on(Square s) const { return board_[s]; }
-    BB    pieces() const { return by_seat_[0] | by_seat_[1]; }
-    BB    pieces(Seat s) const { return by_seat_[s]; }
-    BB    pieces(PieceType t) const { return by_type_[t]; }
-    BB    pieces(Seat s, PieceType t) const { return by_seat_[s] & by_type_[t]; }
-    BB    pieces(Seat s, PieceType a, PieceType b) const {
-        return by_seat_[s] & (by_type_[a] | by_type_[b]);
-    }
-    Square king_square(Seat s) const { return lsb(pieces(s, King)); }
     BB     checkers() const { return st_->checkers; }
     bool   in_check() const { return any(st_->checkers); }
     BB     blockers() const { return st_->blockers; }
@@ -103,9 +99,6 @@ template <class V> class Position {
 
     Square legal_ep_square(Square candidate) const;
 
-    Piece         board_[N]{};
-    BB            by_type_[PieceTypeLimit]{};
-    BB            by_seat_[2]{};
     u8            castling_mask_[N]{};  // rights lost when a piece leaves or enters the square
     Seat          us_  = White;
     int           ply_ = 0;
@@ -271,9 +264,7 @@ template <class V> void Position<V>::unmake(Move m) {
 template <class V>
 std::optional<PositionError> Position<V>::set(const Setup<G>& s, StateInfo<V>& si) {
     using Code = PositionError::Code;
-    std::fill(std::begin(board_), std::end(board_), NoPiece);
-    std::fill(std::begin(by_type_), std::end(by_type_), BB{});
-    std::fill(std::begin(by_seat_), std::end(by_seat_), BB{});
+    this->clear_placement();
     std::fill(std::begin(castling_mask_), std::end(castling_mask_), u8(0));
     si         = {};
     st_        = &si;

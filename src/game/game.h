@@ -2,6 +2,8 @@
 // how the game ends: by the rules themselves (checkmate, stalemate, automatic draws, a won pawn
 // race), by a claim of the player to move (threefold repetition, 50-move rule), or by the players
 // (agreement, resignation, time forfeit). The server, the engine driver and the lessons use it.
+// A variant with V::OwnGameEnd (Tamerlane) judges its end by outcome_by_rules(position,
+// repetitions, fifty_move_rule) instead of the orthodox rules here, and has no claims.
 #pragma once
 
 #include <algorithm>
@@ -12,40 +14,10 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "core/outcome.h"
 #include "notation/fen.h"
 
 namespace citadel {
-
-enum class Termination : u8 {
-    None,
-    Checkmate,
-    Stalemate,            // a draw in chess; a loss for the stalemated side in the pawn race
-    FivefoldRepetition,   // automatic
-    SeventyFiveMoveRule,  // automatic
-    DeadPosition,         // automatic: no series of legal moves can end in mate
-    ThreefoldRepetition,  // claimed
-    FiftyMoveRule,        // claimed
-    Agreement,
-    Resignation,
-    TimeForfeit,          // the opponent of the player out of time wins...
-    TimeoutVsInsufficientMaterial,  // ...unless it cannot mate: a draw
-    PawnReachedLastRank,  // pawn race: the first pawn on its last rank wins
-    NoPawnsLeft,          // pawn race: a side without pawns loses
-};
-
-struct Outcome {
-    enum class Kind : u8 { Ongoing, Win, Draw };
-    Kind        kind   = Kind::Ongoing;
-    Seat        winner = White;  // meaningful for Win only
-    Termination reason = Termination::None;
-
-    bool over() const { return kind != Kind::Ongoing; }
-    // "1-0", "0-1", "1/2-1/2" or "*".
-    std::string score() const;
-    // A sentence for people: "White wins by checkmate.", "Draw by threefold repetition."
-    std::string describe() const;
-    friend bool operator==(const Outcome&, const Outcome&) = default;
-};
 
 enum class DrawClaim : u8 { ThreefoldRepetition, FiftyMoveRule };
 
@@ -90,6 +62,14 @@ template <class V> class Game {
     // The player `loser` ran out of time.
     void flag(Seat loser);
 
+    // Tamerlane's optional 50-move rule (variants.md section 4): off by default; when on, 100
+    // half-moves without a pawn move, relocation or removal draw automatically.
+    void set_fifty_move_rule(bool on)
+        requires V::OwnGameEnd
+    {
+        fifty_move_rule_ = on;
+    }
+
     // No series of legal moves from here can end in checkmate (the rule book's material rules).
     bool dead_position() const;
     // Seat s has mating material in the rule book's approximation (bare king, or dead position).
@@ -104,6 +84,7 @@ template <class V> class Game {
     std::vector<Move>        moves_;
     Outcome                  declared_;  // agreement, resignation, claim, flag
     size_t                   declared_at_ = 0;  // number of moves when declared_ was set
+    bool                     fifty_move_rule_ = false;  // Tamerlane's option
 };
 
 }  // namespace citadel

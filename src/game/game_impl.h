@@ -70,9 +70,11 @@ template <class V> int Game<V>::repetitions() const {
 
 template <class V> std::vector<DrawClaim> Game<V>::claimable_draws() const {
     std::vector<DrawClaim> out;
-    if (outcome().over()) return out;
-    if (repetitions() >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
-    if (pos_.rule50() >= 2 * V::ClaimMoveRule) out.push_back(DrawClaim::FiftyMoveRule);
+    if constexpr (!V::OwnGameEnd) {  // (every draw of such a variant is automatic)
+        if (outcome().over()) return out;
+        if (repetitions() >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
+        if (pos_.rule50() >= 2 * V::ClaimMoveRule) out.push_back(DrawClaim::FiftyMoveRule);
+    }
     return out;
 }
 
@@ -107,7 +109,7 @@ template <class V> void Game<V>::flag(Seat loser) {
 }
 
 template <class V> bool Game<V>::dead_position() const {
-    if constexpr (!V::HasKing) return false;
+    if constexpr (!V::HasKing || V::OwnGameEnd) return false;
     else {
         using BB = typename G::Bitboard;
         if (any(pos_.pieces(Pawn) | pos_.pieces(Rook) | pos_.pieces(Queen))) return false;
@@ -125,31 +127,36 @@ template <class V> bool Game<V>::dead_position() const {
 }
 
 template <class V> bool Game<V>::can_mate(Seat s) const {
-    if constexpr (!V::HasKing) return true;
+    // Tamerlane knows no insufficient material: even a bare king wins by stalemating.
+    if constexpr (!V::HasKing || V::OwnGameEnd) return true;
     else return pos_.pieces(s) != pos_.pieces(s, King) && !dead_position();
 }
 
 template <class V> Outcome Game<V>::by_rule() const {
-    using K        = Outcome::Kind;
-    const Seat us  = pos_.side_to_move();
-    if constexpr (V::LastRankWins) {
-        if (any(pos_.pieces(us ^ 1, Pawn) & rank_bb<G>(Position<V>::last_rank(us ^ 1))))
-            return {K::Win, Seat(us ^ 1), Termination::PawnReachedLastRank};
-        if (!any(pos_.pieces(us, Pawn))) return {K::Win, Seat(us ^ 1), Termination::NoPawnsLeft};
-        // Only a set-up position can leave the side not to move without pawns: it has lost too.
-        if (!any(pos_.pieces(us ^ 1, Pawn))) return {K::Win, us, Termination::NoPawnsLeft};
+    if constexpr (V::OwnGameEnd) {
+        return outcome_by_rules(pos_, repetitions(), fifty_move_rule_);
+    } else {
+        using K        = Outcome::Kind;
+        const Seat us  = pos_.side_to_move();
+        if constexpr (V::LastRankWins) {
+            if (any(pos_.pieces(us ^ 1, Pawn) & rank_bb<G>(Position<V>::last_rank(us ^ 1))))
+                return {K::Win, Seat(us ^ 1), Termination::PawnReachedLastRank};
+            if (!any(pos_.pieces(us, Pawn))) return {K::Win, Seat(us ^ 1), Termination::NoPawnsLeft};
+            // Only a set-up position can leave the side not to move without pawns: it has lost too.
+            if (!any(pos_.pieces(us ^ 1, Pawn))) return {K::Win, us, Termination::NoPawnsLeft};
+        }
+        // Mate and stalemate before the automatic draws: a checkmate on the move that completes the
+        // 75 moves ends the game as checkmate (FIDE 9.6.2).
+        if (count_legal(pos_) == 0) {
+            if (!V::HasKing) return {K::Win, Seat(us ^ 1), Termination::Stalemate};
+            if (pos_.in_check()) return {K::Win, Seat(us ^ 1), Termination::Checkmate};
+            return {K::Draw, White, Termination::Stalemate};
+        }
+        if (pos_.rule50() >= 2 * V::AutoMoveRule) return {K::Draw, White, Termination::SeventyFiveMoveRule};
+        if (repetitions() >= V::AutoRepetition) return {K::Draw, White, Termination::FivefoldRepetition};
+        if (dead_position()) return {K::Draw, White, Termination::DeadPosition};
+        return {};
     }
-    // Mate and stalemate before the automatic draws: a checkmate on the move that completes the
-    // 75 moves ends the game as checkmate (FIDE 9.6.2).
-    if (count_legal(pos_) == 0) {
-        if (!V::HasKing) return {K::Win, Seat(us ^ 1), Termination::Stalemate};
-        if (pos_.in_check()) return {K::Win, Seat(us ^ 1), Termination::Checkmate};
-        return {K::Draw, White, Termination::Stalemate};
-    }
-    if (pos_.rule50() >= 2 * V::AutoMoveRule) return {K::Draw, White, Termination::SeventyFiveMoveRule};
-    if (repetitions() >= V::AutoRepetition) return {K::Draw, White, Termination::FivefoldRepetition};
-    if (dead_position()) return {K::Draw, White, Termination::DeadPosition};
-    return {};
 }
 
 template <class V> Outcome Game<V>::outcome() const {

@@ -50,7 +50,9 @@ template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std
             if (file > G::Files)
                 return ParseError{"board", where + " has more than " + std::to_string(G::Files) + " squares"};
         } else {
-            PieceType t = piece_type_from_letter(c, ~PieceSet(0));
+            // FEN's six letters; a piece of them the variant lacks is Position::set's to refuse
+            // (PieceNotInVariant, with its square), other variants' letters are not FEN.
+            PieceType t = piece_type_from_letter(c, piece_set(Pawn, Knight, Bishop, Rook, Queen, King));
             if (!t) return ParseError{"board", where + ": unknown piece letter '" + std::string(1, c) + "'"};
             if (file >= G::Files)
                 return ParseError{"board", where + " has more than " + std::to_string(G::Files) + " squares"};

@@ -295,7 +295,12 @@ class Reader {
 
     std::optional<PgnError> symbol(PgnGame& game, Movetext& mt) {
         size_t start = pos_;
-        while (pos_ < text_.size() && is_symbol_char(text_[pos_])) ++pos_;
+        // Inside a symbol, "<>" belongs to it: Tamerlane's king swap is written K<>e2
+        // (notation.md); '<' and '>' are reserved only as tokens of their own.
+        while (pos_ < text_.size()
+            && (is_symbol_char(text_[pos_]) || text_.substr(pos_, 2) == "<>"
+                || (text_[pos_] == '>' && text_[pos_ - 1] == '<')))
+            ++pos_;
         std::string_view s = text_.substr(start, pos_ - start);
         if (mt.depth) return std::nullopt;
         if (is_result(s)) {

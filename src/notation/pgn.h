@@ -263,10 +263,10 @@ template <class V> std::optional<PgnError> replay_pgn(const PgnGame& pgn, Game<V
     return detail::replay_result(pgn, game);
 }
 
-// The variants whose games PGN carries now: the orthodox family. (Tamerlane's SAN exists, but
-// Game<Tamerlane> does not yet; Four Kingdoms has its own game format.)
+// The variants whose games PGN carries: the two-player ones. (Four Kingdoms has its own game
+// record, notation/k4record.h.)
 template <class V>
-concept PgnVariant = std::is_base_of_v<Chess, V>;
+concept PgnVariant = V::Seats == 2;
 
 // Replays a game into a Game of the variant its Variant tag names and calls on_game(Game<V>&).
 template <class F> std::optional<PgnError> with_replayed_pgn(const PgnGame& pgn, F&& on_game) {

@@ -25,7 +25,8 @@ struct Chess {
     static constexpr bool     DoubleStep = true;  // hence en passant
     static constexpr bool     LastRankWins = false;
     static constexpr int      MaxMoves   = 1024;  // more than any legal set-up can have (each piece < 28 targets)
-    // Draw rules: n-fold repetition and n-move rule, by claim and automatically.
+    // Draw rules: n-fold repetition and n-move rule, by claim and automatically (Game<V>).
+    static constexpr bool OwnGameEnd = false;
     static constexpr int ClaimRepetition = 3, AutoRepetition = 5;
     static constexpr int ClaimMoveRule = 50, AutoMoveRule = 75;
 };

@@ -436,9 +436,8 @@ void P::unmake(Move m) {
 // ---- set-up ---------------------------------------------------------------------------------
 
 std::optional<PositionError> P::set(const Setup<G>& s, StateInfo<V>& si) {
-    std::fill(std::begin(board_), std::end(board_), NoPiece);
-    std::fill(std::begin(by_type_), std::end(by_type_), BB{});
-    for (Seat c : { White, Black }) by_seat_[c] = pawns_[c] = royals_[c] = BB{};
+    clear_placement();
+    for (Seat c : { White, Black }) pawns_[c] = royals_[c] = BB{};
     si  = {};
     st_ = &si;
     us_ = White;

@@ -112,9 +112,11 @@ struct Tamerlane {
     // most 486 moves; relocations (< 110) and swaps (< 110) cannot add that many on top. The
     // list generator never writes past it (and the fuzz target checks list == count).
     static constexpr int MaxMoves = 1024;
-    // Draw rules: threefold repetition draws automatically; no move rule unless enabled.
-    static constexpr int ClaimRepetition = 3, AutoRepetition = 3;
-    static constexpr int DefaultMoveRule = 0; // 0: off (variants.md); 50 when the option is on
+    // The game's end is judged by outcome_by_rules (tamerlane_position.h): stalemate wins,
+    // citadel draw, threefold repetition automatic, no claims; the 50-move rule is an option
+    // (Game<Tamerlane>::set_fifty_move_rule), off by default.
+    static constexpr bool OwnGameEnd     = true;
+    static constexpr int  AutoRepetition = 3;
 };
 
 } // namespace citadel

@@ -21,6 +21,8 @@
 #include "core/errors.h"
 #include "core/move.h"
 #include "core/movegen.h"
+#include "core/placement.h"
+#include "core/outcome.h"
 #include "core/zobrist.h"
 #include "variants/tamerlane_board.h"
 
@@ -58,7 +60,7 @@ extern const ExtraKeys kExtraKeys;
 
 } // namespace tamerlane
 
-template <> class Position<Tamerlane> {
+template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
   public:
     using V                = Tamerlane;
     using G                = TamerlaneBoard;
@@ -79,19 +81,9 @@ template <> class Position<Tamerlane> {
 
     // ---- queries ----
     Seat  side_to_move() const { return us_; }
-    Piece piece_on(Square s) const { return board_[s]; }
-    BB    pieces() const { return by_seat_[0] | by_seat_[1]; }
-    BB    pieces(Seat s) const { return by_seat_[s]; }
-    BB    pieces(PieceType t) const { return by_type_[t]; }
-    BB    pieces(Seat s, PieceType t) const { return by_seat_[s] & by_type_[t]; }
-    BB    pieces(Seat s, PieceType a, PieceType b) const {
-           return by_seat_[s] & (by_type_[a] | by_type_[b]);
-    }
     BB  pawns(Seat s) const { return pawns_[s]; } // every pawn kind
     BB  royals(Seat s) const { return royals_[s]; } // King, Prince, Adventitious king
     int royal_count(Seat s) const { return popcount(royals_[s]); }
-    // The King's square, or NoSquare when it has been captured.
-    Square king_square(Seat s) const { return lsb(pieces(s, King)); }
     // The senior royal type: King, else Prince, else Adventitious king.
     PieceType senior_royal(Seat s) const;
     // The pawn of pawns of seat s waiting on its last rank (first arrival), or NoSquare.
@@ -141,9 +133,6 @@ template <> class Position<Tamerlane> {
     void arrive(Square s, StateInfo<V>& next);
     void update_check_info();
 
-    Piece         board_[N]{};
-    BB            by_type_[PieceTypeLimit]{};
-    BB            by_seat_[2]{};
     BB            pawns_[2]{};
     BB            royals_[2]{};
     Seat          us_  = White;
@@ -162,36 +151,13 @@ namespace tamerlane {
 // Whether m is one of the legal moves (a linear search of legal_moves).
 bool is_legal(const Position<Tamerlane>& pos, Move m);
 
-// How a Tamerlane game stands by its own rules (variants.md section 4, "Game end").
-enum class End : u8 {
-    None,
-    Checkmate, // the last royal is attacked and its side has no legal move: a loss
-    NoLegalMove, // no legal move without check (stalemate): a loss for that side
-    CitadelDraw, // a royal entered the enemy citadel: a draw
-    ThreefoldRepetition, // automatic draw
-    MoveRule, // the optional n-move rule (off by default): a draw
-};
-
-struct Ending {
-    enum class Kind : u8 { Ongoing, Win, Draw };
-    Kind        kind   = Kind::Ongoing;
-    Seat        winner = White; // for Win
-    End         reason = End::None;
-    bool        over() const { return kind != Kind::Ongoing; }
-    friend bool operator==(const Ending&, const Ending&) = default;
-};
-
-// The outcome by the rules: `repetitions` is how often the current position has stood on the
-// board (1 = first time; Game<V>::repetitions()), `move_rule` the optional n-move rule in full
-// moves (0 = off, the default; 50 enables the 50-move rule on the half-move clock).
-Ending outcome(const Position<Tamerlane>& pos, int repetitions, int move_rule = 0);
-
-// How many times the current position has occurred, walking the state chain back as far as the
-// half-move clock allows (or `max_plies`, the number of moves actually played).
-int repetitions(const Position<Tamerlane>& pos, int max_plies);
-
-// "White wins: Black has no legal move." and the like.
-std::string describe(const Ending& e);
-
 } // namespace tamerlane
+
+// How a Tamerlane game stands by its own rules (variants.md section 4, "Game end"): a royal in
+// the enemy citadel draws; no legal move loses (Checkmate when the last royal is attacked, else
+// Stalemate, a win for the other side); `repetitions` (how often the current position has stood
+// on the board, Game<V>::repetitions()) of 3 draws; with `fifty_move_rule` 100 half-moves
+// without a pawn move, relocation or removal draw. Game<Tamerlane> calls it (V::OwnGameEnd).
+Outcome outcome_by_rules(const Position<Tamerlane>& pos, int repetitions, bool fifty_move_rule);
+
 } // namespace citadel

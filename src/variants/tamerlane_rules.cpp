@@ -114,43 +114,20 @@ std::optional<PositionError> validate(const Setup<TamerlaneBoard>& s) {
     return std::nullopt;
 }
 
-Ending outcome(const Position<Tamerlane>& pos, int reps, int move_rule) {
-    using K         = Ending::Kind;
+} // namespace citadel::tamerlane
+
+namespace citadel {
+
+Outcome outcome_by_rules(const Position<Tamerlane>& pos, int repetitions, bool fifty_move_rule) {
+    using K         = Outcome::Kind;
     const Seat them = Seat(pos.side_to_move() ^ 1);
-    if (pos.citadel_draw()) return { K::Draw, White, End::CitadelDraw };
+    if (pos.citadel_draw()) return { K::Draw, White, Termination::CitadelDraw };
     if (count_legal<Tamerlane>(pos) == 0)
-        return { K::Win, them, pos.in_check() ? End::Checkmate : End::NoLegalMove };
-    if (reps >= Tamerlane::AutoRepetition) return { K::Draw, White, End::ThreefoldRepetition };
-    if (move_rule > 0 && pos.rule50() >= 2 * move_rule) return { K::Draw, White, End::MoveRule };
+        return { K::Win, them, pos.in_check() ? Termination::Checkmate : Termination::Stalemate };
+    if (repetitions >= Tamerlane::AutoRepetition)
+        return { K::Draw, White, Termination::ThreefoldRepetition };
+    if (fifty_move_rule && pos.rule50() >= 100) return { K::Draw, White, Termination::FiftyMoveRule };
     return {};
 }
 
-int repetitions(const Position<Tamerlane>& pos, int max_plies) {
-    const StateInfo<Tamerlane>* st    = pos.state();
-    int                         count = 1;
-    int                         back  = std::min(st->rule50, max_plies);
-    for (const StateInfo<Tamerlane>* s = st->previous; s && back > 0; s = s->previous, --back)
-        count += s->key == st->key;
-    return count;
-}
-
-std::string describe(const Ending& e) {
-    const std::string winner = side_name(e.winner), loser = side_name(Seat(e.winner ^ 1));
-    switch (e.reason) {
-    case End::None:
-        return "The game is in progress.";
-    case End::Checkmate:
-        return winner + " wins by checkmate.";
-    case End::NoLegalMove:
-        return winner + " wins: " + loser + " has no legal move (stalemate loses in Tamerlane).";
-    case End::CitadelDraw:
-        return "Draw: a royal piece entered the enemy citadel.";
-    case End::ThreefoldRepetition:
-        return "Draw by threefold repetition.";
-    case End::MoveRule:
-        return "Draw by the move rule.";
-    }
-    return "";
-}
-
-} // namespace citadel::tamerlane
+} // namespace citadel

@@ -1,4 +1,4 @@
-#include "game/game.h"
+#include "core/outcome.h"
 
 namespace citadel {
 
@@ -17,7 +17,7 @@ std::string Outcome::describe() const {
         case Termination::None: return "The game is in progress.";
         case Termination::Checkmate: how = "checkmate"; break;
         case Termination::Stalemate:
-            // A draw in chess; in the pawn race the side without a legal move loses.
+            // A draw in chess; in the pawn race and Tamerlane the side without a legal move loses.
             if (kind == Kind::Win)
                 return std::string(winner == White ? "White wins: Black" : "Black wins: White") +
                        " has no legal move.";
@@ -35,6 +35,7 @@ std::string Outcome::describe() const {
             how = "timeout, as the opponent cannot checkmate"; break;
         case Termination::PawnReachedLastRank: how = "reaching the last rank"; break;
         case Termination::NoPawnsLeft: how = "capturing every enemy pawn"; break;
+        case Termination::CitadelDraw: return "Draw: a royal piece entered the enemy citadel.";
     }
     if (kind == Kind::Draw) return std::string("Draw by ") + how + ".";
     return std::string(winner == White ? "White" : "Black") + " wins by " + how + ".";
