@@ -257,7 +257,8 @@ TEST(FourKingdomsGame, RecordExportAndImport) {
     EXPECT_NE(flat.find("1. e:Re14# {North is checkmated by East} {East takes command of North's army} s:d2-d4"),
               std::string::npos)
         << text;
-    EXPECT_NE(flat.find("{West and South form an alliance} w:b5-c5 {West resigns} {the alliance of South and West ends}"),
+    EXPECT_NE(flat.find("{West proposes an alliance to South} {West and South form an alliance} w:b5-c5 "
+                        "{West resigns} {the alliance of South and West ends}"),
               std::string::npos)
         << text;
     FourKingdomsGame<FFA> back;
@@ -267,6 +268,14 @@ TEST(FourKingdomsGame, RecordExportAndImport) {
     EXPECT_EQ(back.fen(), g.fen());
     EXPECT_EQ(read.players, tags.players);
     EXPECT_EQ(write_k4record(back, read), text);
+    // A record that states only the alliance replays the proposal with it.
+    std::string short_form = text;
+    const std::string proposal = "{West proposes an alliance to South} ";
+    short_form.erase(short_form.find(proposal), proposal.size());
+    FourKingdomsGame<FFA> brief;
+    err = read_k4record(short_form, brief);
+    ASSERT_FALSE(err) << err->message;
+    EXPECT_EQ(write_k4record(brief, read), text);
     // Errors name the move.
     FourKingdomsGame<FFA> bad;
     auto e = read_k4record("[Variant \"fourkingdoms\"]\n\n1. e:m4-k4 w:b4-d4", bad);

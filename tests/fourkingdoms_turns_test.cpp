@@ -103,6 +103,35 @@ TEST(FourKingdomsTurns, AllianceRefusals) {
     EXPECT_EQ(g.alliance(), 0);
 }
 
+TEST(FourKingdomsTurns, AProposalIsAStepThatStandsUntilAccepted) {
+    // Three players, East the absorber: South proposes to West; moves are played; West accepts.
+    FourKingdomsGame<FFA> g;
+    load(g, k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"d13", "nP"}}, "s - - 0 1 eswe -"));
+    ASSERT_FALSE(g.propose_alliance(fk::South, fk::West));
+    EXPECT_EQ(g.history().back().action, FkAction::AllianceProposal);
+    EXPECT_TRUE(has_event(g.last_events(), {FkEventKind::AllianceProposed, fk::South, fk::West}));
+    EXPECT_EQ(g.proposal(), (std::pair{fk::South, fk::West}));
+    EXPECT_EQ(g.alliance(), 0);  // a proposal alone changes nothing
+    // Undo takes the proposal back, and nothing else.
+    const std::string before = g.fen();
+    ASSERT_TRUE(g.undo());
+    EXPECT_FALSE(g.proposal().has_value());
+    EXPECT_EQ(g.fen(), before);
+    EXPECT_EQ(g.accept_alliance(fk::West), FkRefusal::NoProposal);
+    // Proposed again, it stands across moves (there is no cancelling) until West accepts.
+    ASSERT_FALSE(g.propose_alliance(fk::South, fk::West));
+    ASSERT_TRUE(g.play_uci("h1h2"));
+    ASSERT_TRUE(g.play_uci("a8a9"));
+    EXPECT_EQ(g.proposal(), (std::pair{fk::South, fk::West}));
+    ASSERT_FALSE(g.accept_alliance(fk::West));
+    EXPECT_FALSE(g.proposal().has_value());
+    EXPECT_EQ(g.alliance(), fk::seat_bit(fk::South) | fk::seat_bit(fk::West));
+    // Undoing the acceptance leaves the proposal standing again.
+    ASSERT_TRUE(g.undo());
+    EXPECT_EQ(g.alliance(), 0);
+    EXPECT_EQ(g.proposal(), (std::pair{fk::South, fk::West}));
+}
+
 TEST(FourKingdomsTurns, MateAndAbsorptionInFreeForAll) {
     // East's rook e10-e14 mates North (pawns f13 g13 h13 box the king in); North's king leaves,
     // East absorbs North's army; South moves next.

@@ -98,6 +98,7 @@ std::string record_action(const FkEntry& e) {
     switch (e.action) {
         case FkAction::Resign: return seat(e.player) + " resigns";
         case FkAction::Alliance: return seat(e.other) + " and " + seat(e.player) + " form an alliance";
+        case FkAction::AllianceProposal:
         case FkAction::DrawOffer: return describe(e.events.front());
         case FkAction::Move: break;
     }

@@ -79,13 +79,14 @@ enum class FkRefusal : u8 {
 };
 std::string_view refusal_text(FkRefusal r);
 
-enum class FkAction : u8 { Move, Resign, Alliance, DrawOffer };
+enum class FkAction : u8 { Move, Resign, AllianceProposal, Alliance, DrawOffer };
 
 // One step of the game: a move or an action, and what it caused.
 struct FkEntry {
     FkAction             action = FkAction::Move;
     Seat                 player = 0;  // who moved or acted (alliance: the accepting player)
-    Seat                 other  = 0xFF;  // alliance: the proposing player
+    Seat                 other  = 0xFF;  // alliance: the proposing player; proposal: the one
+                                         // proposed to
     Move                 move;
     std::string          san;  // moves only
     int                  fullmove   = 1;  // the full-move number before the step
@@ -146,12 +147,15 @@ class FourKingdomsGame {
     // Offers (or accepts) a draw; all players still in the game agreeing draws it. Offers lapse
     // when a move is played. Each is a step of the history (FkAction::DrawOffer).
     std::optional<FkRefusal> offer_draw(Seat who);
+    // Proposes an alliance (a step of the history, FkAction::AllianceProposal); it stands, across
+    // moves, until accepted or a later proposal replaces it (there is no cancelling).
     std::optional<FkRefusal> propose_alliance(Seat by, Seat to);
     // Accepts the standing proposal made to `by`.
     std::optional<FkRefusal> accept_alliance(Seat by);
     // The players in the game whose draw offer stands (made since the last move).
     u8                       draw_offers() const;
-    std::optional<std::pair<Seat, Seat>> proposal() const { return proposal_; }
+    // The standing proposal (proposer, proposed to), if any.
+    std::optional<std::pair<Seat, Seat>> proposal() const;
 
     // Takes back the last move or action.
     bool undo();
@@ -182,7 +186,6 @@ class FourKingdomsGame {
     std::deque<StateInfo<V>> states_;
     std::vector<FkEntry>     entries_;
     std::vector<FkElimination> elims_;
-    std::optional<std::pair<Seat, Seat>> proposal_;
 };
 
 // ---- member definitions ------------------------------------------------------------------------
@@ -200,7 +203,6 @@ std::optional<PositionError> FourKingdomsGame<V>::reset(const Setup<G>& setup) {
     elims_.clear();
     pos_.set(setup, states_.emplace_back());
     start_ = setup;
-    proposal_.reset();
     return std::nullopt;
 }
 
@@ -304,7 +306,6 @@ std::optional<FkRefusal> FourKingdomsGame<V>::resign(Seat who) {
     if (auto no = refusal_to_act(who)) return no;
     FkEntry e = entry(FkAction::Resign, who);
     pos_.resign(who, states_.emplace_back());
-    if (proposal_ && (proposal_->first == who || proposal_->second == who)) proposal_.reset();
     record(std::move(e));
     return std::nullopt;
 }
@@ -337,7 +338,24 @@ std::optional<FkRefusal> FourKingdomsGame<V>::propose_alliance(Seat by, Seat to)
     if (to > 3) return FkRefusal::NotInGame;
     if (by == to || !pos_.alliance_possible(u8(fk::seat_bit(by) | fk::seat_bit(to))))
         return FkRefusal::NotAllowed;
-    proposal_ = std::pair{by, to};
+    FkEntry e = entry(FkAction::AllianceProposal, by);
+    e.other   = to;
+    e.events.push_back({FkEventKind::AllianceProposed, by, to});
+    record(std::move(e));
+    return std::nullopt;
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+std::optional<std::pair<Seat, Seat>> FourKingdomsGame<V>::proposal() const {
+    for (auto e = entries_.rbegin(); e != entries_.rend(); ++e) {
+        if (e->action == FkAction::Alliance) return std::nullopt;  // accepted
+        if (e->action != FkAction::AllianceProposal) continue;
+        // It lapses when it can no longer be accepted (a party left the game, say).
+        if (!pos_.alliance_possible(u8(fk::seat_bit(e->player) | fk::seat_bit(e->other))))
+            return std::nullopt;
+        return std::pair{e->player, e->other};
+    }
     return std::nullopt;
 }
 
@@ -345,8 +363,9 @@ template <class V>
     requires FourKingdomsVariant<V>
 std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
     if (auto no = refusal_to_act(by)) return no;
-    if (!proposal_ || proposal_->second != by) return FkRefusal::NoProposal;
-    const Seat proposer = proposal_->first;
+    const auto standing = proposal();
+    if (!standing || standing->second != by) return FkRefusal::NoProposal;
+    const Seat proposer = standing->first;
     const u8   pair     = u8(fk::seat_bit(by) | fk::seat_bit(proposer));
     if (!pos_.alliance_possible(pair)) return FkRefusal::NotAllowed;
     FkEntry e = entry(FkAction::Alliance, by);
@@ -355,7 +374,6 @@ std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
         states_.pop_back();
         return FkRefusal::WouldLeaveMated;
     }
-    proposal_.reset();
     record(std::move(e));
     return std::nullopt;
 }
@@ -363,7 +381,8 @@ std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
 template <class V>
     requires FourKingdomsVariant<V>
 void FourKingdomsGame<V>::record(FkEntry e) {
-    if (e.action != FkAction::DrawOffer) add_state_events(e);  // an offer changes no state
+    // An offer or a proposal changes no state; its event is its own.
+    if (e.action != FkAction::DrawOffer && e.action != FkAction::AllianceProposal) add_state_events(e);
     entries_.push_back(std::move(e));
     if (outcome().over) entries_.back().events.push_back({FkEventKind::GameOver});
 }
@@ -418,9 +437,8 @@ bool FourKingdomsGame<V>::replay(size_t n) {
             case FkAction::Move: ok = play(e.move); break;
             case FkAction::Resign: ok = !resign(e.player); break;
             case FkAction::DrawOffer: ok = !offer_draw(e.player); break;
-            case FkAction::Alliance:
-                ok = !propose_alliance(e.other, e.player) && !accept_alliance(e.player);
-                break;
+            case FkAction::AllianceProposal: ok = !propose_alliance(e.player, e.other); break;
+            case FkAction::Alliance: ok = !accept_alliance(e.player); break;
         }
         if (!ok) return false;
     }
@@ -439,7 +457,8 @@ bool FourKingdomsGame<V>::undo() {
             elims_.resize(elims_.size() - size_t(last.eliminated));
             entries_.pop_back();
             return true;
-        case FkAction::DrawOffer:  // the offers before it stand again
+        case FkAction::DrawOffer:  // the offers (or the proposal) before it stand again
+        case FkAction::AllianceProposal:
             entries_.pop_back();
             return true;
         default: return replay(entries_.size() - 1);
@@ -581,8 +600,9 @@ std::string write_k4record(const FourKingdomsGame<V>& game, const K4Tags& tags) 
 
 namespace fk {
 
-// Replays the action a comment of the movetext states ("West resigns", "South and West form an
-// alliance", "East offers a draw", "South accepts the draw"); other comments are for people.
+// Replays the action a comment of the movetext states ("West resigns", "South proposes an
+// alliance to West", "South and West form an alliance", "East offers a draw", "South accepts the
+// draw"); other comments are for people.
 template <class V>
     requires FourKingdomsVariant<V>
 std::optional<ParseError> replay_comment(std::string_view comment, FourKingdomsGame<V>& game) {
@@ -590,7 +610,7 @@ std::optional<ParseError> replay_comment(std::string_view comment, FourKingdomsG
         return ParseError{"record", "{" + std::string(comment) + "}: " + std::string(why)};
     };
     constexpr std::string_view resigns = " resigns", forms = " form an alliance", offers = " offers a draw",
-                               accepts = " accepts the draw";
+                               accepts = " accepts the draw", proposes = " proposes an alliance to ";
     if (comment.ends_with(resigns)) {
         if (auto x = seat_named(comment.substr(0, comment.size() - resigns.size())))
             if (auto no = game.resign(*x)) return refused(refusal_text(*no));
@@ -600,10 +620,16 @@ std::optional<ParseError> replay_comment(std::string_view comment, FourKingdomsG
         auto a = and_ == std::string_view::npos ? std::nullopt : seat_named(pair.substr(0, and_));
         auto b = and_ == std::string_view::npos ? std::nullopt : seat_named(pair.substr(and_ + 5));
         if (a && b) {
-            auto no = game.propose_alliance(*a, *b);
+            // Accepts the standing proposal, or (a record without one) proposes and accepts.
+            std::optional<FkRefusal> no;
+            if (game.proposal() != std::pair{*a, *b}) no = game.propose_alliance(*a, *b);
             if (!no) no = game.accept_alliance(*b);
             if (no) return refused(refusal_text(*no));
         }
+    } else if (size_t p = comment.find(proposes); p != std::string_view::npos) {
+        auto a = seat_named(comment.substr(0, p)), b = seat_named(comment.substr(p + proposes.size()));
+        if (a && b)
+            if (auto no = game.propose_alliance(*a, *b)) return refused(refusal_text(*no));
     } else if (comment.ends_with(offers) || comment.ends_with(accepts)) {
         const bool accepting = comment.ends_with(accepts);
         if (auto x = seat_named(comment.substr(0, comment.size() - (accepting ? accepts : offers).size()))) {

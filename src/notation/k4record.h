@@ -11,7 +11,8 @@
 // a blank line, then the movetext: a full-move number "N." where it changes, each move prefixed
 // by its player's letter ("e:m4-k4"), and the events as comments: "{South is checkmated by
 // East}", "{East takes command of South's army}", "{the alliance of South and West ends}", and
-// the actions that import replays: "{West resigns}", "{South and West form an alliance}",
+// the actions that import replays: "{West resigns}", "{South proposes an alliance to West}",
+// "{South and West form an alliance}",
 // "{East offers a draw}", "{South accepts the draw}" (a draw offer made while another stands).
 // The outcome closes the movetext as a comment ("{Draw by agreement.}"). The result: free-for-all
 // "e:2 s:1 w:1 n:0" (scores by seat), alliance mode "es:1 wn:0" (or 1/2), "*" while the game
