@@ -86,6 +86,12 @@ TEST(FourKingdomsTurns, AllianceRefusals) {
     EXPECT_EQ(four.propose_alliance(fk::South, fk::West), FkRefusal::NotAllowed);
     FourKingdomsGame<Teams> teams;
     EXPECT_EQ(teams.propose_alliance(fk::South, fk::West), FkRefusal::NotAllowed);
+    // Three players left by a resignation: nobody has absorbed an army (the resigner's empty
+    // army has a commander only for the record), so no alliance.
+    FourKingdomsGame<FFA> resigned;
+    ASSERT_FALSE(resigned.resign(fk::West));
+    EXPECT_EQ(resigned.propose_alliance(fk::South, fk::North), FkRefusal::NotAllowed);
+    EXPECT_EQ(resigned.propose_alliance(fk::East, fk::South), FkRefusal::NotAllowed);
     // Three players, East the absorber: not with oneself, not with the absorber, not by a
     // player out of the game, and acceptance only of a proposal made to that player.
     FourKingdomsGame<FFA> g;

@@ -177,6 +177,10 @@ class FourKingdomsGame {
     void add_state_events(FkEntry& e);
     bool replay(size_t entries);
     bool dead_position() const;
+    // Whether `pair` may ally now: the position's rule (three players left, one of them an
+    // absorber, the allies the other two), where an army emptied by its player's resignation
+    // does not make its (recorded) commander an absorber.
+    bool alliance_allowed(u8 pair) const;
     FkEntry entry(FkAction action, Seat player) const;
     // Why `who` may not act now (the game is over, or it is out), if it may not.
     std::optional<FkRefusal> refusal_to_act(Seat who) const;
@@ -336,7 +340,7 @@ template <class V>
 std::optional<FkRefusal> FourKingdomsGame<V>::propose_alliance(Seat by, Seat to) {
     if (auto no = refusal_to_act(by)) return no;
     if (to > 3) return FkRefusal::NotInGame;
-    if (by == to || !pos_.alliance_possible(u8(fk::seat_bit(by) | fk::seat_bit(to))))
+    if (by == to || !alliance_allowed(u8(fk::seat_bit(by) | fk::seat_bit(to))))
         return FkRefusal::NotAllowed;
     FkEntry e = entry(FkAction::AllianceProposal, by);
     e.other   = to;
@@ -347,12 +351,26 @@ std::optional<FkRefusal> FourKingdomsGame<V>::propose_alliance(Seat by, Seat to)
 
 template <class V>
     requires FourKingdomsVariant<V>
+bool FourKingdomsGame<V>::alliance_allowed(u8 pair) const {
+    if (!pos_.alliance_possible(pair)) return false;
+    const Seat third    = Seat(std::countr_zero(unsigned(pos_.players() & ~pair)));
+    auto       resigned = [&](Seat army) {
+        return std::any_of(elims_.begin(), elims_.end(),
+                           [&](const FkElimination& x) { return x.seat == army && x.resigned; });
+    };
+    for (Seat a = 0; a < 4; ++a)
+        if (a != third && (armies_of(third) & fk::seat_bit(a)) && !resigned(a)) return true;
+    return false;
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
 std::optional<std::pair<Seat, Seat>> FourKingdomsGame<V>::proposal() const {
     for (auto e = entries_.rbegin(); e != entries_.rend(); ++e) {
         if (e->action == FkAction::Alliance) return std::nullopt;  // accepted
         if (e->action != FkAction::AllianceProposal) continue;
         // It lapses when it can no longer be accepted (a party left the game, say).
-        if (!pos_.alliance_possible(u8(fk::seat_bit(e->player) | fk::seat_bit(e->other))))
+        if (!alliance_allowed(u8(fk::seat_bit(e->player) | fk::seat_bit(e->other))))
             return std::nullopt;
         return std::pair{e->player, e->other};
     }
@@ -367,7 +385,7 @@ std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
     if (!standing || standing->second != by) return FkRefusal::NoProposal;
     const Seat proposer = standing->first;
     const u8   pair     = u8(fk::seat_bit(by) | fk::seat_bit(proposer));
-    if (!pos_.alliance_possible(pair)) return FkRefusal::NotAllowed;
+    if (!alliance_allowed(pair)) return FkRefusal::NotAllowed;
     FkEntry e = entry(FkAction::Alliance, by);
     e.other   = proposer;
     if (!pos_.ally(pair, states_.emplace_back())) {
