@@ -22,7 +22,7 @@ template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std
     using G = typename V::Geometry;
     Setup<G> s;
     auto     fields = detail::split_fields(text);
-    if (fields.size() != 6 && fields.size() != 4)
+    if (fields.size() != 6)
         return ParseError{"fen", "expected 6 space-separated fields, found " +
                                      std::to_string(fields.size())};
 
@@ -91,14 +91,12 @@ template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std
         s.ep = *ep;
     }
 
-    if (fields.size() == 6) {
-        s.halfmove = detail::parse_count(fields[4]);
-        if (s.halfmove < 0)
-            return ParseError{"halfmove clock", "'" + std::string(fields[4]) + "' is not a number"};
-        s.fullmove = detail::parse_count(fields[5]);
-        if (s.fullmove < 1)
-            return ParseError{"fullmove number", "'" + std::string(fields[5]) + "' is not a positive number"};
-    }
+    s.halfmove = detail::parse_count(fields[4]);
+    if (s.halfmove < 0)
+        return ParseError{"halfmove clock", "'" + std::string(fields[4]) + "' is not a number"};
+    s.fullmove = detail::parse_count(fields[5]);
+    if (s.fullmove < 1)
+        return ParseError{"fullmove number", "'" + std::string(fields[5]) + "' is not a positive number"};
     return s;
 }
 
