@@ -150,7 +150,7 @@ class FourKingdomsGame {
     // Proposes an alliance (a step of the history, FkAction::AllianceProposal); it stands, across
     // moves, until accepted or a later proposal replaces it (there is no cancelling).
     std::optional<FkRefusal> propose_alliance(Seat by, Seat to);
-    // Accepts the standing proposal made to `by`.
+    // Accepts the standing proposal made to `by` (proposal(): one that can still be accepted).
     std::optional<FkRefusal> accept_alliance(Seat by);
     // The players in the game whose draw offer stands (made since the last move).
     u8                       draw_offers() const;
@@ -385,8 +385,7 @@ std::optional<FkRefusal> FourKingdomsGame<V>::accept_alliance(Seat by) {
     if (!standing || standing->second != by) return FkRefusal::NoProposal;
     const Seat proposer = standing->first;
     const u8   pair     = u8(fk::seat_bit(by) | fk::seat_bit(proposer));
-    if (!alliance_allowed(pair)) return FkRefusal::NotAllowed;
-    FkEntry e = entry(FkAction::Alliance, by);
+    FkEntry    e        = entry(FkAction::Alliance, by);
     e.other   = proposer;
     if (!pos_.ally(pair, states_.emplace_back())) {
         states_.pop_back();

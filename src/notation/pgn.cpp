@@ -297,10 +297,14 @@ class Reader {
         size_t start = pos_;
         // Inside a symbol, "<>" belongs to it: Tamerlane's king swap is written K<>e2
         // (notation.md); '<' and '>' are reserved only as tokens of their own.
-        while (pos_ < text_.size()
-            && (is_symbol_char(text_[pos_]) || text_.substr(pos_, 2) == "<>"
-                || (text_[pos_] == '>' && text_[pos_ - 1] == '<')))
-            ++pos_;
+        while (pos_ < text_.size()) {
+            if (text_.substr(pos_, 2) == "<>")
+                pos_ += 2;
+            else if (is_symbol_char(text_[pos_]))
+                ++pos_;
+            else
+                break;
+        }
         std::string_view s = text_.substr(start, pos_ - start);
         if (mt.depth) return std::nullopt;
         if (is_result(s)) {
