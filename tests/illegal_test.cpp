@@ -792,3 +792,16 @@ TEST(IllegalCli, MalformedMove) {
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.err, "");
 }
+
+TEST(IllegalReasonIds, EveryReasonHasItsOwnStableId) {
+    // Ids are lower-case snake case, one per reason; only Unexplained is "unexplained".
+    std::set<std::string> ids;
+    for (int r = 0; r <= int(IllegalReason::Unexplained); ++r) {
+        const std::string id(reason_id(IllegalReason(r)));
+        EXPECT_EQ(id == "unexplained", IllegalReason(r) == IllegalReason::Unexplained) << r;
+        EXPECT_EQ(id.find_first_not_of("abcdefghijklmnopqrstuvwxyz_"), std::string::npos) << id;
+        EXPECT_TRUE(ids.insert(id).second) << "duplicate id " << id;
+    }
+    EXPECT_EQ(reason_id(IllegalReason::SwapNotNow), "swap_not_now");
+    EXPECT_EQ(reason_id(IllegalReason::NotYourTurn), "not_your_turn");
+}

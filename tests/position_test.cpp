@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/position.h"
@@ -210,4 +211,17 @@ TEST(PositionSet, EnPassantSquareKeptOnlyWhenACaptureIsLegal) {
     // The only capture would expose the king on the 5th rank.
     EXPECT_EQ(ep_of(Chess{}, "8/8/8/KPp4r/8/8/8/7k w - c6 0 1"), NoSquare);
     EXPECT_EQ(ep_of(PawnRace{}, "8/8/8/3pP3/8/8/8/8 w - d6 0 1"), sq<PawnRace>("d6"));
+}
+
+TEST(PositionError, EveryCodeHasItsOwnStableId) {
+    // Ids are lower-case snake case, one per code, none the fallback "unknown".
+    std::set<std::string> ids;
+    for (int c = 0; c <= int(Code::TurnOrder); ++c) {
+        const std::string id(code_id(Code(c)));
+        EXPECT_NE(id, "unknown") << c;
+        EXPECT_EQ(id.find_first_not_of("abcdefghijklmnopqrstuvwxyz_"), std::string::npos) << id;
+        EXPECT_TRUE(ids.insert(id).second) << "duplicate id " << id;
+    }
+    EXPECT_EQ(code_id(Code::NotSeniorInCitadel), "not_senior_in_citadel");
+    EXPECT_EQ(code_id(Code::TurnOrder), "turn_order");
 }
