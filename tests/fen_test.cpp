@@ -226,6 +226,40 @@ TEST(FenErrors, Board) {
     EXPECT_EQ(bad_field<Chess>(std::string(Silverman::StartFen)), "board");
 }
 
+TEST(FenErrors, ALetterFenDoesNotHaveIsNamedWithItsSquareAndPosition) {
+    auto message = [](const std::string& fen) {
+        auto setup = parse_fen<Chess>(fen);
+        return setup.ok() ? std::string("(accepted)") : setup.error().field + ": " + setup.error().message;
+    };
+    // Tamerlane's general where White's queen stands: refused by the reader, not at set-up.
+    EXPECT_EQ(message("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1"),
+              "board: 'G' on d1 (character 39) is not a FEN piece letter (K Q R B N P, upper case "
+              "White, lower case Black); it is Tamerlane's general, written in TFEN");
+    EXPECT_EQ(message("4k3/8/8/8/8/8/8/4K2x w - - 0 1"),
+              "board: 'x' on h1 (character 20) is not a FEN piece letter (K Q R B N P, upper case "
+              "White, lower case Black)");
+    EXPECT_EQ(message("4kz2/8/8/8/8/8/8/4K3 w - - 0 1"),
+              "board: 'z' on f8 (character 3) is not a FEN piece letter (K Q R B N P, upper case "
+              "White, lower case Black); it is Tamerlane's giraffe, written in TFEN");
+    EXPECT_EQ(message("4k3/8/8/8/8/8/8/4K2\xc3 w - - 0 1"), "board: unexpected byte 0xC3 on h1 (character 20)");
+    EXPECT_EQ(message(" 4k3/8/8/8/8/8/8/4K2! w - - 0 1"), "board: '!' on h1 (character 21)"
+                                                         " is not a FEN piece letter (K Q R B N P, upper case "
+                                                         "White, lower case Black)");
+    // Past the end of a rank there is no square: the rank is named.
+    EXPECT_EQ(message("4k3/8/8/8/8/8/8/4K3G w - - 0 1"),
+              "board: 'G' on rank 1 (character 20) is not a FEN piece letter (K Q R B N P, upper "
+              "case White, lower case Black); it is Tamerlane's general, written in TFEN");
+    // A FEN letter the variant lacks is the set-up's to refuse, naming the piece and square.
+    auto setup = parse_fen<Silverman>("rbkr/pppp/PPPP/RQKR w - - 0 1");
+    ASSERT_TRUE(setup.ok());
+    Position<Silverman>  pos;
+    StateInfo<Silverman> st;
+    auto                 err = pos.set(*setup, st);
+    ASSERT_TRUE(err.has_value());
+    EXPECT_EQ(err->code, PositionError::Code::PieceNotInVariant);
+    EXPECT_EQ(err->message, "the bishop on b4 is not part of silverman");
+}
+
 TEST(FenErrors, Side) {
     for (const char* side : {"x", "W", "B", "white", "wb", "-", "1"})
         EXPECT_EQ(bad_field<Chess>("4k3/8/8/8/8/8/8/4K3 " + std::string(side) + " - - 0 1"), "side") << side;

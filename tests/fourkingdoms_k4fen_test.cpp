@@ -2,6 +2,8 @@
 // field, and every "Illegal positions" clause of variants.md section 5.
 #include "fourkingdoms_support.h"
 
+#include "game/fourkingdoms_game.h"
+
 using namespace citadel;
 using namespace fktest;
 
@@ -136,7 +138,10 @@ TEST(FourKingdomsK4fen, EveryIllegalPositionClause) {
          "East may take en passant"},
         {k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e12 3 2 eswn -"), false, C::EnPassantSquare,
          "a half-move clock after a double step"},
-        {k4({KINGS, {"e11", "nP"}}, "e - e12 0 2 eswn -"), false, C::EnPassantSquare, "nobody can take"},
+        {k4({KINGS, {"e11", "nP"}}, "e - e12 0 2 eswn -"), false, std::nullopt,
+         "nobody can take: accepted, the square dropped"},
+        {k4({KINGS, {"e11", "nP"}, {"e13", "nN"}}, "e - e12 0 2 eswn -"), false, C::EnPassantSquare,
+         "the start square occupied"},
         {k4({KINGS, {"d11", "eP"}}, "e - e12 0 2 eswn -"), false, C::EnPassantSquare, "no pawn passed"},
         {k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e10 0 2 eswn -"), false, C::EnPassantSquare,
          "not the passed square"},
@@ -157,6 +162,109 @@ TEST(FourKingdomsK4fen, EveryIllegalPositionClause) {
     };
     for (const Case& c : cases)
         EXPECT_EQ(c.teams ? rule_broken<Teams>(c.fen) : rule_broken<FFA>(c.fen), c.broken) << c.what << ": " << c.fen;
+}
+
+namespace {
+// The K4FEN of the position the text sets up (its en passant square dropped if nobody may take).
+template <class V> std::string as_set(std::string_view fen) {
+    auto s = parse_fen<V>(fen);
+    if (!s) return "parse: " + s.error().message;
+    Position<V>  pos;
+    StateInfo<V> st;
+    if (auto e = pos.set(*s, st)) return "rules: " + e->message;
+    return write_fen<V>(pos.setup());
+}
+}  // namespace
+
+TEST(FourKingdomsK4fen, EnPassantSquareOfEveryDoubleStepIsReadAndDropped) {
+    // Another writer records the passed square after every double step: North's e13e11 with
+    // nobody to take on e12 (East to move). Accepted; the position has no en passant right, so
+    // the writer leaves the square out (as FEN readers and writers do).
+    const std::string written = k4({KINGS, {"e11", "nP"}}, "e - e12 0 2 eswn -");
+    EXPECT_EQ(as_set<FFA>(written), k4({KINGS, {"e11", "nP"}}, "e - - 0 2 eswn -"));
+    // West's pawn d11 could take, but West does not move next: dropped, not refused.
+    EXPECT_EQ(as_set<FFA>(k4({KINGS, {"e11", "nP"}, {"d11", "wP"}}, "e - e12 0 2 eswn -")),
+              k4({KINGS, {"e11", "nP"}, {"d11", "wP"}}, "e - - 0 2 eswn -"));
+    // An en passant capture that would leave East's own king attacked is no right either: the
+    // North rook a11 pins along rank 11 once both pawns leave it.
+    EXPECT_EQ(as_set<FFA>(k4({{"n11", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"g14", "nK"}, {"e11", "nP"},
+                               {"f11", "eP"}, {"b11", "nR"}},
+                              "e - e12 0 2 eswn -")),
+              k4({{"n11", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"g14", "nK"}, {"e11", "nP"}, {"f11", "eP"},
+                  {"b11", "nR"}},
+                 "e - - 0 2 eswn -"));
+    // A capturable square is kept and written back.
+    const std::string capturable = k4({KINGS, {"e11", "nP"}, {"d11", "eP"}}, "e - e12 0 2 eswn -");
+    EXPECT_EQ(as_set<FFA>(capturable), capturable);
+    // A double step that ends the game (East's m4k4 mates nobody here, but East is alone): the
+    // game is decided, nobody moves, the square is dropped.
+    EXPECT_EQ(as_set<FFA>(k4({{"n7", "eK"}, {"k4", "eP"}}, "e - l4 0 5 eeee -")),
+              k4({{"n7", "eK"}, {"k4", "eP"}}, "e - - 0 5 eeee -"));
+    // Squares no double step explains are still refused, naming the square.
+    for (std::string fen : {k4({KINGS, {"e11", "nP"}}, "e - e12 1 2 eswn -"),    // clock not 0
+                            k4({KINGS}, "e - e12 0 2 eswn -"),                   // no pawn in front
+                            k4({KINGS, {"e12", "nP"}}, "e - e12 0 2 eswn -"),    // the square taken
+                            k4({KINGS, {"e11", "nP"}}, "e - e10 0 2 eswn -"),    // not passed
+                            k4({KINGS, {"e11", "nP"}}, "w - e12 0 2 eswn -"),    // West not next
+                            k4({KINGS, {"e11", "nP"}}, "n - e12 0 2 eswn -"),    // the mover again
+                            k4({KINGS, {"e11", "nP"}}, "e - e9 0 2 eswn -")}) {  // no double step
+        EXPECT_EQ(rule_broken<FFA>(fen), PositionError::Code::EnPassantSquare) << fen;
+        EXPECT_NE(rejection<FFA>(fen).find("en passant square e"), std::string::npos) << fen;
+    }
+}
+
+TEST(FourKingdomsK4fen, FinishedGamesRoundTripInBothModes) {
+    // Teams: East is out (South commands its army); West's rook mates South. The rule book's
+    // partner, East, takes command of every army South commanded, though East is out too: the
+    // team has fallen and the one who fell first holds both armies ("eewn"); North moves next.
+    FourKingdomsGame<Teams> teams;
+    auto err = teams.load_fen(k4({{"h1", "sK"}, {"g2", "sP"}, {"h2", "sP"}, {"i2", "sP"}, {"m5", "eP"},
+                                   {"e5", "wR"}, {"a8", "wK"}, {"g14", "nK"}},
+                                  "w - - 0 7 sswn es"));
+    ASSERT_FALSE(err) << describe(*err);
+    ASSERT_TRUE(teams.play_uci("e5e1"));
+    ASSERT_TRUE(teams.outcome().over);
+    const std::string finished = teams.fen();
+    EXPECT_EQ(finished, k4({{"g2", "sP"}, {"h2", "sP"}, {"i2", "sP"}, {"m5", "eP"}, {"e1", "wR"},
+                            {"a8", "wK"}, {"g14", "nK"}},
+                           "n - - 1 7 eewn es"));
+    EXPECT_EQ(as_set<Teams>(finished), finished);
+    FourKingdomsGame<Teams> again;
+    ASSERT_FALSE(again.load_fen(finished));
+    EXPECT_EQ(again.fen(), finished);
+    EXPECT_TRUE(again.outcome().over);
+    EXPECT_EQ(again.legal_moves().size(), 0u);
+    // Every spelling of a fallen team's commanders is read back exactly: either of its players
+    // for each of its armies (other writers let the last to fall keep both, "sswn", or give
+    // each army to its partner, "sewn"); the other team never commands them.
+    const std::string board = finished.substr(0, finished.find(' '));
+    for (std::string_view control : {"eewn", "sswn", "sewn", "eswn"}) {
+        const std::string fen = board + " n - - 1 7 " + std::string(control) + " es";
+        EXPECT_EQ(as_set<Teams>(fen), fen);
+    }
+    for (std::string_view control : {"wswn", "ewwn", "nnwn"})
+        EXPECT_EQ(rule_broken<Teams>(board + " n - - 1 7 " + std::string(control) + " es"),
+                  PositionError::Code::Commander)
+            << control;
+    // A team with one player left still has exactly one spelling: the partner commands.
+    EXPECT_EQ(rule_broken<Teams>(k4({{"h1", "sK"}, {"a8", "wK"}, {"g14", "nK"}}, "w - - 0 1 eswn es")),
+              PositionError::Code::Commander);
+
+    // Free-for-all: East mates South, the last player beside it; East, alone, is to move and
+    // commands every army.
+    FourKingdomsGame<FFA> ffa;
+    err = ffa.load_fen(k4({{"n7", "eK"}, {"e5", "eR"}, {"h1", "sK"}, {"g2", "sP"}, {"h2", "sP"}, {"i2", "sP"}},
+                          "e - - 0 1 esee -"));
+    ASSERT_FALSE(err) << describe(*err);
+    ASSERT_TRUE(ffa.play_uci("e5e1"));
+    ASSERT_TRUE(ffa.outcome().over);
+    const std::string won = ffa.fen();
+    EXPECT_EQ(won, k4({{"n7", "eK"}, {"e1", "eR"}, {"g2", "sP"}, {"h2", "sP"}, {"i2", "sP"}}, "e - - 1 2 eeee -"));
+    EXPECT_EQ(as_set<FFA>(won), won);
+    FourKingdomsGame<FFA> ffa_again;
+    ASSERT_FALSE(ffa_again.load_fen(won));
+    EXPECT_EQ(ffa_again.fen(), won);
+    EXPECT_EQ(ffa_again.legal_moves().size(), 0u);
 }
 
 TEST(FourKingdomsK4fen, RejectionsAreCleanErrorsNotCrashes) {

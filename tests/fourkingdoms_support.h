@@ -250,11 +250,10 @@ template <class V> After slow_after(const Position<V>& pos, Move m) {
     auto eliminate = [&](Seat v) {
         if (Square k = king_of(b, v); k != NoSquare) b[k] = NoPiece;
         x.castling &= u8(~(3 << (2 * v)));
-        u8 g = kings_on(b);
-        for (int a = 0; a < 4; ++a) {
-            if (V::Teams) x.control[a] = (g >> a & 1) ? Seat(a) : Seat(a ^ 1);
-            else if (x.control[a] == v) x.control[a] = mover;
-        }
+        // Every army v commanded goes to its partner (teams; also when the partner is out, the
+        // team then fallen) or to the mover (free-for-all).
+        for (int a = 0; a < 4; ++a)
+            if (x.control[a] == v) x.control[a] = V::Teams ? Seat(v ^ 1) : mover;
         if (!V::Teams) x.alliance = 0;
         x.eliminated.push_back(v);
     };

@@ -408,6 +408,96 @@ TEST(GameFiftyMove, SilvermanUsesTheSameCounter) {
     EXPECT_TRUE(g.claim_draw(DrawClaim::FiftyMoveRule));
 }
 
+// ---- claims with the move (FIDE 9.2.1, 9.3.1, 9.5) ---------------------------------------------
+
+TEST(GameClaimWithMove, RepetitionClaimedByAnnouncingTheMoveThatProducesIt) {
+    Game<Chess> g;
+    ASSERT_TRUE(play(g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1"));  // ...Ng8 would make the third
+    const Move ng8 = position_move(g, "f6g8"), nd5 = position_move(g, "f6d5");
+    EXPECT_TRUE(g.claimable_draws().empty());  // not yet on the board
+    EXPECT_TRUE(has_claim(g.claimable_draws_with(ng8), DrawClaim::ThreefoldRepetition));
+    EXPECT_FALSE(has_claim(g.claimable_draws_with(ng8), DrawClaim::FiftyMoveRule));
+    EXPECT_TRUE(g.claimable_draws_with(nd5).empty());
+    EXPECT_EQ(g.moves().size(), 7u);  // asking plays nothing
+    EXPECT_EQ(g.claim_draw(DrawClaim::ThreefoldRepetition, ng8), ClaimResult::Drawn);
+    EXPECT_EQ(g.moves().size(), 8u);
+    EXPECT_EQ(g.moves().back(), ng8);
+    EXPECT_EQ(g.repetitions(), 3);
+    expect_final(g, Outcome{K::Draw, White, Termination::ThreefoldRepetition});
+    // Taking the move back takes the claim back too.
+    ASSERT_TRUE(g.undo());
+    EXPECT_EQ(g.outcome(), kOngoing);
+    EXPECT_EQ(g.moves().size(), 7u);
+}
+
+TEST(GameClaimWithMove, FiftyMovesClaimedWithTheHundredthHalfMove) {
+    Game<Chess> g;
+    ASSERT_TRUE(load(g, "7k/8/8/8/8/2R5/8/K7 w - - 99 80"));
+    EXPECT_TRUE(has_claim(g.claimable_draws_with(position_move(g, "a1a2")), DrawClaim::FiftyMoveRule));
+    EXPECT_TRUE(g.claimable_draws_with(position_move(g, "c3c8")).size() == 1);  // (a quiet move too)
+    EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, position_move(g, "a1a2")), ClaimResult::Drawn);
+    EXPECT_EQ(g.position().rule50(), 100);
+    expect_final(g, Outcome{K::Draw, White, Termination::FiftyMoveRule});
+}
+
+TEST(GameClaimWithMove, AnIncorrectClaimLetsTheMoveStandAndTheGameGoOn) {
+    {  // FIDE 9.5.3: the announced move must be played; the game continues.
+        Game<Chess> g;
+        ASSERT_TRUE(play(g, "g1f3 g8f6 f3g1"));
+        const Move ng8 = position_move(g, "f6g8");
+        EXPECT_TRUE(g.claimable_draws_with(ng8).empty());  // only the second occurrence
+        EXPECT_EQ(g.claim_draw(DrawClaim::ThreefoldRepetition, ng8), ClaimResult::MoveStands);
+        EXPECT_EQ(g.moves().back(), ng8);
+        EXPECT_EQ(g.outcome(), kOngoing);
+        EXPECT_TRUE(play(g, "e2e4"));
+    }
+    {  // The wrong rule: the move completes a repetition, not 50 moves.
+        Game<Chess> g;
+        ASSERT_TRUE(play(g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1"));
+        EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, position_move(g, "f6g8")), ClaimResult::MoveStands);
+        EXPECT_EQ(g.outcome(), kOngoing);
+        EXPECT_TRUE(has_claim(g.claimable_draws(), DrawClaim::ThreefoldRepetition));  // White may claim now
+    }
+    {  // A capture or pawn move sets the clock back: no 50-move claim with it.
+        Game<Chess> g;
+        ASSERT_TRUE(load(g, "7k/8/8/8/8/2r5/8/K1R5 w - - 99 80"));
+        const Move capture = position_move(g, "c1c3");
+        EXPECT_TRUE(g.claimable_draws_with(capture).empty());
+        EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, capture), ClaimResult::MoveStands);
+        EXPECT_EQ(g.position().rule50(), 0);
+        EXPECT_EQ(g.outcome(), kOngoing);
+    }
+}
+
+TEST(GameClaimWithMove, AnIllegalMoveOrAFinishedGameIsRefusedAndChangesNothing) {
+    Game<Chess> g;
+    ASSERT_TRUE(load(g, "7k/8/8/8/8/2R5/8/K7 w - - 99 80"));
+    const Move not_legal(sq<Chess>("a1"), sq<Chess>("a3"));  // a king's two-square step
+    EXPECT_TRUE(g.claimable_draws_with(not_legal).empty());
+    EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, not_legal), ClaimResult::Refused);
+    EXPECT_TRUE(g.moves().empty());
+    EXPECT_EQ(g.outcome(), kOngoing);
+    g.agree_draw();
+    EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, position_move(g, "a1a2")), ClaimResult::Refused);
+    EXPECT_TRUE(g.moves().empty());
+    EXPECT_EQ(g.outcome().reason, Termination::Agreement);
+}
+
+TEST(GameClaimWithMove, AMoveThatEndsTheGameKeepsItsEnding) {
+    {  // The hundredth half-move mates: checkmate stands (the claim changes nothing).
+        Game<Chess> g;
+        ASSERT_TRUE(load(g, "7k/8/6K1/8/8/8/8/R7 w - - 99 80"));
+        EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, position_move(g, "a1a8")), ClaimResult::MoveStands);
+        EXPECT_EQ(g.outcome(), (Outcome{K::Win, White, Termination::Checkmate}));
+    }
+    {  // The move reaches the 75-move rule: drawn by that rule.
+        Game<Chess> g;
+        ASSERT_TRUE(load(g, "7k/8/8/8/8/2R5/8/K7 w - - 149 80"));
+        EXPECT_EQ(g.claim_draw(DrawClaim::FiftyMoveRule, position_move(g, "a1a2")), ClaimResult::Drawn);
+        EXPECT_EQ(g.outcome().reason, Termination::SeventyFiveMoveRule);
+    }
+}
+
 TEST(GameSeventyFiveMove, AutomaticAtOneHundredFiftyNotAt149) {
     Game<Chess> g;
     ASSERT_TRUE(load(g, "7k/8/8/8/8/2R5/8/K7 w - - 149 80"));

@@ -210,3 +210,58 @@ TEST(TamerlanePgn, TheSwapSymbolIsReadOnlyWhole) {
         EXPECT_EQ(pgn.error().code, PgnError::Code::UnexpectedText) << text;
     }
 }
+
+TEST(TamerlanePgn, TheOptionalFiftyMoveRuleTravelsInItsTag) {
+    // A game drawn by the optional rule writes [FiftyMoveRule "on"] and replays as that draw.
+    const std::string fen = tfen({ { "e1", "K" }, { "e10", "k" }, { "b1", "N" }, { "c5", "PR" } },
+        "w -/- - 0/0 99 80");
+    TamerlaneGame on(fen);
+    on.set_fifty_move_rule(true);
+    on.play_all({ "b1c3" });
+    ASSERT_EQ(on.outcome(), (Outcome{ K::Draw, White, T::FiftyMoveRule }));
+    const std::string text = write_pgn(on);
+    EXPECT_NE(text.find("[FiftyMoveRule \"on\"]"), std::string::npos) << text;
+    EXPECT_LT(text.find("[FEN"), text.find("[FiftyMoveRule")) << text;
+    EXPECT_LT(text.find("[FiftyMoveRule"), text.find("[Termination")) << text;
+    auto pgn = parse_pgn(text);
+    ASSERT_TRUE(pgn.ok()) << pgn.error().message;
+    Game<Tamerlane> r;
+    auto            err = replay_pgn(*pgn, r);
+    ASSERT_FALSE(err.has_value()) << err->message;
+    EXPECT_TRUE(r.fifty_move_rule());
+    EXPECT_EQ(r.outcome(), (Outcome{ K::Draw, White, T::FiftyMoveRule }));
+    // Written again, the tag is written once, from the game (not copied as an extra tag).
+    const std::string again = write_pgn(r, tags_of(*pgn));
+    EXPECT_EQ(again, text);
+
+    // Without the tag the rule is off: the game is not over, so the draw is refused.
+    auto untagged = *pgn;
+    std::erase_if(untagged.tags, [](const PgnTag& t) { return t.name == "FiftyMoveRule"; });
+    Game<Tamerlane> off;
+    off.set_fifty_move_rule(true);  // (a reused game takes the PGN's setting)
+    auto refused = replay_pgn(untagged, off);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->code, PgnError::Code::ResultMismatch);
+    EXPECT_FALSE(off.fifty_move_rule());
+
+    // A game without the option writes no tag; "off" is read as off.
+    TamerlaneGame plain(fen);
+    plain.play_all({ "b1c3" });
+    EXPECT_EQ(write_pgn(plain).find("FiftyMoveRule"), std::string::npos);
+    auto explicit_off = parse_pgn("[Variant \"tamerlane\"]\n[FiftyMoveRule \"off\"]\n\n1. e3e4 *");
+    ASSERT_TRUE(explicit_off.ok());
+    Game<Tamerlane> o;
+    EXPECT_FALSE(replay_pgn(*explicit_off, o).has_value());
+    EXPECT_FALSE(o.fifty_move_rule());
+
+    // Any other value, or the tag on a variant without the option, is a tag error naming it.
+    for (const char* bad : { "[Variant \"tamerlane\"]\n[FiftyMoveRule \"yes\"]\n\n*",
+             "[FiftyMoveRule \"on\"]\n\n1. e4 *" }) {
+        auto p = parse_pgn(bad);
+        ASSERT_TRUE(p.ok()) << bad;
+        auto e = with_replayed_pgn(*p, [](const auto&) {});
+        ASSERT_TRUE(e.has_value()) << bad;
+        EXPECT_EQ(e->code, PgnError::Code::BadTag) << bad;
+        EXPECT_NE(e->message.find("FiftyMoveRule"), std::string::npos) << e->message;
+    }
+}

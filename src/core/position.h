@@ -277,7 +277,12 @@ std::optional<PositionError> Position<V>::set(const Setup<G>& s, StateInfo<V>& s
         if (!p) continue;
         if (!(V::Pieces & piece_set(type_of(p))) || seat_of(p) > 1)
             return PositionError{Code::PieceNotInVariant, sq,
-                                 "the piece on " + square_name<G>(sq) + " is not part of " +
+                                 "the " +
+                                     std::string(type_of(p) < kPieceKinds.size()
+                                                     ? kind(type_of(p)).name
+                                                     : "piece") +
+                                     " on " +
+                                     square_name<G>(sq) + " is not part of " +
                                      std::string(V::Name)};
         put(p, sq);
         si.key ^= Z.psq[p][sq];

@@ -21,6 +21,15 @@ namespace citadel {
 
 enum class DrawClaim : u8 { ThreefoldRepetition, FiftyMoveRule };
 
+// What a draw claim announced with its move did (FIDE 9.2.1, 9.3.1, 9.5).
+enum class ClaimResult : u8 {
+    Drawn,       // the claim held: the move was played and the game is drawn
+    MoveStands,  // the claim did not hold: the move was played all the same (FIDE 9.5.3) and
+                 // the game goes on, unless the move itself ended it (see outcome())
+    Refused,     // the move is not legal now, the game is over, or the variant has no claims:
+                 // nothing changed
+};
+
 template <class V> class Game {
   public:
     using G = typename V::Geometry;
@@ -55,6 +64,15 @@ template <class V> class Game {
     // Draws the player to move may claim now.
     std::vector<DrawClaim> claimable_draws() const;
     bool claim_draw(DrawClaim claim);
+    // Draws the player to move may claim by announcing the legal move `m` that produces them
+    // (the position after it stands for the third time, or it completes 50 moves); none if `m`
+    // is not legal now.
+    std::vector<DrawClaim> claimable_draws_with(Move m) const;
+    // A claim with the move: `m` is played (if it is legal), and the game is drawn if the claim
+    // holds for the position after it. An incorrect claim cannot be withdrawn: the move stands
+    // and the game goes on. A move that ends the game by itself (checkmate, stalemate) keeps
+    // that ending; one that reaches an automatic draw answers Drawn with the rule's reason.
+    ClaimResult claim_draw(DrawClaim claim, Move m);
     // Agreement, resignation and flag end a game still in progress; otherwise (or for a seat the
     // variant does not have) they change nothing.
     void agree_draw();
@@ -68,6 +86,11 @@ template <class V> class Game {
         requires V::OwnGameEnd
     {
         fifty_move_rule_ = on;
+    }
+    bool fifty_move_rule() const
+        requires V::OwnGameEnd
+    {
+        return fifty_move_rule_;
     }
 
     // No series of legal moves from here can end in checkmate (the rule book's material rules).

@@ -88,6 +88,39 @@ template <class V> bool Game<V>::claim_draw(DrawClaim claim) {
     return true;
 }
 
+template <class V> std::vector<DrawClaim> Game<V>::claimable_draws_with(Move m) const {
+    std::vector<DrawClaim> out;
+    if constexpr (!V::OwnGameEnd) {
+        if (!legal_moves().contains(m)) return out;
+        // The position after m, on a copy: its key is compared with the game's earlier ones.
+        Position<V>  after;
+        StateInfo<V> now, next;
+        after.set(pos_.setup(), now);
+        after.make(m, next);
+        int                 count = 1;
+        int                 back  = std::min(after.rule50(), int(moves_.size()) + 1);
+        for (const StateInfo<V>* s = pos_.state(); s && back > 0; s = s->previous, --back)
+            count += s->key == after.key();
+        if (count >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
+        if (after.rule50() >= 2 * V::ClaimMoveRule) out.push_back(DrawClaim::FiftyMoveRule);
+    }
+    return out;
+}
+
+template <class V> ClaimResult Game<V>::claim_draw(DrawClaim claim, Move m) {
+    auto claims = claimable_draws_with(m);
+    bool holds  = std::find(claims.begin(), claims.end(), claim) != claims.end();
+    if (V::OwnGameEnd || !play(m)) return ClaimResult::Refused;
+    if (!holds) return ClaimResult::MoveStands;
+    if (Outcome by_rules = by_rule(); by_rules.over())
+        return by_rules.kind == Outcome::Kind::Draw ? ClaimResult::Drawn : ClaimResult::MoveStands;
+    declared_    = {Outcome::Kind::Draw, White,
+                    claim == DrawClaim::ThreefoldRepetition ? Termination::ThreefoldRepetition
+                                                            : Termination::FiftyMoveRule};
+    declared_at_ = moves_.size();
+    return ClaimResult::Drawn;
+}
+
 template <class V> void Game<V>::agree_draw() {
     if (outcome().over()) return;
     declared_    = {Outcome::Kind::Draw, White, Termination::Agreement};

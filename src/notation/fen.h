@@ -16,6 +16,10 @@ namespace detail {
 // A non-negative decimal number of at most 9 digits, or -1.
 int parse_count(std::string_view text);
 std::vector<std::string_view> split_fields(std::string_view text);
+// A board character `at` (inside `text`) that is not one of FEN's piece letters: names it, the
+// square it would stand on (`place`), its character position, and whose letter it is if another
+// variant's.
+ParseError bad_fen_letter(std::string_view text, const char* at, const std::string& place);
 }  // namespace detail
 
 template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std::string_view text) {
@@ -53,7 +57,9 @@ template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std
             // FEN's six letters; a piece of them the variant lacks is Position::set's to refuse
             // (PieceNotInVariant, with its square), other variants' letters are not FEN.
             PieceType t = piece_type_from_letter(c, piece_set(Pawn, Knight, Bishop, Rook, Queen, King));
-            if (!t) return ParseError{"board", where + ": unknown piece letter '" + std::string(1, c) + "'"};
+            if (!t) return detail::bad_fen_letter(text, board.data() + i, file < G::Files
+                                                                        ? square_name<G>(G::square(file, rank))
+                                                                        : where);
             if (file >= G::Files)
                 return ParseError{"board", where + " has more than " + std::to_string(G::Files) + " squares"};
             s.board[G::square(file++, rank)] = make_piece(c >= 'a' ? Black : White, t);

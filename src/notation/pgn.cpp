@@ -13,8 +13,8 @@ using Code = PgnError::Code;
 constexpr std::array<std::string_view, 4> kResults = { "1-0", "0-1", "1/2-1/2", "*" };
 constexpr std::array<std::string_view, 7> kRosterNames
     = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
-constexpr std::array<std::string_view, 4> kDerivedNames
-    = { "Variant", "SetUp", "FEN", "Termination" };
+constexpr std::array<std::string_view, 5> kDerivedNames
+    = { "Variant", "SetUp", "FEN", "FiftyMoveRule", "Termination" };
 // Move suffixes that stand for NAGs $1..$6.
 constexpr std::array<std::string_view, 6> kSuffixNags = { "!", "?", "!!", "??", "!?", "?!" };
 constexpr size_t                          kLineWidth  = 80;

@@ -6,7 +6,8 @@
 // accepted when every move is legal. Decisions (see also notation.md):
 // - Tags are written in the order: Seven Tag Roster (unknowns "?", Date "????.??.??"), Variant
 //   (omitted for chess), SetUp "1" + FEN (only when the start is not the variant's start),
-//   Termination (Outcome::describe(), only when the game is over), then the caller's extra tags.
+//   FiftyMoveRule "on" (Tamerlane with its optional 50-move rule on; absent: off), Termination
+//   (Outcome::describe(), only when the game is over), then the caller's extra tags.
 // - A decisive result that the rules did not reach is replayed as a resignation, a drawn one as
 //   an agreement, unless the Termination tag mentions time (a flag), repetition or the 50-move
 //   rule (a claim). A result that contradicts the rules (1-0 on a stalemate) is an error.
@@ -151,6 +152,8 @@ PgnGame to_pgn_game(const Game<V>& game, const PgnTags& tags = {}, const PgnNote
         out.tags.push_back({ "SetUp", "1" });
         out.tags.push_back({ "FEN", write_fen<V>(game.start()) });
     }
+    if constexpr (V::OwnGameEnd)
+        if (game.fifty_move_rule()) out.tags.push_back({ "FiftyMoveRule", "on" });
     if (outcome.over()) out.tags.push_back({ "Termination", outcome.describe() });
     detail::add_extra_tags(out, tags);
 
@@ -183,6 +186,18 @@ template <class V> std::optional<PgnError> replay_start(const PgnGame& pgn, Game
         return PgnError{ Code::BadStart, "SetUp \"1\" without a FEN tag" };
     if (auto err = game.load_fen(fen ? *fen : std::string(V::StartFen)))
         return PgnError{ Code::BadStart, "FEN tag: " + describe(*err) };
+    // Tamerlane's optional 50-move rule: FiftyMoveRule "on" or "off" (absent: off).
+    const std::string* fifty = pgn.tag("FiftyMoveRule");
+    if constexpr (V::OwnGameEnd) {
+        if (fifty && *fifty != "on" && *fifty != "off")
+            return PgnError{ Code::BadTag,
+                "FiftyMoveRule tag: \"" + *fifty + "\" is neither \"on\" nor \"off\"" };
+        game.set_fifty_move_rule(fifty && *fifty == "on");
+    } else if (fifty) {
+        return PgnError{ Code::BadTag,
+            "FiftyMoveRule tag: " + std::string(V::Name)
+                + " has no optional 50-move rule (the tag is for tamerlane games)" };
+    }
     return std::nullopt;
 }
 

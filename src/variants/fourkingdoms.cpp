@@ -407,10 +407,10 @@ void Board::eliminate(Seat x, Seat by, State& n) {
             c.castling &= u8(~castling_bit(x, side));
         }
     for (Seat a = 0; a < 4; ++a) {
-        // Teams: an army out of the game is its partner's (both out: each its partner's, the
-        // one spelling K4FEN accepts); free-for-all: the mated player's armies go to `by`.
-        Seat to = teams_ ? ((c.in_game & seat_bit(a)) ? a : partner(a))
-                         : (c.control[a] == x ? by : c.control[a]);
+        // The mated player's armies go, in teams, to its partner (as the rule book says, also
+        // when the partner is out: the team has fallen and the one who fell first holds both
+        // armies); in free-for-all, to `by`.
+        Seat to = c.control[a] == x ? (teams_ ? partner(x) : by) : c.control[a];
         if (to == c.control[a]) continue;
         n.key ^= Z.control[a][c.control[a]] ^ Z.control[a][to];
         c.control[a] = to;
@@ -787,9 +787,14 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
         if (c.in_game & seat_bit(a)) {
             if (cmd != a) why = seat(a) + " is in the game, so it commands its own army";
         } else if (teams_) {
-            if (cmd != partner(a))
-                why = seat(a) + " is out, so its partner " + seat(partner(a)) +
-                      " commands its army";
+            // A fallen team's armies (both kings gone, the game over) may name either of its
+            // players: the partner who would take command is out too, and writers differ.
+            bool fallen = !(c.in_game & seat_bit(partner(a)));
+            if (fallen ? cmd != a && cmd != partner(a) : cmd != partner(a))
+                why = fallen ? seat(a) + " and " + seat(partner(a)) +
+                                   " are both out, so one of them commands its army"
+                             : seat(a) + " is out, so its partner " + seat(partner(a)) +
+                                   " commands its army";
         } else if (!(c.in_game & seat_bit(cmd)))
             why = seat(cmd) + " is out of the game and cannot command an army";
         if (!why.empty())
@@ -848,14 +853,19 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
             return bad("it needs an empty square, an empty start square behind it and a pawn of " +
                        seat(a) + " in front of it");
         if (s.halfmove != 0) return bad("a double step was just played, so the half-move clock is 0");
+        // The player to move is the one the double step passed the turn to (in a decided game:
+        // the next player in the game, the mover itself if alone).
         Seat mover = c.control[a];
-        if (mover == c.player || !(c.in_game & seat_bit(mover)) || next_after(mover) != c.player)
+        if (!(c.in_game & seat_bit(mover)) || next_after(mover) != c.player ||
+            (mover == c.player && !decided()))
             return bad(seat(c.player) + " cannot be the player to move right after " +
                        seat(mover) + "'s double step");
-        if (legal_ep(c.player, e, pawn) == NoSquare)
-            return bad(seat(c.player) + " has no legal en passant capture there");
-        c.ep      = e;
-        c.ep_pawn = pawn;
+        // A square the double step explains but nobody can take on is dropped, as FEN readers
+        // do: other writers record the passed square after every double step.
+        if (!decided() && legal_ep(c.player, e, pawn) != NoSquare) {
+            c.ep      = e;
+            c.ep_pawn = pawn;
+        }
     }
     for (Seat x = 0; x < 4; ++x) {
         if (!(c.check_mask & seat_bit(x))) continue;
