@@ -1,4 +1,4 @@
-// libFuzzer target: arbitrary bytes as move text (notation.md) against positions of every
+// libFuzzer target: arbitrary bytes as move text (docs/notation.md) against positions of every
 // two-player variant. The reader answers with a request or a ParseError; a request is legal
 // exactly when why_illegal() finds nothing, and then find_move() returns the move and its text
 // reads back to the same move. Any breach stops the run with __builtin_trap.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The command-line contract of cli.md: output shapes, ordering, errors and exit status."""
+"""The command-line contract of docs/cli.md: output shapes, ordering, errors and exit status."""
 import subprocess
 import sys
 import unittest

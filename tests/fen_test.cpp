@@ -1,4 +1,4 @@
-// FEN for chess, silverman and pawnrace (notation.md "Positions"): round trips, the en passant
+// FEN for chess, silverman and pawnrace (docs/notation.md "Positions"): round trips, the en passant
 // field, and one malformed text per way a field can be wrong, each naming its field.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// K4FEN (notation.md): exact round trips, the writer's spelling only, malformed text naming its
-// field, and every "Illegal positions" clause of variants.md section 5.
+// K4FEN (docs/notation.md): exact round trips, the writer's spelling only, malformed text naming
+// its field, and every "Illegal positions" clause of docs/rules/fourkingdoms.md.
 #include "fourkingdoms_support.h"
 
 #include "game/fourkingdoms_game.h"

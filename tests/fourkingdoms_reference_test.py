@@ -4,9 +4,9 @@
 Usage: fourkingdoms_reference_test.py [path/to/citadel]   (ctest passes the binary)
 
 The reference, tests/reference/fourkingdoms_ref.cpp, is a deliberately simple mailbox generator
-written from the rule book (variants.md section 5, notation.md, cli.md) alone, without reading
-the engine's Four Kingdoms sources; its header lists every rule reading it took (R1..R22).
-This script
+written from the rule book (the spec that docs/rules/fourkingdoms.md, docs/notation.md and
+docs/cli.md restate) alone, without reading the engine's Four Kingdoms sources; its header lists
+every rule reading it took (R1..R22). This script
 
   1. checks the reference by itself: the start position (20 moves, 399 at depth 2, both modes)
      and hand-worked positions (outside pawns, no re-entry, promotion texts, en passant in a

@@ -1,4 +1,4 @@
-// Four Kingdoms move rules (variants.md section 5), hand-checked: the start, pawns inside and
+// Four Kingdoms move rules (docs/rules/fourkingdoms.md), hand-checked: the start, pawns inside and
 // outside their home, no re-entry, backward captures, the owner's forward, en passant's window,
 // the three promotion forms, castling, allies.
 #include "fourkingdoms_support.h"

@@ -1,5 +1,5 @@
 // Test support for Four Kingdoms: a slow, obviously-correct move generator and turn logic
-// written from variants.md section 5 directly on a mailbox (no tables, no bitboards, no
+// written from docs/rules/fourkingdoms.md directly on a mailbox (no tables, no bitboards, no
 // incremental state), used to check the fast one node by node; plus small helpers.
 #pragma once
 
@@ -193,7 +193,7 @@ inline std::set<std::string> slow_moves(const Board& b, Seat player, const Relat
     return out;
 }
 
-// What variants.md says the state after a move is, computed slowly from the mailbox.
+// What docs/rules/fourkingdoms.md says the state after a move is, computed slowly from the mailbox.
 struct After {
     Board               board{};
     std::array<Seat, 4> control{};

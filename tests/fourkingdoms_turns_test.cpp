@@ -1,4 +1,4 @@
-// Four Kingdoms turn order and eliminations (variants.md section 5), hand-checked: check comes
+// Four Kingdoms turn order and eliminations (docs/rules/fourkingdoms.md), hand-checked: check comes
 // first with one and two players in check, mates with absorption (free-for-all) and partner
 // command (alliance mode), a mate given by a third player's piece, alliances formed and both
 // ways they end, king capture right after an alliance ends, resignation in both modes.

@@ -1,6 +1,6 @@
-// Legal move generation, one group of tests per clause of variants.md sections 1-3. Expected move
-// sets are worked out by hand from the rules (comments give the reasoning), never read off the
-// generator.
+// Legal move generation, one group of tests per clause of docs/rules/chess.md, silverman.md and
+// pawnrace.md. Expected move sets are worked out by hand from the rules (comments give the
+// reasoning), never read off the generator.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -428,7 +428,7 @@ TEST(GameEnd, StalemateHasNoMovesAndNoCheck) {
 }
 
 TEST(GameEnd, SilvermanMateInFourFromTheStart) {
-    // variants.md section 2: 1.axb3+ Qxb3 2.cxb3+ Kxb3 3.bxa3+ Kc4 4.Qa2#
+    // docs/rules/silverman.md: 1.axb3+ Qxb3 2.cxb3+ Kxb3 3.bxa3+ Kc4 4.Qa2#
     Line<Silverman> l(Silverman::StartFen);
     l.play({"a2b3", "b4b3", "c2b3", "c4b3", "b2a3", "b3c4", "b1a2"});
     EXPECT_EQ(l.fen(), "r1kr/P1pp/Q2P/R1KR b - - 2 4");

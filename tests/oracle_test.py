@@ -20,7 +20,7 @@ check, so that those rules are exercised; the closing coverage lines say how oft
 
 Fairy-Stockfish is Debian 12's 11.1 with tests/oracle/variants.ini. Rule agreement:
   * chess: FSF's own chess. Its perft ignores repetition and the 50/75-move counters, as
-    cli.md asks of Citadel.
+    docs/cli.md asks of Citadel.
   * silverman: variants.ini reproduces the rule book's perft numbers from the start.
   * pawnrace: the won race is FSF's flag rule (whiteFlag/blackFlag, the names FSF 11.1 knows);
     with it FSF's perft counts no moves below a pawn that reached its last rank, which is

@@ -1,6 +1,6 @@
 // PositionError::Code: every code is produced by some position a reader can be given, so the
 // list holds no code that nothing raises (such as a "finished" code, removed: a finished game's
-// position is set up like any other, variants.md section 5 and docs/notation.md).
+// position is set up like any other, docs/rules/fourkingdoms.md and docs/notation.md).
 #include "fourkingdoms_support.h"
 
 #include <map>

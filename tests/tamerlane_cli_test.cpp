@@ -1,4 +1,4 @@
-// The command line (cli.md) for Tamerlane: `citadel perft/moves --variant tamerlane`, through
+// The command line (docs/cli.md) for Tamerlane: `citadel perft/moves --variant tamerlane`, through
 // the same main() as every variant (the variant plugs in by name; main.cpp knows nothing of it).
 #include <gtest/gtest.h>
 #include <unistd.h>

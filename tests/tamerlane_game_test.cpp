@@ -1,5 +1,5 @@
-// Game<Tamerlane>: the end of the game (variants.md section 4, "Game end") as the server and the
-// engine see it, and Tamerlane games in PGN (notation.md).
+// Game<Tamerlane>: the end of the game (docs/rules/tamerlane.md, "Game end") as the server and the
+// engine see it, and Tamerlane games in PGN (docs/notation.md).
 #include <gtest/gtest.h>
 
 #include <string>

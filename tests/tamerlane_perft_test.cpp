@@ -1,6 +1,6 @@
 // Tamerlane perft and a second, slow move generator to check the fast one against.
 //
-// The slow generator reads the rules straight off variants.md section 4 and the piece atoms (the
+// The slow generator reads the rules straight off docs/rules/tamerlane.md and the piece atoms (the
 // core's walker, core/atoms.h), not the fast generator's tables, pins or check masks: every
 // pseudo-legal move is made on a fresh position and kept if the mover's lone royal (if it has
 // exactly one) is not attacked, an attack being any enemy piece whose atoms reach the royal's

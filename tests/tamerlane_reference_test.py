@@ -3,9 +3,9 @@
 
 Usage: tamerlane_reference_test.py [path/to/citadel]   (ctest passes the binary)
 
-The reference, tests/reference/tamerlane_ref.cpp, is a deliberately simple mailbox generator
-written from the rule book (variants.md section 4) alone, without reading the engine's Tamerlane
-sources; its header lists every rule reading it took. This script
+The reference, tests/reference/tamerlane_ref.cpp, is a deliberately simple mailbox generator written
+from the rule book (the spec docs/rules/tamerlane.md restates) alone, without reading the engine's
+Tamerlane sources; its header lists every rule reading it took. This script
 
   1. checks the reference by itself: the start position (24 moves, 576 at depth 2) and a set of
      hand-worked positions (giraffe, picket, leapers, citadels, swap, relocation, pawn-of-pawns

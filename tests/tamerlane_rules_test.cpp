@@ -1,4 +1,4 @@
-// Tamerlane (variants.md section 4): every clause of the rules, each checked on a position with
+// Tamerlane (docs/rules/tamerlane.md): every clause of the rules, each checked on a position with
 // the exact legal moves (or the relevant subset) worked out by hand from the rule book.
 #include <gtest/gtest.h>
 

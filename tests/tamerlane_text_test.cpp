@@ -1,4 +1,4 @@
-// Tamerlane moves as text (notation.md): UCI-style move text, SAN, and why a move is illegal.
+// Tamerlane moves as text (docs/notation.md): UCI-style move text, SAN, and why a move is illegal.
 #include <gtest/gtest.h>
 
 #include <deque>

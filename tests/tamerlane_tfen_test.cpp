@@ -1,5 +1,5 @@
-// TFEN (notation.md): exact round trips, a named field for every malformed text, and a named
-// clause (with its square) for every illegal position of variants.md section 4.
+// TFEN (docs/notation.md): exact round trips, a named field for every malformed text, and a named
+// clause (with its square) for every illegal position of docs/rules/tamerlane.md.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,4 +1,4 @@
-// The citadel command line (cli.md): one subcommand per file, registered here.
+// The citadel command line (docs/cli.md): one subcommand per file, registered here.
 #include <iostream>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// citadel moves: list the legal moves of a position (cli.md), one per line, in byte order.
+// citadel moves: list the legal moves of a position (docs/cli.md), one per line, in byte order.
 #include <iostream>
 #include <memory>
 

@@ -1,4 +1,4 @@
-// citadel perft: count the leaves of the legal move tree (cli.md), optionally per move.
+// citadel perft: count the leaves of the legal move tree (docs/cli.md), optionally per move.
 #include <iostream>
 #include <memory>
 

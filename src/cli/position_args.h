@@ -1,4 +1,4 @@
-// --variant, --fen and --moves: the position a subcommand works on (cli.md), built into a
+// --variant, --fen and --moves: the position a subcommand works on (docs/cli.md), built into a
 // Position<V> with its state chain, or a UsageError naming what is wrong and where.
 #pragma once
 
@@ -58,7 +58,7 @@ template <class V> struct Line {
     }
 };
 
-// The legal moves with their text, in ascending byte order of the text (cli.md).
+// The legal moves with their text, in ascending byte order of the text (docs/cli.md).
 template <class V> std::vector<std::pair<std::string, Move>> sorted_moves(const Position<V>& pos) {
     std::vector<std::pair<std::string, Move>> out;
     for (Move m : legal_moves(pos)) out.emplace_back(move_to_uci<V>(m), m);

@@ -23,7 +23,7 @@ struct PositionError {
         CastlingWithoutKing, // a castling right whose king is not on its start square
         CastlingWithoutRook, // a castling right whose rook is not on its start square
         EnPassantSquare,     // an en passant square that no double step can have produced
-        // Tamerlane (variants.md section 4)
+        // Tamerlane (docs/rules/tamerlane.md)
         NoRoyal,               // a side without King, Prince or adventitious king
         NonRoyalInCitadel,     // a non-royal piece in a citadel
         RoyalInOwnCitadel,     // a King or Prince in its own citadel
@@ -33,7 +33,7 @@ struct PositionError {
         WaitingPawnArrivals,   // a pawn of pawns waiting on its last rank, arrival count not 1
         PawnOfPawnsAfterThird, // a pawn of pawns after its third arrival (it is a king by then)
         CounterOutOfRange,     // a move counter, clock or arrival count outside its range
-        // Four Kingdoms (variants.md section 5)
+        // Four Kingdoms (docs/rules/fourkingdoms.md)
         TooManyPieces,    // more than 16 pieces or 8 pawns in one army
         PlayerNotInGame,  // the player to move has no king on the board
         Commander,        // an army commanded by a player who cannot command it

@@ -64,7 +64,7 @@ enum class IllegalReason : u8 {
     EnPassantExpired,   // square/piece: the pawn that could have been taken en passant earlier
     AllyPieceOnTarget,      // Four Kingdoms: square/piece: the ally's piece on the to-square
     PawnCannotReenterHome,  // Four Kingdoms: square: the to-square, inside the pawn's home band
-    // Tamerlane's pieces and rules (variants.md section 4).
+    // Tamerlane's pieces and rules (docs/rules/tamerlane.md).
     PicketTooShort,            // square/piece: the picket (it moves at least two squares)
     WaitingPawnCannotMove,     // square/piece: the waiting pawn of pawns (it only relocates)
     WaitingPawnCannotBeTaken,  // square/piece: the enemy's waiting pawn of pawns on the to-square

@@ -64,7 +64,7 @@ template <int A, int B> constexpr AtomSet<A + B> join(const AtomSet<A>& a, const
 inline constexpr AtomSet<16> kQueen = join(kRook, kBishop);
 inline constexpr AtomSet<16> kKing  = join(kWazir, kFerz);
 
-// Tamerlane's pieces (variants.md section 4).
+// Tamerlane's pieces (docs/rules/tamerlane.md).
 inline constexpr AtomSet<8> kElephant  = symmetric(2, 2);  // pil: leaps exactly (2,2)
 inline constexpr AtomSet<8> kCamel     = symmetric(3, 1);  // leaps exactly (3,1)
 inline constexpr AtomSet<8> kWarEngine = symmetric(2, 0);  // dabbaba: leaps exactly (2,0)
@@ -136,7 +136,7 @@ inline constexpr std::array<PieceKind, 27> kPieceKinds = {{
     {'R', "rook", kRook.view()},
     {'Q', "queen", kQueen.view()},
     {'K', "king", kKing.view(), true},
-    // Tamerlane (variants.md section 4).
+    // Tamerlane (docs/rules/tamerlane.md).
     {'H', "prince", kKing.view(), true},
     {'A', "adventitious king", kKing.view(), true},
     {'G', "general", kFerz.view()},

@@ -1,4 +1,4 @@
-// FourKingdomsGame<V>: a Four Kingdoms game (variants.md section 5) from its start to its end,
+// FourKingdomsGame<V>: a Four Kingdoms game (docs/rules/fourkingdoms.md) from its start to its end,
 // for the server and the engine: whose turn it is and why, the legal moves, moves and non-move
 // actions (resignation, draw offers, alliance proposals), what each step caused (checks, mates,
 // absorption or partner command, alliances formed and ended), the result and the scores.
@@ -162,9 +162,9 @@ class FourKingdomsGame {
 
     // ---- result ----
     FkOutcome outcome() const;
-    // Scores (variants.md): free-for-all 2 / 1 / 1 / 0 (a first or second eliminated player who
-    // resigned -1), a draw 1 for each player still in the game; alliance mode 1 / 0 / 1/2 per
-    // team, given per seat. Meaningful once the game is over.
+    // Scores (docs/rules/fourkingdoms.md): free-for-all 2 / 1 / 1 / 0 (a first or second
+    // eliminated player who resigned -1), a draw 1 for each player still in the game; alliance
+    // mode 1 / 0 / 1/2 per team, given per seat. Meaningful once the game is over.
     std::array<double, 4>             scores() const;
     const std::vector<FkElimination>& eliminations() const { return elims_; }
     // How many times the current position has stood in this game.

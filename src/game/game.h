@@ -80,7 +80,7 @@ template <class V> class Game {
     // The player `loser` ran out of time.
     void flag(Seat loser);
 
-    // Tamerlane's optional 50-move rule (variants.md section 4): off by default; when on, 100
+    // Tamerlane's optional 50-move rule (docs/rules/tamerlane.md): off by default; when on, 100
     // half-moves without a pawn move, relocation or removal draw automatically.
     void set_fifty_move_rule(bool on)
         requires V::OwnGameEnd

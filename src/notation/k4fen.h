@@ -1,4 +1,4 @@
-// K4FEN (notation.md): Four Kingdoms positions as text and back.
+// K4FEN (docs/notation.md): Four Kingdoms positions as text and back.
 //
 //   <ranks 14..1> <player> <castling> <ep> <halfmove> <fullmove> <control> <alliance>
 //

@@ -1,4 +1,4 @@
-// Four Kingdoms moves in SAN and whole games as a PGN-like record (notation.md).
+// Four Kingdoms moves in SAN and whole games as a PGN-like record (docs/notation.md).
 //
 // SAN follows the seed's conventions: a pawn move names both squares (b6-a6, m5xn6, f1-f2=N),
 // a piece its letter, the disambiguation SAN needs, 'x' for a capture and the target (Nl4,

@@ -296,7 +296,7 @@ class Reader {
     std::optional<PgnError> symbol(PgnGame& game, Movetext& mt) {
         size_t start = pos_;
         // Inside a symbol, "<>" belongs to it: Tamerlane's king swap is written K<>e2
-        // (notation.md); '<' and '>' are reserved only as tokens of their own.
+        // (docs/notation.md); '<' and '>' are reserved only as tokens of their own.
         while (pos_ < text_.size()) {
             if (text_.substr(pos_, 2) == "<>")
                 pos_ += 2;

@@ -1,5 +1,5 @@
-// TFEN (notation.md): Tamerlane positions as text, and back. The reader checks the text's form
-// and names the field that is wrong; the rules ("Illegal positions" of variants.md section 4) are
+// TFEN (docs/notation.md): Tamerlane positions as text, and back. The reader checks the text's form
+// and names the field that is wrong; the rules ("Illegal positions" of docs/rules/tamerlane.md) are
 // Position<Tamerlane>::set()'s job. read_tfen() does both.
 //
 //   <ranks 10..1> <side> <citadels> <swaps> <pawn-of-pawns> <halfmove> <fullmove>

@@ -1,4 +1,4 @@
-// Move text in the UCI style of notation.md: <from><to>[<promotion>], castling as the king's
+// Move text in the UCI style of docs/notation.md: <from><to>[<promotion>], castling as the king's
 // two-square move. Text becomes a move only by matching the legal moves of the position.
 #pragma once
 
@@ -94,7 +94,7 @@ template <class G> Result<MoveRequest, ParseError> parse_move_request(std::strin
     MoveRequest req{*from, *to};
     std::string_view rest = text.substr(at);
 
-    // The promotion letters of notation.md (q r b n); which of them a variant allows, and
+    // The promotion letters of docs/notation.md (q r b n); which of them a variant allows, and
     // whether it promotes at all, is a rule, told by why_illegal().
     constexpr PieceSet promotable = piece_set(Queen, Rook, Bishop, Knight);
     const std::string  letters    = "q, r, b or n";

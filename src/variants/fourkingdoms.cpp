@@ -1,4 +1,4 @@
-// Four Kingdoms rules (variants.md section 5): placement, make/unmake with settling (checks,
+// Four Kingdoms rules (docs/rules/fourkingdoms.md): placement, make/unmake with settling (checks,
 // eliminations, absorption, the next player), the non-move events, position validation, the
 // legal move generator (list, bulk count, any) and perft.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Four Kingdoms chess (variants.md section 5) plugged into the names the CLI, the game layer
+// Four Kingdoms chess (docs/rules/fourkingdoms.md) plugged into the names the CLI, the game layer
 // and the generic algorithms are written against: Setup<Cross14>, StateInfo<V> and Position<V>
 // for V = FourKingdoms or FourKingdomsTeams, and overloads of legal_moves, count_legal, perft,
 // parse_fen / write_fen (K4FEN), move_to_uci, find_uci_move, request_of, find_move and

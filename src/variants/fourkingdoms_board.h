@@ -74,8 +74,8 @@ class Board {
     Board(const Board&)            = delete;
     Board& operator=(const Board&) = delete;
 
-    // Sets up from s, checking every "Illegal positions" clause of section 5 (the error names
-    // the clause broken).
+    // Sets up from s, checking every "Illegal positions" clause of docs/rules/fourkingdoms.md
+    // (the error names the clause broken).
     std::optional<PositionError> set_checked(const Setup<Cross14>& s, State& st);
     Setup<Cross14>           setup() const;
 
@@ -183,7 +183,7 @@ int  generate_moves(const Board& b, const Context& c, Move* out);
 u64  run_perft(Board& b, int depth);  // leaf count, the last ply counted in bulk
 
 // Whether `player` could be the player to move after some previous mover, under check comes
-// first (section 5's last "Illegal positions" clause).
+// first (the last "Illegal positions" clause of docs/rules/fourkingdoms.md).
 bool valid_turn(const Board& b, Seat player);
 
 // Zobrist keys of the Four Kingdoms state beyond placement.

@@ -1,5 +1,5 @@
-// Four Kingdoms chess (variants.md section 5): the board, the seats, the armies' geometry and the
-// two policies, `fourkingdoms` (free-for-all) and `fourkingdoms-teams` (alliance mode).
+// Four Kingdoms chess (docs/rules/fourkingdoms.md): the board, the seats, the armies' geometry
+// and the two policies, `fourkingdoms` (free-for-all) and `fourkingdoms-teams` (alliance mode).
 //
 // Seats are clockwise: East 0, South 1, West 2, North 3 (East moves first). A piece is
 // army << 5 | type, where the army is the seat whose pieces it started among: the army fixes a
@@ -92,7 +92,7 @@ constexpr u8 castling_bit(Seat s, int side) { return u8(1u << (2 * s + side)); }
 constexpr u8 castling_bits(Seat s) { return u8(3u << (2 * s)); }
 
 // Start squares of each army's back-line pieces, in its own order from its left (as the army
-// faces forward) to its right: R N B Q/K K/Q B N R as variants.md gives them.
+// faces forward) to its right: R N B Q/K K/Q B N R as docs/rules/fourkingdoms.md gives them.
 inline constexpr PieceType kBackLine[4][8] = {
     // East n4..n11: R N B K Q B N R
     {Rook, Knight, Bishop, King, Queen, Bishop, Knight, Rook},

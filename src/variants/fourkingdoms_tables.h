@@ -1,5 +1,5 @@
 // Precomputed Four Kingdoms tables, built at compile time from the board shape and the armies'
-// pawn rules (variants.md section 5). Internal to the rules implementation.
+// pawn rules (docs/rules/fourkingdoms.md). Internal to the rules implementation.
 //
 // Lines: every square lies on four lines (orientation 0 rank, 1 file, 2 diagonal with
 // file - rank constant, 3 anti-diagonal with file + rank constant). A position along a line is

@@ -10,7 +10,7 @@
 
 namespace citadel {
 
-// §1 of the rule book: orthodox chess (FIDE Laws).
+// Orthodox chess (FIDE Laws): docs/rules/chess.md.
 struct Chess {
     using Geometry = Board8x8;
     static constexpr std::string_view Name = "chess";
@@ -31,7 +31,8 @@ struct Chess {
     static constexpr int ClaimMoveRule = 50, AutoMoveRule = 75;
 };
 
-// §2: Silverman 4x4. No castling, no double step (so no en passant), promotion to Q or R.
+// Silverman 4x4 (docs/rules/silverman.md). No castling, no double step (so no en passant),
+// promotion to Q or R.
 struct Silverman : Chess {
     using Geometry = Board4x4;
     static constexpr std::string_view Name     = "silverman";
@@ -42,7 +43,8 @@ struct Silverman : Chess {
     static constexpr bool     DoubleStep = false;
 };
 
-// §3: the pawn race. Pawns only; the first pawn on its last rank wins; no pawns or no move loses.
+// The pawn race (docs/rules/pawnrace.md). Pawns only; the first pawn on its last rank wins; no
+// pawns or no move loses.
 struct PawnRace : Chess {
     static constexpr std::string_view Name     = "pawnrace";
     static constexpr std::string_view StartFen = "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1";

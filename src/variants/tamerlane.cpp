@@ -1,5 +1,5 @@
 // Tamerlane: tables, Position<Tamerlane> (make/unmake, attacks) and legal move generation.
-// The rules are variants.md section 4; the design notes are in docs/tamerlane.md.
+// The rules are docs/rules/tamerlane.md; the design notes are in docs/tamerlane.md.
 #include "variants/tamerlane.h"
 
 #include "core/atoms.h"

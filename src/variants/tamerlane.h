@@ -1,4 +1,4 @@
-// Tamerlane (Timur) chess, variants.md section 4: everything that plugs the variant into the
+// Tamerlane (Timur) chess, docs/rules/tamerlane.md: everything that plugs the variant into the
 // names the CLI, perft, Game and the server are written against (docs/tamerlane.md).
 //
 //   tamerlane_board.h     TamerlaneBoard (11x10 + citadels l2, z9), Setup<TamerlaneBoard>, the

@@ -1,4 +1,4 @@
-// Tamerlane (Timur) chess, variants.md section 4: the board, the pieces' roles, the Setup and
+// Tamerlane (Timur) chess, docs/rules/tamerlane.md: the board, the pieces' roles, the Setup and
 // the policy struct. The position, move generation and notation build on this header.
 #pragma once
 
@@ -49,7 +49,7 @@ constexpr PieceType promotion_of(PieceType pawn) {
     return to[pawn - PawnOfPawns];
 }
 
-// TFEN letters (notation.md): one letter per piece, "P" + a kind letter per pawn.
+// TFEN letters (docs/notation.md): one letter per piece, "P" + a kind letter per pawn.
 constexpr char piece_letter(PieceType t) { return kind(t).letter; }
 constexpr char pawn_kind_letter(PieceType pawn) {
     constexpr char letters[11] = { 'P', 'D', 'C', 'E', 'G', 'K', 'V', 'Z', 'T', 'N', 'R' };
@@ -81,7 +81,7 @@ constexpr u8        swap_bit(Seat s) { return s == White ? WhiteSwap : BlackSwap
 
 } // namespace tamerlane
 
-// What a TFEN says (notation.md), before the rules have looked at it. The citadels' occupants
+// What a TFEN says (docs/notation.md), before the rules have looked at it. The citadels' occupants
 // stand on board[110] (l2) and board[111] (z9).
 template <> struct Setup<TamerlaneBoard> {
     std::array<Piece, TamerlaneBoard::Squares> board{};

@@ -1,5 +1,5 @@
 // Position<Tamerlane>: the board and state of a Tamerlane game, with make/unmake, and its legal
-// move generation (variants.md section 4).
+// move generation (docs/rules/tamerlane.md).
 //
 // It has the public interface of the orthodox Position<V> that the CLI, perft and the server
 // use (set, setup, make, unmake, side_to_move, key, in_check, ...), plus Tamerlane's own state:
@@ -46,7 +46,7 @@ template <> struct StateInfo<Tamerlane> {
 
 namespace tamerlane {
 
-// The first "Illegal positions" clause of variants.md section 4 that the setup breaks, in the
+// The first "Illegal positions" clause of docs/rules/tamerlane.md that the setup breaks, in the
 // rule book's order, naming the square where there is one (the side to move in check is left to
 // Position::set, which has the attack tables).
 std::optional<PositionError> validate(const Setup<TamerlaneBoard>& s);
@@ -96,7 +96,7 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
     }
 
     BB checkers() const { return st_->checkers; }
-    // In check: exactly one royal, attacked (variants.md section 4).
+    // In check: exactly one royal, attacked (docs/rules/tamerlane.md).
     bool in_check() const { return any(st_->checkers); }
     u8   swap_rights() const { return st_->swaps; }
     // Seat s still has its swap right (its King is then on the board).
@@ -153,7 +153,7 @@ bool is_legal(const Position<Tamerlane>& pos, Move m);
 
 } // namespace tamerlane
 
-// How a Tamerlane game stands by its own rules (variants.md section 4, "Game end"): a royal in
+// How a Tamerlane game stands by its own rules (docs/rules/tamerlane.md, "Game end"): a royal in
 // the enemy citadel draws; no legal move loses (Checkmate when the last royal is attacked, else
 // Stalemate, a win for the other side); `repetitions` (how often the current position has stood
 // on the board, Game<V>::repetitions()) of 3 draws; with `fifty_move_rule` 100 half-moves

@@ -1,4 +1,4 @@
-// Tamerlane: the "Illegal positions" clauses of variants.md section 4, and the game's end.
+// Tamerlane: the "Illegal positions" clauses of docs/rules/tamerlane.md, and the game's end.
 #include "variants/tamerlane.h"
 
 namespace citadel::tamerlane {

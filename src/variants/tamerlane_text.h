@@ -1,4 +1,4 @@
-// Tamerlane's moves as text (notation.md) and why a move is illegal.
+// Tamerlane's moves as text (docs/notation.md) and why a move is illegal.
 //
 // Move text (UCI style): <from><to> for every move, no promotion suffix (promotion is automatic):
 // the swap is the king's move onto its partner (f2e2), a relocation the waiting pawn's move to

@@ -1,10 +1,10 @@
 // fourkingdoms_ref: a deliberately simple Four Kingdoms chess move generator.
 //
-// This is the independent check the Four Kingdoms issue asks for: a second move generator,
-// written from the rule book (variants.md section 5, notation.md "K4FEN" and "Moves", cli.md)
-// and NOT from the engine's sources, so that a misreading in one is not copied into the other.
-// It is compared with `citadel perft --variant fourkingdoms[-teams] --divide` by
-// tests/fourkingdoms_reference_test.py.
+// This is the independent check the Four Kingdoms issue asks for: a second move generator, written
+// from the rule book (the spec that docs/rules/fourkingdoms.md, docs/notation.md "K4FEN" and
+// "Moves" and docs/cli.md restate) and NOT from the engine's sources, so that a misreading in one
+// is not copied into the other. It is compared with `citadel perft --variant fourkingdoms[-teams]
+// --divide` by tests/fourkingdoms_reference_test.py.
 //
 // Design: plain mailbox (a 14x14 array; the cells of the four removed 3x3 corners are simply
 // "not on the board"), no bitboards, no incremental state. A move is made by copying the position;
@@ -13,7 +13,7 @@
 // After a move the elimination scan and the choice of the next player run exactly as written.
 // Speed does not matter; being obviously right does.
 //
-// Command line (mirrors citadel's, cli.md):
+// Command line (mirrors citadel's, docs/cli.md):
 //   fourkingdoms_ref perft [--variant fourkingdoms|fourkingdoms-teams] [--fen K4FEN]
 //                          [--moves "m1 m2 ..."] --depth N [--divide]
 //   fourkingdoms_ref moves [--variant V] [--fen K4FEN] [--moves "..."]
@@ -30,7 +30,8 @@
 // Bad input prints one "error: ..." line on stderr and exits with status 2.
 //
 // ---------------------------------------------------------------------------------------------
-// RULE READINGS (variants.md section 5). Each is a point where two implementations could differ.
+// RULE READINGS (docs/rules/fourkingdoms.md). Each is a point where two implementations could
+// differ.
 //
 //  Board, seats, armies
 //   R1  Files a-n = 0..13, ranks 1-14 = 0..13; a cell (f, r) is off the board when both

@@ -1,16 +1,16 @@
 // tamerlane_ref: a deliberately simple Tamerlane (Timur) chess move generator.
 //
-// This is the independent check the Tamerlane issue asks for: a second move generator, written
-// from the rule book (docs: variants.md section 4, notation.md "TFEN" and "Moves", cli.md) and
-// NOT from the engine's sources, so that a misreading in one is not copied into the other.
-// It is compared with `citadel perft --variant tamerlane --divide` by
+// This is the independent check the Tamerlane issue asks for: a second move generator, written from
+// the rule book (the spec that docs/rules/tamerlane.md, docs/notation.md "TFEN" and "Moves" and
+// docs/cli.md restate) and NOT from the engine's sources, so that a misreading in one is not copied
+// into the other. It is compared with `citadel perft --variant tamerlane --divide` by
 // tests/tamerlane_reference_test.py.
 //
 // Design: plain mailbox (an 11x10 array plus the two citadel cells), no bitboards, no
 // incremental state. A move is made by copying the position; legality is decided by making the
 // move and looking at the result. Speed does not matter; being obviously right does.
 //
-// Command line (mirrors citadel's, cli.md):
+// Command line (mirrors citadel's, docs/cli.md):
 //   tamerlane_ref perft [--variant tamerlane] [--fen TFEN] [--moves "m1 m2 ..."] --depth N
 //                       [--divide]
 //   tamerlane_ref moves [--variant tamerlane] [--fen TFEN] [--moves "m1 m2 ..."]
@@ -24,7 +24,7 @@
 // Bad input prints one "error: ..." line on stderr and exits with status 2.
 //
 // ---------------------------------------------------------------------------------------------
-// RULE READINGS (variants.md section 4). Each is a point where two implementations could differ.
+// RULE READINGS (docs/rules/tamerlane.md). Each is a point where two implementations could differ.
 //
 //  Board and citadels
 //   R1  Board 11 files a-k x 10 ranks. White's citadel l2 sits beside k2, Black's z9 beside a9.
@@ -564,7 +564,7 @@ std::uint64_t perft(const Position& p, int depth) {
     return n;
 }
 
-// Legal moves with their text, sorted by byte order of the text (cli.md).
+// Legal moves with their text, sorted by byte order of the text (docs/cli.md).
 std::vector<std::pair<std::string, Move>> sorted_moves(const Position& p) {
     std::vector<std::pair<std::string, Move>> out;
     for (const Move& m : legal_moves(p)) out.emplace_back(move_text(m), m);
@@ -573,7 +573,7 @@ std::vector<std::pair<std::string, Move>> sorted_moves(const Position& p) {
     return out;
 }
 
-// ----- TFEN (notation.md) --------------------------------------------------------------------
+// ----- TFEN (docs/notation.md) ---------------------------------------------------------------
 
 const std::string START_TFEN =
     "e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/"
@@ -692,7 +692,7 @@ Position parse_tfen(const std::string& text) {
     } catch (const std::exception&) {
         throw InputError("bad number in TFEN counters");
     }
-    // The illegal positions of variants.md section 4 (end).
+    // The illegal positions of docs/rules/tamerlane.md (end).
     for (int c : {WHITE, BLACK}) {
         std::string who = c == WHITE ? "White" : "Black";
         int kings = 0, royals = 0, pps = 0;
