@@ -120,6 +120,20 @@ TEST(PgnExport, FinishedGameHasResultAndTermination) {
     expect_round_trip(game);
 }
 
+TEST(PgnExport, AClaimWithTheMoveRoundTrips) {
+    // The claim is announced with ...Ng8 (the third occurrence) and holds: the PGN ends with the
+    // move and a drawn result, and replays as the same claim on the final position.
+    Game<Chess> game;
+    play(game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    auto ng8 = parse_san(game.position(), "Ng8");
+    ASSERT_TRUE(ng8.ok());
+    ASSERT_EQ(game.claim_draw(DrawClaim::ThreefoldRepetition, *ng8), ClaimResult::Drawn);
+    std::string text = write_pgn(game);
+    EXPECT_TRUE(contains(text, "[Termination \"Draw by threefold repetition.\"]")) << text;
+    EXPECT_TRUE(contains(text, "4. Ng1 Ng8 1/2-1/2")) << text;
+    expect_round_trip(game);
+}
+
 TEST(PgnExport, VariantTagAndStandardStartWithoutFen) {
     Game<Silverman> s;
     EXPECT_TRUE(contains(write_pgn(s), "[Variant \"silverman\"]\n"));

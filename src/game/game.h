@@ -25,7 +25,7 @@ enum class DrawClaim : u8 { ThreefoldRepetition, FiftyMoveRule };
 enum class ClaimResult : u8 {
     Drawn,       // the claim held: the move was played and the game is drawn
     MoveStands,  // the claim did not hold: the move was played all the same (FIDE 9.5.3) and
-                 // the game goes on, unless the move itself ended it (see outcome())
+                 // the game goes on; or the move itself was checkmate (see outcome())
     Refused,     // the move is not legal now, the game is over, or the variant has no claims:
                  // nothing changed
 };
@@ -70,8 +70,9 @@ template <class V> class Game {
     std::vector<DrawClaim> claimable_draws_with(Move m) const;
     // A claim with the move: `m` is played (if it is legal), and the game is drawn if the claim
     // holds for the position after it. An incorrect claim cannot be withdrawn: the move stands
-    // and the game goes on. A move that ends the game by itself (checkmate, stalemate) keeps
-    // that ending; one that reaches an automatic draw answers Drawn with the rule's reason.
+    // and the game goes on. A move that ends the game by itself keeps that ending (outcome()
+    // says which): the answer is Drawn if it is a draw (stalemate, an automatic draw) and
+    // MoveStands if it is checkmate.
     ClaimResult claim_draw(DrawClaim claim, Move m);
     // Agreement, resignation and flag end a game still in progress; otherwise (or for a seat the
     // variant does not have) they change nothing.
