@@ -24,8 +24,8 @@ enum class DrawClaim : u8 { ThreefoldRepetition, FiftyMoveRule };
 // What a draw claim announced with its move did (FIDE 9.2.1, 9.3.1, 9.5).
 enum class ClaimResult : u8 {
     Drawn,       // the claim held: the move was played and the game is drawn
-    MoveStands,  // the claim did not hold: the move was played all the same (FIDE 9.5.3) and
-                 // the game goes on; or the move itself was checkmate (see outcome())
+    MoveStands,  // the claim did not hold (or the move itself was checkmate): the move was
+                 // played all the same (FIDE 9.5.3); the game goes on unless the move ended it
     Refused,     // the move is not legal now, the game is over, or the variant has no claims:
                  // nothing changed
 };
