@@ -38,12 +38,12 @@ std::string hex_byte(unsigned char b) {
 }  // namespace
 
 ParseError bad_fen_letter(std::string_view text, const char* at, const std::string& place) {
-    const char  c        = *at;
-    const auto  byte     = static_cast<unsigned char>(c);
+    const char  c         = *at;
+    const auto  byte      = static_cast<unsigned char>(c);
     const bool  printable = byte > 0x20 && byte < 0x7f;
-    std::string shown    = printable ? "'" + std::string(1, c) + "'" : "byte " + hex_byte(byte);
-    std::string what     = shown + " on " + place + " (character " +
-                       std::to_string(at - text.data() + 1) + ")";
+    std::string shown     = printable ? "'" + std::string(1, c) + "'" : "byte " + hex_byte(byte);
+    std::string what =
+        shown + " on " + place + " (character " + std::to_string(at - text.data() + 1) + ")";
     if (!printable) return ParseError{"board", "unexpected " + what};
     std::string out = what + " is not a FEN piece letter (K Q R B N P, upper case White, lower "
                              "case Black)";

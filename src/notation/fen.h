@@ -57,9 +57,10 @@ template <class V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(std
             // FEN's six letters; a piece of them the variant lacks is Position::set's to refuse
             // (PieceNotInVariant, with its square), other variants' letters are not FEN.
             PieceType t = piece_type_from_letter(c, piece_set(Pawn, Knight, Bishop, Rook, Queen, King));
-            if (!t) return detail::bad_fen_letter(text, board.data() + i, file < G::Files
-                                                                        ? square_name<G>(G::square(file, rank))
-                                                                        : where);
+            if (!t) {
+                std::string place = file < G::Files ? square_name<G>(G::square(file, rank)) : where;
+                return detail::bad_fen_letter(text, board.data() + i, place);
+            }
             if (file >= G::Files)
                 return ParseError{"board", where + " has more than " + std::to_string(G::Files) + " squares"};
             s.board[G::square(file++, rank)] = make_piece(c >= 'a' ? Black : White, t);
