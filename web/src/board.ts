@@ -18,7 +18,7 @@ import { pieceMarkup, pieceSvg } from './pieces';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
-const MARGIN = 34;
+const MARGIN = 40;
 let boardCount = 0;
 
 export interface BoardHandlers {
@@ -198,7 +198,7 @@ export class BoardView {
             const ey = q.y - (dy / len) * 28;
             parts.push(`<line class="arrow" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${this.uid})"/>`);
         }
-        if (this.cursor && document.activeElement === this.svg) {
+        if (this.cursor && this.svg.matches(':focus-visible')) {
             const c = g.cell(this.cursor);
             if (c) {
                 const { x, y } = this.cellXY(c);
@@ -215,13 +215,13 @@ export class BoardView {
         for (let f = g.minFile; f <= g.maxFile; f++) {
             const p = displayPosition(g, f, 0, this.rotation);
             const x = even ? p.x * CELL + CELL / 2 : -MARGIN / 2;
-            const y = even ? h + MARGIN * 0.7 : p.y * CELL + CELL / 2 + 9;
+            const y = even ? h + MARGIN * 0.75 : p.y * CELL + CELL / 2 + 10;
             out.push(`<text class="coord" x="${x}" y="${y}">${fileLetter(f)}</text>`);
         }
         for (let r = 0; r < g.ranks; r++) {
             const p = displayPosition(g, 0, r, this.rotation);
             const x = even ? -MARGIN / 2 : p.x * CELL + CELL / 2;
-            const y = even ? p.y * CELL + CELL / 2 + 9 : h + MARGIN * 0.7;
+            const y = even ? p.y * CELL + CELL / 2 + 10 : h + MARGIN * 0.75;
             out.push(`<text class="coord" x="${x}" y="${y}">${r + 1}</text>`);
         }
         void w;

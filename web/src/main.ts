@@ -6,6 +6,7 @@ import { el } from './dom';
 import { type Language, LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
 import { renderGame } from './screens/game';
 import { renderHome } from './screens/home';
+import { route } from './router';
 import './style.css';
 
 // The lead replaces this with a source that asks the server (docs/web.md).
@@ -15,12 +16,6 @@ export function setAnalysisSource(s: AnalysisSource): void {
 }
 
 let cleanup: (() => void) | undefined;
-
-export function route(path: string): { screen: 'home' } | { screen: 'game'; id: string } | { screen: 'missing' } {
-    if (path === '/' || path === '' || path === '/index.html') return { screen: 'home' };
-    const m = /^\/g\/([A-Za-z0-9_-]{1,128})\/?$/.exec(path);
-    return m ? { screen: 'game', id: m[1]! } : { screen: 'missing' };
-}
 
 function navigate(path: string): void {
     history.pushState(null, '', path);

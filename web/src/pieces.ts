@@ -112,7 +112,7 @@ const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
     },
     T: {
         // picket: a spear with a pennant
-        body: ['M50 5 L63 30 H37 Z', 'M46 30 H54 V79 H46 Z', 'M54 36 L79 43 L54 51 Z'],
+        body: ['M50 4 L65 31 H35 Z', 'M44 31 H56 V79 H44 Z', 'M56 36 L82 44 L56 53 Z'],
         details: ['M50 14 V25'],
     },
     C: {
@@ -152,13 +152,13 @@ function armyMark(army: Army, line: string): string {
     const s = `fill="#ffffff" stroke="${line}" stroke-width="3"`;
     switch (army) {
         case 'east':
-            return `<circle cx="14" cy="14" r="9" ${s}/>`;
+            return `<circle cx="14" cy="14" r="11" ${s}/>`;
         case 'south':
-            return `<rect x="6" y="6" width="16" height="16" ${s}/>`;
+            return `<rect x="4" y="4" width="20" height="20" ${s}/>`;
         case 'west':
-            return `<path d="M14 4 L24 22 H4 Z" ${s}/>`;
+            return `<path d="M14 2 L27 25 H1 Z" ${s}/>`;
         case 'north':
-            return `<path d="M14 3 L25 14 L14 25 L3 14 Z" ${s}/>`;
+            return `<path d="M14 1 L27 14 L14 27 L1 14 Z" ${s}/>`;
         default:
             return '';
     }
@@ -175,19 +175,18 @@ function drawingMarkup(d: Drawing, p: Paint): string {
     return body + details + dots;
 }
 
-// A Tamerlane pawn: a round-bellied pawn holding a disc with the piece it will become.
+// A Tamerlane pawn: a small pawn head over a big disc that shows the piece it will become.
 function tamerlanePawn(pawnOf: Kind, p: Paint, army: Army): string {
     const body = [
-        'M29 81 C29 57 37 41 43 33 H57 C63 41 71 57 71 81 Z',
-        'M50 9 A11 11 0 1 1 49.9 9 Z',
-        'M24 91 Q24 81 34 80 H66 Q76 81 76 91 Z',
+        'M50 3 A10 10 0 1 1 49.9 3 Z',
+        'M24 91 Q24 82 33 81 H67 Q76 82 76 91 Z',
     ]
         .map((path) => `<path d="${path}" fill="${p.fill}" stroke="${p.line}" stroke-width="4" stroke-linejoin="round"/>`)
         .join('');
-    const disc = `<circle cx="50" cy="60" r="18" fill="${p.disc}" stroke="${p.line}" stroke-width="2.5"/>`;
+    const disc = `<circle cx="50" cy="52" r="30" fill="${p.fill}" stroke="${p.line}" stroke-width="4"/><circle cx="50" cy="52" r="24" fill="${p.disc}"/>`;
     const target: Kind = pawnOf === 'K' ? 'H' : pawnOf;
     const inner = drawingMarkup(DRAWINGS[target], ARMY_PAINT[army]);
-    return `${body}${disc}<g transform="translate(35.5 45.5) scale(0.29)">${inner}</g>`;
+    return `${body}${disc}<g transform="translate(27 29) scale(0.46)">${inner}</g>`;
 }
 
 // The inner markup of a piece on a 100x100 grid (put inside an <svg> or a <g>).

@@ -258,7 +258,7 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
             const icon = el('span', { class: 'seat-icon' });
             icon.innerHTML = pieceSvg({ army: seat, kind: 'K' }, 32);
             const who = info?.player === 'engine' ? `${t('engine')} ${info.level ?? ''}` : t('human');
-            const online = info?.player === 'human' ? el('span', { class: info.connected ? 'online' : 'offline' }, info.connected ? t('connected_seat') : t('disconnected_seat')) : null;
+            const online = info?.player === 'human' && !mySeats().includes(seat) ? el('span', { class: info.connected ? 'online' : 'offline' }, info.connected ? t('connected_seat') : t('disconnected_seat')) : null;
             const clock = el('span', { class: 'clock', 'data-seat': seat });
             const score = model.scores && typeof model.scores[seat] === 'number' ? el('span', { class: 'score' }, `${t('scores')}: ${model.scores[seat]}`) : null;
             players.append(
@@ -354,10 +354,10 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
             draw();
         };
         nav.replaceChildren(
-            button('⏮', () => go(0), { 'aria-label': t('first'), title: t('first'), id: 'nav-first' }),
-            button('◀', () => go(ply - 1), { 'aria-label': t('back'), title: t('back'), id: 'nav-back' }),
-            button('▶', () => go(ply + 1), { 'aria-label': t('forward'), title: t('forward'), id: 'nav-forward' }),
-            button('⏭', () => go(model!.ply), { 'aria-label': t('last'), title: t('last'), id: 'nav-last' }),
+            button('«', () => go(0), { 'aria-label': t('first'), title: t('first'), id: 'nav-first' }),
+            button('‹', () => go(ply - 1), { 'aria-label': t('back'), title: t('back'), id: 'nav-back' }),
+            button('›', () => go(ply + 1), { 'aria-label': t('forward'), title: t('forward'), id: 'nav-forward' }),
+            button('»', () => go(model!.ply), { 'aria-label': t('last'), title: t('last'), id: 'nav-last' }),
         );
     }
 
