@@ -305,6 +305,12 @@ const server = createServer(async (req, res) => {
     const g = games.get(parts[2] ?? '');
     if (!g) return json(res, err('unknown_game', `no game "${parts[2] ?? ''}"`));
     if (req.method === 'GET' && parts.length === 3) return json(res, { status: 200, body: stateOf(g) });
+    if (req.method === 'GET' && parts[3] === 'analysis') {
+        if (g.status === 'ongoing') return json(res, err('action_refused', 'the game is not over'));
+        // made-up figures, one per position, to show the graph
+        const positions = Array.from({ length: g.moves.length + 1 }, (_, ply) => ({ ply, score: [0.2, 0.1, 0.3, -1.8, -9][ply] ?? 0, best: [['e4'], ['e5'], ['e4'], ['Nc3', 'Qh4+'], []][ply] ?? [] }));
+        return json(res, { status: 200, body: { positions } });
+    }
     if (req.method === 'GET' && parts[3] === 'pgn') {
         res.writeHead(200, { 'Content-Type': 'application/x-chess-pgn', 'Content-Disposition': `attachment; filename="${g.id}.pgn"` });
         return res.end(`[Event "Mock game"]\n[Variant "${g.variant}"]\n\n${g.san.join(' ')} *\n`);

@@ -7,7 +7,7 @@
 // below, so no fixture is needed on a real server. Screenshots go to test-results/.
 // CITADEL_E2E_MOCK_ONLY=0 skips the steps that need the mock's fixed games.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,21 +47,31 @@ async function waitFor(url, ms = 20000) {
     throw new Error(`no server answered at ${url}`);
 }
 
+// Starts the server under test; `restart` (not for CITADEL_URL) kills it with SIGKILL and starts
+// it again on the same port (and database).
 async function startTarget() {
-    if (process.env.CITADEL_URL) return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false };
+    if (process.env.CITADEL_URL) return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };
     const port = await freePort();
+    let launch;
     if (process.env.CITADEL_BIN) {
         const db = join(mkdtempSync(join(tmpdir(), 'citadel-e2e-')), 'e2e.db');
-        const p = spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
-        children.push(p);
-        await waitFor(`http://127.0.0.1:${port}/`);
-        return { base: `http://127.0.0.1:${port}`, mock: false };
+        launch = () => spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
+    } else {
+        if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
+        launch = () => spawn(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'mock-server.ts'), '--', '--port', String(port)], { cwd: WEB, stdio: 'inherit' });
     }
-    if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
-    const p = spawn(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'mock-server.ts'), '--', '--port', String(port)], { cwd: WEB, stdio: 'inherit' });
-    children.push(p);
+    let child = launch();
+    children.push(child);
     await waitFor(`http://127.0.0.1:${port}/`);
-    return { base: `http://127.0.0.1:${port}`, mock: true };
+    const restart = async (whileDown = async () => {}) => {
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+        await whileDown();
+        child = launch();
+        children.push(child);
+        await waitFor(`http://127.0.0.1:${port}/`);
+    };
+    return { base: `http://127.0.0.1:${port}`, mock: !process.env.CITADEL_BIN, restart };
 }
 
 async function step(name, fn) {
@@ -79,7 +89,7 @@ function assert(cond, what) {
     if (!cond) throw new Error(what);
 }
 
-const { base, mock } = await startTarget();
+const { base, mock, restart } = await startTarget();
 console.log(`e2e against ${base}${mock ? ' (development mock)' : ''}`);
 
 const profile = mkdtempSync(join(tmpdir(), 'citadel-chromium-'));
@@ -141,6 +151,15 @@ async function clickSquare(page, sq) {
 
 const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
+await step('the piece set sheet', async () => {
+    const r = spawnSync(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'piece-sheet.ts')], { cwd: WEB });
+    assert(r.status === 0, `piece-sheet failed: ${r.stderr}`);
+    const page = await newPage({ width: 1250, height: 1500 });
+    await page.goto('file://' + join(OUT, 'pieces.html'));
+    await page.screenshot({ path: join(OUT, 'pieces.png'), fullPage: true });
+    await page.context().close();
+});
+
 await step('home screen in three languages', async () => {
     for (const lang of ['en', 'zh', 'vi']) {
         const page = await newPage(undefined, lang);
@@ -177,6 +196,11 @@ for (const variant of Object.keys(VARIANT_MOVE)) {
         await clickSquare(page, to);
         await page.waitForSelector('.move-list .san', { timeout: 5000 });
         await page.waitForTimeout(300);
+        if (variant === 'chess') {
+            // one device, "turn the board" on: Black to move now sits at the bottom
+            const rot = await page.locator('.board').getAttribute('data-rotation');
+            assert(rot === '2', `one-device board did not turn to Black (rotation ${rot})`);
+        }
         await shot(page, `${variant}-after-move`);
         await page.click('#flip');
         await page.waitForTimeout(150);
@@ -307,6 +331,15 @@ await step('phone-size screen (390x844, touch)', async () => {
     await page.goto(seatUrl(game, 'black'));
     await boardReady(page);
     await shot(page, 'phone-tamerlane-black');
+    const chess = await create('chess');
+    const touch = await newPage({ width: 390, height: 844 });
+    await touch.goto(seatUrl(chess, 'white'));
+    await boardReady(touch);
+    await touch.locator('.board-svg rect[data-square="d2"]').tap();
+    await touch.locator('.board-svg rect[data-square="d4"]').tap();
+    await touch.waitForSelector('.move-list .san', { timeout: 5000 });
+    await shot(touch, 'phone-chess-after-tap');
+    await touch.context().close();
     const page2 = await newPage({ width: 390, height: 844 });
     await page2.goto(base + '/');
     await page2.waitForSelector('#new-game');
@@ -344,6 +377,31 @@ await step('resign ends the game', async () => {
     await page.context().close();
 });
 
+if (restart) {
+    await step('server killed (SIGKILL) and restarted mid-game: the page reconnects and goes on', async () => {
+        const game = mock ? { id: 'mock-chess', seats: [{ seat: 'white', token: 'mock-chess-white' }] } : await create('chess');
+        const page = await newPage();
+        await page.goto(seatUrl(game, 'white'));
+        await boardReady(page);
+        await page.waitForSelector('#link-status[data-status="connected"]');
+        if (!mock) {
+            await clickSquare(page, 'e2');
+            await clickSquare(page, 'e4');
+            await page.waitForSelector('.move-list .san');
+        }
+        await restart(async () => {
+            await page.waitForSelector('#link-status[data-status="reconnecting"], #link-status[data-status="polling"]', { timeout: 10000 });
+            await shot(page, 'reconnecting');
+        });
+        await page.waitForSelector('#link-status[data-status="connected"]', { timeout: 30000 });
+        if (!mock) {
+            assert((await page.locator('.move-list .san').count()) === 1, 'the move before the restart is gone');
+        }
+        await shot(page, 'reconnected');
+        await page.context().close();
+    });
+}
+
 if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
     await step('mock: check highlight, move list replay, past positions', async () => {
         const page = await newPage();
@@ -376,7 +434,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
         const page = await newPage();
         await page.goto(`${base}/g/mock-over`);
         await boardReady(page);
-        await page.waitForSelector('#analysis:not([hidden])');
+        await page.waitForSelector('#analysis:not([hidden]) .eval-graph', { timeout: 5000 });
         await shot(page, 'game-over');
         await page.context().close();
     });

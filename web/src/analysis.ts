@@ -21,8 +21,33 @@ export interface AnalysisSource {
     analyse(gameId: string): Promise<AnalysisData | null>;
 }
 
-// No analysis until the lead wires a source.
+// No analysis at all.
 export const noAnalysis: AnalysisSource = { analyse: async () => null };
+
+// The proposed server route: GET /api/games/{id}/analysis answering AnalysisData (docs/web.md).
+// Until the server has it, any refusal (404, an error body, no JSON) means "no analysis yet".
+export const httpAnalysis: AnalysisSource = {
+    analyse: async (id) => {
+        try {
+            const r = await fetch(`/api/games/${encodeURIComponent(id)}/analysis`, { headers: { Accept: 'application/json' } });
+            if (!r.ok) return null;
+            const data = (await r.json()) as unknown;
+            return isAnalysisData(data) ? data : null;
+        } catch {
+            return null;
+        }
+    },
+};
+
+export function isAnalysisData(v: unknown): v is AnalysisData {
+    if (!v || typeof v !== 'object' || !Array.isArray((v as AnalysisData).positions)) return false;
+    return (v as AnalysisData).positions.every(
+        (p) => p && typeof p === 'object' && Number.isInteger(p.ply) && p.ply >= 0 &&
+            (p.score === undefined || Number.isFinite(p.score)) &&
+            (p.mateIn === undefined || Number.isInteger(p.mateIn)) &&
+            (p.best === undefined || (Array.isArray(p.best) && p.best.every((m) => typeof m === 'string'))),
+    );
+}
 
 const CLAMP = 8;
 

@@ -1,7 +1,7 @@
 // The app: a header with the language switch, and two screens chosen by the address:
 // `/` (new game) and `/g/{id}` (play with `?token=…`, watch without).
 
-import { type AnalysisSource, noAnalysis } from './analysis';
+import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
 import { type Language, LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
 import { renderGame } from './screens/game';
@@ -9,8 +9,8 @@ import { renderHome } from './screens/home';
 import { route } from './router';
 import './style.css';
 
-// The lead replaces this with a source that asks the server (docs/web.md).
-let analysisSource: AnalysisSource = noAnalysis;
+// Where the post-game analysis comes from (docs/web.md): the proposed GET /api/games/{id}/analysis.
+let analysisSource: AnalysisSource = httpAnalysis;
 export function setAnalysisSource(s: AnalysisSource): void {
     analysisSource = s;
 }

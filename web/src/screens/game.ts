@@ -221,6 +221,7 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         const pos = model.positionAt(ply);
         const live = viewPly === null || viewPly === model.ply;
         title.textContent = t(`variant_${model.variant}`);
+        page.dataset['variant'] = model.variant;
         board.setRotation(rotation());
         board.setPosition(model.geometry, pos);
         board.setHighlights({ lastMove: model.lastMoveAt(ply), check: model.checkSquaresAt(ply) });
@@ -396,11 +397,10 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     };
     document.addEventListener('keydown', keyNav);
 
-    root.replaceChildren(
-        el('div', { class: 'game-page' },
-            el('section', { class: 'board-area' }, board.element, explain),
-            el('aside', { class: 'side' }, title, status, players, controls, pastBanner, el('h3', {}, t('moves')), moveList, nav, tools, linkLine, analysisBox)),
-    );
+    const page = el('div', { class: 'game-page' },
+        el('section', { class: 'board-area' }, board.element, explain),
+        el('aside', { class: 'side' }, title, status, players, controls, pastBanner, el('h3', {}, t('moves')), moveList, nav, tools, linkLine, analysisBox));
+    root.replaceChildren(page);
     drawLink();
     link.start();
     const ticker = setInterval(tickClocks, 200);
