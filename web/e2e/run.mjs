@@ -355,6 +355,7 @@ await step('spectator view and invitations', async () => {
     await page.check('#mode-invite');
     await page.click('#create');
     await page.waitForSelector('#invitations:not([hidden]) .invite-url');
+    assert(await page.locator('#new-game').isHidden(), 'the form stays beside the invitations');
     await shot(page, 'invitations');
     const watch = await page.locator('#invitations input.invite-url').last().inputValue();
     await page.goto(watch);

@@ -112,7 +112,10 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                     // one device: this browser keeps every seat
                     saveHeld(created.id, { tokens: Object.fromEntries(created.seats.map((s) => [s.seat, s.token])), turnBoard: turnBoard.checked });
                     navigate(`/g/${encodeURIComponent(created.id)}`);
-                } else showInvitations(invitations, created, navigate);
+                } else {
+                    form.hidden = true; // the links are what matters now
+                    showInvitations(invitations, created, navigate);
+                }
             })
             .catch((err) => {
                 message.textContent = t('error', { message: err instanceof ApiError ? err.body.message || err.body.code : String(err) });
@@ -181,7 +184,8 @@ function showInvitations(box: HTMLElement, created: CreateResponse, navigate: (p
         el('h2', {}, t('invitations')),
         el('p', {}, t('invitation_hint')),
         list,
-        el('p', {}, el('strong', {}, t('watch_link')), ' ', el('input', { type: 'text', readonly: true, value: watch, class: 'invite-url', 'aria-label': t('watch_link') })),
+        el('p', { class: 'watch' }, el('strong', {}, t('watch_link')), ' ', el('input', { type: 'text', readonly: true, value: watch, class: 'invite-url', 'aria-label': t('watch_link') })),
+        button(t('new_game'), () => navigate('/'), { id: 'another-game' }),
     );
-    box.scrollIntoView({ behavior: 'smooth' });
+    window.scrollTo(0, 0);
 }
