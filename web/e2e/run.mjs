@@ -239,9 +239,9 @@ await step('keyboard: arrows and Enter play e2e4', async () => {
     await page.context().close();
 });
 
-await step('illegal move explained with an arrow (pinned knight)', async () => {
+for (const lang of ['en', 'vi']) await step(`illegal move explained with an arrow (pinned knight, ${lang})`, async () => {
     const game = await create('chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1');
-    const page = await newPage();
+    const page = await newPage(undefined, lang);
     await page.goto(seatUrl(game, 'white'));
     await boardReady(page);
     await clickSquare(page, 'e2');
@@ -249,7 +249,7 @@ await step('illegal move explained with an arrow (pinned knight)', async () => {
     await page.waitForSelector('#explain:not([hidden])', { timeout: 5000 });
     const arrows = await page.locator('.board-svg line.arrow').count();
     assert(arrows >= 1, 'no arrow drawn');
-    await shot(page, 'illegal-move-explained');
+    await shot(page, `illegal-move-explained-${lang}`);
     await page.context().close();
 });
 
@@ -363,6 +363,16 @@ await step('spectator view and invitations', async () => {
     const status = await page.textContent('#status');
     assert(/watching/i.test(status ?? ''), `spectator status is "${status}"`);
     await shot(page, 'spectator');
+    await page.context().close();
+});
+
+await step('game screen in Chinese (Tamerlane, a piece picked)', async () => {
+    const game = await create('tamerlane');
+    const page = await newPage(undefined, 'zh');
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    await clickSquare(page, 'b2');
+    await shot(page, 'tamerlane-zh');
     await page.context().close();
 });
 

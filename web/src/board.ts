@@ -18,8 +18,14 @@ import { pieceMarkup, pieceSvg } from './pieces';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
-const MARGIN = 40;
 let boardCount = 0;
+
+// Coordinates keep about the same size on screen whatever the number of cells: their size in
+// board units grows with the cells across.
+export function coordinateSize(cellsAcross: number): { font: number; margin: number } {
+    const font = Math.max(14, Math.min(34, Math.round(3.3 * cellsAcross)));
+    return { font, margin: Math.round(font * 1.45) };
+}
 
 export interface BoardHandlers {
     // A legal move chosen (its exact text from legal_moves).
@@ -146,7 +152,8 @@ export class BoardView {
         const layout = layoutOf(g, this.rotation);
         const w = layout.columns * CELL;
         const h = layout.rows * CELL;
-        this.svg.setAttribute('viewBox', `${-MARGIN} 0 ${w + MARGIN} ${h + MARGIN}`);
+        const { font, margin } = coordinateSize(Math.max(layout.columns, layout.rows));
+        this.svg.setAttribute('viewBox', `${-margin} 0 ${w + margin} ${h + margin}`);
         this.svg.setAttribute('aria-label', t('board_label'));
         this.element.dataset['variant'] = g.variant;
         this.element.dataset['rotation'] = String(this.rotation);
@@ -169,7 +176,7 @@ export class BoardView {
             }
             if (check.has(c.name)) parts.push(`<circle class="check" cx="${x + 50}" cy="${y + 50}" r="47"/>`);
         }
-        parts.push(this.coordinates(g, w, h));
+        parts.push(this.coordinates(g, h, font, margin));
         for (const [sq, piece] of pos.pieces) {
             const c = g.cell(sq);
             if (!c) continue;
@@ -194,8 +201,8 @@ export class BoardView {
             const dx = q.x - p.x;
             const dy = q.y - p.y;
             const len = Math.hypot(dx, dy) || 1;
-            const ex = q.x - (dx / len) * 28;
-            const ey = q.y - (dy / len) * 28;
+            const ex = q.x - (dx / len) * 40;
+            const ey = q.y - (dy / len) * 40;
             parts.push(`<line class="arrow" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${this.uid})"/>`);
         }
         if (this.cursor && this.svg.matches(':focus-visible')) {
@@ -209,22 +216,21 @@ export class BoardView {
         if (this.drag?.ghost) this.svg.appendChild(this.drag.ghost);
     }
 
-    private coordinates(g: Geometry, w: number, h: number): string {
+    private coordinates(g: Geometry, h: number, font: number, MARGIN: number): string {
         const out: string[] = [];
         const even = this.rotation % 2 === 0;
         for (let f = g.minFile; f <= g.maxFile; f++) {
             const p = displayPosition(g, f, 0, this.rotation);
             const x = even ? p.x * CELL + CELL / 2 : -MARGIN / 2;
-            const y = even ? h + MARGIN * 0.75 : p.y * CELL + CELL / 2 + 10;
-            out.push(`<text class="coord" x="${x}" y="${y}">${fileLetter(f)}</text>`);
+            const y = even ? h + MARGIN * 0.72 : p.y * CELL + CELL / 2 + font * 0.35;
+            out.push(`<text class="coord" x="${x}" y="${y}" font-size="${font}">${fileLetter(f)}</text>`);
         }
         for (let r = 0; r < g.ranks; r++) {
             const p = displayPosition(g, 0, r, this.rotation);
             const x = even ? -MARGIN / 2 : p.x * CELL + CELL / 2;
-            const y = even ? p.y * CELL + CELL / 2 + 10 : h + MARGIN * 0.75;
-            out.push(`<text class="coord" x="${x}" y="${y}">${r + 1}</text>`);
+            const y = even ? p.y * CELL + CELL / 2 + font * 0.35 : h + MARGIN * 0.72;
+            out.push(`<text class="coord" x="${x}" y="${y}" font-size="${font}">${r + 1}</text>`);
         }
-        void w;
         return out.join('');
     }
 

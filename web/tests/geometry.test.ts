@@ -90,3 +90,14 @@ describe('orientation', () => {
         }
     });
 });
+
+import { coordinateSize } from '../src/board';
+
+describe('coordinates', () => {
+    it('keep a similar size on screen for small and large boards', () => {
+        expect(coordinateSize(4).font).toBe(14);
+        expect(coordinateSize(8).font).toBe(26);
+        expect(coordinateSize(14).font).toBe(34);
+        for (const n of [4, 8, 13, 14]) expect(coordinateSize(n).margin).toBeGreaterThan(coordinateSize(n).font);
+    });
+});

@@ -117,6 +117,8 @@ export const en = {
     error_rate_limited: 'Too fast! Wait a moment.',
     connected_seat: 'online',
     disconnected_seat: 'offline',
+    out_of_game: 'out of the game',
+    commanded_by: 'army led by {seat}',
     piece_K: 'king',
     piece_Q: 'queen',
     piece_R: 'rook',

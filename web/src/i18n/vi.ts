@@ -117,6 +117,8 @@ export const vi: Strings = {
     error_rate_limited: 'Nhanh quá! Chờ một chút.',
     connected_seat: 'trực tuyến',
     disconnected_seat: 'ngoại tuyến',
+    out_of_game: 'đã bị loại',
+    commanded_by: 'do {seat} chỉ huy',
     piece_K: 'vua',
     piece_Q: 'hậu',
     piece_R: 'xe',

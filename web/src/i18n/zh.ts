@@ -117,6 +117,8 @@ export const zh: Strings = {
     error_rate_limited: '太快了！请稍等。',
     connected_seat: '在线',
     disconnected_seat: '离线',
+    out_of_game: '已出局',
+    commanded_by: '由{seat}指挥',
     piece_K: '王',
     piece_Q: '后',
     piece_R: '车',

@@ -261,12 +261,26 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
             const who = info?.player === 'engine' ? `${t('engine')} ${info.level ?? ''}` : t('human');
             const online = info?.player === 'human' && !mySeats().includes(seat) ? el('span', { class: info.connected ? 'online' : 'offline' }, info.connected ? t('connected_seat') : t('disconnected_seat')) : null;
             const clock = el('span', { class: 'clock', 'data-seat': seat });
+            const command = commandNote(seat);
             const score = model.scores && typeof model.scores[seat] === 'number' ? el('span', { class: 'score' }, `${t('scores')}: ${model.scores[seat]}`) : null;
             players.append(
-                el('li', { class: `player seat-${seat}${!model.over && model.toMove === seat ? ' to-move' : ''}${mySeats().includes(seat) ? ' mine' : ''}` }, icon, el('span', { class: 'name' }, t(`seat_${seat}`)), el('span', { class: 'who' }, who), online, score, clock),
+                el('li', { class: `player seat-${seat}${!model.over && model.toMove === seat ? ' to-move' : ''}${mySeats().includes(seat) ? ' mine' : ''}` }, icon, el('span', { class: 'name' }, t(`seat_${seat}`)), el('span', { class: 'who' }, who), command || online || score ? el('span', { class: 'notes' }, command, online, score) : null, clock),
             );
         }
         tickClocks();
+    }
+
+    // Four Kingdoms: an army whose king is gone is out; one commanded by another player says so.
+    function commandNote(seat: Seat): HTMLElement | null {
+        if (!model || !isFourKingdoms(model.variant)) return null;
+        const pos = model.positionAt(viewPly ?? model.ply);
+        const order: Seat[] = ['east', 'south', 'west', 'north'];
+        const commander = pos.control?.charAt(order.indexOf(seat));
+        const byOther = order.find((s) => s.charAt(0) === commander && s !== seat);
+        const kingHere = [...pos.pieces.values()].some((p) => p.army === seat && p.kind === 'K');
+        if (byOther) return el('span', { class: 'command' }, t('commanded_by', { seat: t(`seat_${byOther}`) }));
+        if (!kingHere) return el('span', { class: 'command' }, t('out_of_game'));
+        return null;
     }
 
     function tickClocks(): void {
@@ -398,8 +412,8 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     document.addEventListener('keydown', keyNav);
 
     const page = el('div', { class: 'game-page' },
-        el('section', { class: 'board-area' }, board.element, explain),
-        el('aside', { class: 'side' }, title, status, players, controls, pastBanner, el('h3', {}, t('moves')), moveList, nav, tools, linkLine, analysisBox));
+        el('section', { class: 'board-area' }, board.element),
+        el('aside', { class: 'side' }, title, status, explain, players, controls, pastBanner, el('h3', {}, t('moves')), moveList, nav, tools, linkLine, analysisBox));
     root.replaceChildren(page);
     drawLink();
     link.start();
