@@ -86,3 +86,17 @@ describe('clocks and analysis', () => {
         expect(evaluationGraph({ positions: [] })).toBe('');
     });
 });
+
+describe('hostile or broken server data', () => {
+    it('draws something sensible from a bad FEN and ignores bad move texts', () => {
+        const g = new GameModel(state({ fen: 'not a fen', moves: ['e2e4', '<b>x</b>'], san: ['e4', 'x'], legal_moves: ['zz', 'e7e5'] }));
+        expect(g.positionAt(0).pieces.size).toBe(32);
+        expect(g.positionAt(1).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // replayed
+        expect(g.positionAt(2).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // the junk move changes nothing
+        expect(g.lastMoveAt(2)).toBeUndefined();
+        expect(g.positionAt(99)).toBe(g.positionAt(2));
+    });
+    it('keeps no legal moves once the game is over, whatever the state says', () => {
+        expect(new GameModel(state({ status: 'checkmate', legal_moves: ['e2e4'] })).legal).toEqual([]);
+    });
+});

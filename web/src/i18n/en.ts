@@ -119,6 +119,7 @@ export const en = {
     disconnected_seat: 'offline',
     out_of_game: 'out of the game',
     commanded_by: 'army led by {seat}',
+    team: 'team {a} + {b}',
     piece_K: 'king',
     piece_Q: 'queen',
     piece_R: 'rook',

@@ -119,6 +119,7 @@ export const vi: Strings = {
     disconnected_seat: 'ngoại tuyến',
     out_of_game: 'đã bị loại',
     commanded_by: 'do {seat} chỉ huy',
+    team: 'đội {a} + {b}',
     piece_K: 'vua',
     piece_Q: 'hậu',
     piece_R: 'xe',

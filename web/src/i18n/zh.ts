@@ -119,6 +119,7 @@ export const zh: Strings = {
     disconnected_seat: '离线',
     out_of_game: '已出局',
     commanded_by: '由{seat}指挥',
+    team: '{a}{b}队',
     piece_K: '王',
     piece_Q: '后',
     piece_R: '车',

@@ -280,6 +280,10 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         const kingHere = [...pos.pieces.values()].some((p) => p.army === seat && p.kind === 'K');
         if (byOther) return el('span', { class: 'command' }, t('commanded_by', { seat: t(`seat_${byOther}`) }));
         if (!kingHere) return el('span', { class: 'command' }, t('out_of_game'));
+        if (model.variant === 'fourkingdoms-teams') {
+            const [a, b] = seat === 'east' || seat === 'south' ? ['east', 'south'] : ['west', 'north'];
+            return el('span', { class: 'team' }, t('team', { a: t(`seat_${a as Seat}`), b: t(`seat_${b as Seat}`) }));
+        }
         return null;
     }
 
