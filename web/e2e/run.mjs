@@ -89,6 +89,21 @@ function assert(cond, what) {
     if (!cond) throw new Error(what);
 }
 
+process.on('exit', () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+await step('dist/ holds no development mock and no inline script', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = join(WEB, 'dist', 'assets');
+    for (const f of readdirSync(dir)) {
+        const text = readFileSync(join(dir, f), 'utf8');
+        assert(!/MOCK citadel API|mock-server/.test(text), `${f} contains the mock`);
+    }
+    const html = readFileSync(join(WEB, 'dist', 'index.html'), 'utf8');
+    assert(!/<script(?![^>]*\bsrc=)[^>]*>/.test(html), 'index.html has an inline script');
+});
+
 const { base, mock, restart } = await startTarget();
 console.log(`e2e against ${base}${mock ? ' (development mock)' : ''}`);
 
