@@ -1,0 +1,473 @@
+// Browser checks with playwright-core driving Debian's /usr/bin/chromium (headless, never a
+// downloaded browser). Against:
+//   CITADEL_URL=http://127.0.0.1:8080 npm run e2e      a server already running
+//   CITADEL_BIN=../build/citadel npm run e2e           starts `citadel serve` on a free port
+//   npm run e2e                                        the development MOCK (dev/mock-server.ts)
+// The same steps run in all three: games are made through POST /api/games with the positions
+// below, so no fixture is needed on a real server. Screenshots go to test-results/.
+// CITADEL_E2E_MOCK_ONLY=0 skips the steps that need the mock's fixed games.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(WEB, 'test-results');
+mkdirSync(OUT, { recursive: true });
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const children = [];
+let failures = 0;
+let passes = 0;
+
+function freePort() {
+    return new Promise((resolve) => {
+        const s = createServer();
+        s.listen(0, '127.0.0.1', () => {
+            const { port } = s.address();
+            s.close(() => resolve(port));
+        });
+    });
+}
+
+async function waitFor(url, ms = 20000) {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+        try {
+            const r = await fetch(url);
+            if (r.status < 500) return;
+        } catch {
+            /* not up yet */
+        }
+        await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error(`no server answered at ${url}`);
+}
+
+// Starts the server under test; `restart` (not for CITADEL_URL) kills it with SIGKILL and starts
+// it again on the same port (and database).
+async function startTarget() {
+    if (process.env.CITADEL_URL) return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };
+    const port = await freePort();
+    let launch;
+    if (process.env.CITADEL_BIN) {
+        const db = join(mkdtempSync(join(tmpdir(), 'citadel-e2e-')), 'e2e.db');
+        launch = () => spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
+    } else {
+        if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
+        launch = () => spawn(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'mock-server.ts'), '--', '--port', String(port)], { cwd: WEB, stdio: 'inherit' });
+    }
+    let child = launch();
+    children.push(child);
+    await waitFor(`http://127.0.0.1:${port}/`);
+    const restart = async (whileDown = async () => {}) => {
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+        await whileDown();
+        child = launch();
+        children.push(child);
+        await waitFor(`http://127.0.0.1:${port}/`);
+    };
+    return { base: `http://127.0.0.1:${port}`, mock: !process.env.CITADEL_BIN, restart };
+}
+
+async function step(name, fn) {
+    try {
+        await fn();
+        passes++;
+        console.log(`ok   ${name}`);
+    } catch (e) {
+        failures++;
+        console.log(`FAIL ${name}: ${e && e.message ? e.message.split('\n')[0] : e}`);
+    }
+}
+
+function assert(cond, what) {
+    if (!cond) throw new Error(what);
+}
+
+process.on('exit', () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+await step('dist/ holds no development mock and no inline script', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = join(WEB, 'dist', 'assets');
+    for (const f of readdirSync(dir)) {
+        const text = readFileSync(join(dir, f), 'utf8');
+        assert(!/MOCK citadel API|mock-server/.test(text), `${f} contains the mock`);
+    }
+    const html = readFileSync(join(WEB, 'dist', 'index.html'), 'utf8');
+    assert(!/<script(?![^>]*\bsrc=)[^>]*>/.test(html), 'index.html has an inline script');
+});
+
+const { base, mock, restart } = await startTarget();
+console.log(`e2e against ${base}${mock ? ' (development mock)' : ''}`);
+
+const profile = mkdtempSync(join(tmpdir(), 'citadel-chromium-'));
+const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`].filter((a) => !a.startsWith('--user-data-dir')),
+});
+
+async function api(path, body) {
+    const r = await fetch(base + path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const text = await r.text();
+    let json;
+    try {
+        json = JSON.parse(text);
+    } catch {
+        json = text;
+    }
+    return { status: r.status, json };
+}
+
+async function create(variant, fen = null, seats = undefined, clock = { initial_s: 300, increment_s: 3 }) {
+    const n = variant.startsWith('fourkingdoms') ? 4 : 2;
+    const r = await api('/api/games', { variant, fen, clock, seats: seats ?? Array.from({ length: n }, () => ({ player: 'human' })) });
+    assert(r.status === 201, `create ${variant}: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json;
+}
+
+const seatUrl = (game, seat) => {
+    const s = game.seats.find((x) => x.seat === seat);
+    return `${base}/g/${game.id}?token=${encodeURIComponent(s.token)}&seat=${seat}`;
+};
+
+async function newPage(viewport = { width: 1280, height: 860 }, lang = 'en') {
+    const context = await browser.newContext({ viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500 });
+    await context.addInitScript((l) => {
+        if (!localStorage.getItem('citadel.language')) localStorage.setItem('citadel.language', l);
+        localStorage.setItem('citadel.muted', '1');
+    }, lang);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => {
+        failures++;
+        console.log(`FAIL page error: ${e.message}`);
+    });
+    page.on('console', (m) => {
+        if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) console.log(`console: ${m.text()}`);
+    });
+    return page;
+}
+
+async function boardReady(page) {
+    await page.waitForSelector('.board-svg rect.sq', { timeout: 10000 });
+    await page.waitForTimeout(300);
+}
+
+async function clickSquare(page, sq) {
+    await page.locator(`.board-svg rect[data-square="${sq}"]`).click();
+}
+
+const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
+
+await step('the piece set sheet', async () => {
+    const r = spawnSync(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'piece-sheet.ts')], { cwd: WEB });
+    assert(r.status === 0, `piece-sheet failed: ${r.stderr}`);
+    const page = await newPage({ width: 1250, height: 1500 });
+    await page.goto('file://' + join(OUT, 'pieces.html'));
+    await page.screenshot({ path: join(OUT, 'pieces.png'), fullPage: true });
+    await page.context().close();
+});
+
+await step('home screen in three languages', async () => {
+    for (const lang of ['en', 'zh', 'vi']) {
+        const page = await newPage(undefined, lang);
+        await page.goto(base + '/');
+        await page.waitForSelector('#new-game');
+        await shot(page, `home-${lang}`);
+        await page.context().close();
+    }
+});
+
+const VARIANT_MOVE = {
+    chess: ['e2', 'e4'],
+    silverman: ['b2', 'c3'],
+    pawnrace: ['d2', 'd4'],
+    tamerlane: ['f3', 'f4'],
+    fourkingdoms: ['m7', 'k7'],
+    'fourkingdoms-teams': ['m7', 'k7'],
+};
+
+for (const variant of Object.keys(VARIANT_MOVE)) {
+    await step(`${variant}: create on the home screen, move by clicking, both orientations`, async () => {
+        const page = await newPage();
+        await page.goto(base + '/');
+        await page.check(`#variant-${variant}`);
+        await page.click('#create');
+        await page.waitForURL(/\/g\//);
+        await boardReady(page);
+        await shot(page, `${variant}-start`);
+        const [from, to] = VARIANT_MOVE[variant];
+        await clickSquare(page, from);
+        const dots = await page.locator('.board-svg circle.target').count();
+        assert(dots > 0, `no legal-move dots after picking ${from}`);
+        await shot(page, `${variant}-picked`);
+        await clickSquare(page, to);
+        await page.waitForSelector('.move-list .san', { timeout: 5000 });
+        await page.waitForTimeout(300);
+        if (variant === 'chess') {
+            // one device, "turn the board" on: Black to move now sits at the bottom
+            const rot = await page.locator('.board').getAttribute('data-rotation');
+            assert(rot === '2', `one-device board did not turn to Black (rotation ${rot})`);
+        }
+        await shot(page, `${variant}-after-move`);
+        await page.click('#flip');
+        await page.waitForTimeout(150);
+        await shot(page, `${variant}-turned`);
+        await page.context().close();
+    });
+}
+
+await step('chess: drag and drop a move, then the engine answers', async () => {
+    const game = await create('chess', null, [{ player: 'human' }, { player: 'engine', level: 1 }]);
+    const page = await newPage();
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    const a = await page.locator('.board-svg rect[data-square="g1"]').boundingBox();
+    const b = await page.locator('.board-svg rect[data-square="f3"]').boundingBox();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 10, a.y, { steps: 4 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length >= 2, null, { timeout: 30000 });
+    await shot(page, 'chess-engine-answered');
+    await page.context().close();
+});
+
+await step('keyboard: arrows and Enter play e2e4', async () => {
+    const game = await create('chess');
+    const page = await newPage();
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    await page.focus('.board-svg');
+    // the cursor starts on a1 (bottom left for White)
+    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(k);
+    await page.waitForSelector('.move-list .san', { timeout: 5000 });
+    await shot(page, 'keyboard-move');
+    await page.context().close();
+});
+
+for (const lang of ['en', 'vi']) await step(`illegal move explained with an arrow (pinned knight, ${lang})`, async () => {
+    const game = await create('chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1');
+    const page = await newPage(undefined, lang);
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    await clickSquare(page, 'e2');
+    await clickSquare(page, 'c3');
+    await page.waitForSelector('#explain:not([hidden])', { timeout: 5000 });
+    const arrows = await page.locator('.board-svg line.arrow').count();
+    assert(arrows >= 1, 'no arrow drawn');
+    await shot(page, `illegal-move-explained-${lang}`);
+    await page.context().close();
+});
+
+await step('promotion chooser (chess) and the promoted queen', async () => {
+    const game = await create('chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1');
+    const page = await newPage();
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    await clickSquare(page, 'e7');
+    await clickSquare(page, 'e8');
+    await page.waitForSelector('.promotion', { timeout: 5000 });
+    const choices = await page.locator('.promotion-choice').count();
+    assert(choices === 4, `chess offers ${choices} promotion choices, not 4`);
+    await shot(page, 'promotion-chooser-chess');
+    await page.click('.promotion-choice[data-move="e7e8q"]');
+    await page.waitForSelector('.move-list .san', { timeout: 5000 });
+    await shot(page, 'promotion-done');
+    await page.context().close();
+});
+
+await step('promotion chooser (Silverman: queen or rook)', async () => {
+    const game = await create('silverman', 'k3/2P1/4/3K w - - 0 1');
+    const page = await newPage();
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    await clickSquare(page, 'c3');
+    await clickSquare(page, 'c4');
+    await page.waitForSelector('.promotion', { timeout: 5000 });
+    const choices = await page.locator('.promotion-choice').count();
+    assert(choices === 2, `silverman offers ${choices} choices, not 2`);
+    await shot(page, 'promotion-chooser-silverman');
+    await page.context().close();
+});
+
+const FK_PROMO = 'xxx3nK4xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -';
+await step("Four Kingdoms promotion chooser with don't promote", async () => {
+    const game = await create('fourkingdoms', FK_PROMO);
+    const page = await newPage();
+    await page.goto(seatUrl(game, 'south'));
+    await boardReady(page);
+    await clickSquare(page, 'f13');
+    await clickSquare(page, 'f14');
+    await page.waitForSelector('.promotion', { timeout: 5000 });
+    const choices = await page.locator('.promotion-choice').count();
+    assert(choices === 5, `four kingdoms offers ${choices} choices, not 5`);
+    await shot(page, 'promotion-chooser-fourkingdoms');
+    await page.context().close();
+});
+
+await step('Four Kingdoms: each seat sees its army at the bottom (four contexts)', async () => {
+    const game = await create('fourkingdoms');
+    const pages = [];
+    for (const seat of ['east', 'south', 'west', 'north']) {
+        const page = await newPage({ width: 1100, height: 820 });
+        await page.goto(seatUrl(game, seat));
+        await boardReady(page);
+        pages.push([seat, page]);
+    }
+    for (const [seat, page] of pages) {
+        const rot = await page.locator('.board').getAttribute('data-rotation');
+        const want = { east: '1', south: '0', west: '3', north: '2' }[seat];
+        assert(rot === want, `${seat} sees rotation ${rot}, not ${want}`);
+        await shot(page, `fourkingdoms-seat-${seat}`);
+    }
+    // East moves first; the three others see it
+    const east = pages[0][1];
+    await clickSquare(east, 'm7');
+    await clickSquare(east, 'k7');
+    for (const [seat, page] of pages) {
+        await page.waitForSelector('.move-list .san', { timeout: 8000 });
+        if (seat === 'north') await shot(page, 'fourkingdoms-north-after-east');
+    }
+    for (const [, page] of pages) await page.context().close();
+});
+
+await step('phone-size screen (390x844, touch)', async () => {
+    const game = await create('tamerlane');
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(seatUrl(game, 'black'));
+    await boardReady(page);
+    await shot(page, 'phone-tamerlane-black');
+    const chess = await create('chess');
+    const touch = await newPage({ width: 390, height: 844 });
+    await touch.goto(seatUrl(chess, 'white'));
+    await boardReady(touch);
+    await touch.locator('.board-svg rect[data-square="d2"]').tap();
+    await touch.locator('.board-svg rect[data-square="d4"]').tap();
+    await touch.waitForSelector('.move-list .san', { timeout: 5000 });
+    await shot(touch, 'phone-chess-after-tap');
+    await touch.context().close();
+    const page2 = await newPage({ width: 390, height: 844 });
+    await page2.goto(base + '/');
+    await page2.waitForSelector('#new-game');
+    await shot(page2, 'phone-home');
+    await page.context().close();
+    await page2.context().close();
+});
+
+await step('spectator view and invitations', async () => {
+    const page = await newPage();
+    await page.goto(base + '/');
+    await page.check('#variant-chess');
+    await page.check('#mode-invite');
+    await page.click('#create');
+    await page.waitForSelector('#invitations:not([hidden]) .invite-url');
+    assert(await page.locator('#new-game').isHidden(), 'the form stays beside the invitations');
+    await shot(page, 'invitations');
+    const watch = await page.locator('#invitations input.invite-url').last().inputValue();
+    await page.goto(watch);
+    await boardReady(page);
+    const status = await page.textContent('#status');
+    assert(/watching/i.test(status ?? ''), `spectator status is "${status}"`);
+    await shot(page, 'spectator');
+    await page.context().close();
+});
+
+await step('game screen in Chinese (Tamerlane, a piece picked)', async () => {
+    const game = await create('tamerlane');
+    const page = await newPage(undefined, 'zh');
+    await page.goto(seatUrl(game, 'white'));
+    await boardReady(page);
+    await clickSquare(page, 'b2');
+    await shot(page, 'tamerlane-zh');
+    await page.context().close();
+});
+
+await step('resign ends the game', async () => {
+    const game = await create('chess');
+    const page = await newPage();
+    await page.goto(seatUrl(game, 'black'));
+    await boardReady(page);
+    await page.click('#resign');
+    await page.click('#resign-yes');
+    await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+    await shot(page, 'resigned');
+    await page.context().close();
+});
+
+if (restart) {
+    await step('server killed (SIGKILL) and restarted mid-game: the page reconnects and goes on', async () => {
+        const game = mock ? { id: 'mock-chess', seats: [{ seat: 'white', token: 'mock-chess-white' }] } : await create('chess');
+        const page = await newPage();
+        await page.goto(seatUrl(game, 'white'));
+        await boardReady(page);
+        await page.waitForSelector('#link-status[data-status="connected"]');
+        if (!mock) {
+            await clickSquare(page, 'e2');
+            await clickSquare(page, 'e4');
+            await page.waitForSelector('.move-list .san');
+        }
+        await restart(async () => {
+            await page.waitForSelector('#link-status[data-status="reconnecting"], #link-status[data-status="polling"]', { timeout: 10000 });
+            await shot(page, 'reconnecting');
+        });
+        await page.waitForSelector('#link-status[data-status="connected"]', { timeout: 30000 });
+        if (!mock) {
+            assert((await page.locator('.move-list .san').count()) === 1, 'the move before the restart is gone');
+        }
+        await shot(page, 'reconnected');
+        await page.context().close();
+    });
+}
+
+if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
+    await step('mock: check highlight, move list replay, past positions', async () => {
+        const page = await newPage();
+        await page.goto(`${base}/g/mock-check?token=mock-check-black&seat=black`);
+        await boardReady(page);
+        assert((await page.locator('.board-svg circle.check').count()) === 1, 'the king in check is not marked');
+        await shot(page, 'check-highlight');
+        await page.click('#nav-back');
+        await page.click('#nav-back');
+        await page.waitForTimeout(100);
+        await shot(page, 'past-position');
+        await page.context().close();
+    });
+    await step('mock: Tamerlane citadel occupant, pawns by kind', async () => {
+        const page = await newPage();
+        await page.goto(`${base}/g/mock-tamerlane-citadel?token=mock-tamerlane-citadel-white&seat=white`);
+        await boardReady(page);
+        await shot(page, 'tamerlane-citadel');
+        await page.context().close();
+    });
+    await step('mock: Four Kingdoms alliance button', async () => {
+        const page = await newPage();
+        await page.goto(`${base}/g/mock-fk-alliance?token=mock-fk-alliance-west&seat=west`);
+        await boardReady(page);
+        assert((await page.locator('#propose-alliance').count()) === 1, 'no alliance proposal button');
+        await shot(page, 'fourkingdoms-alliance');
+        await page.context().close();
+    });
+    await step('mock: finished game with analysis panel', async () => {
+        const page = await newPage();
+        await page.goto(`${base}/g/mock-over`);
+        await boardReady(page);
+        await page.waitForSelector('#analysis:not([hidden]) .eval-graph', { timeout: 5000 });
+        await shot(page, 'game-over');
+        await page.context().close();
+    });
+}
+
+await browser.close();
+rmSync(profile, { recursive: true, force: true });
+for (const c of children) c.kill('SIGTERM');
+console.log(`e2e: ${passes} passed, ${failures} failed; screenshots in ${OUT}`);
+process.exit(failures ? 1 : 0);

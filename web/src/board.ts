@@ -1,0 +1,464 @@
+// One SVG board for every geometry (4x4, 8x8, Tamerlane's 11x10 and citadels, Four Kingdoms'
+// cross). It draws a position, turned to a seat, with coordinates, the last move, check,
+// legal-move dots and explanation arrows, and turns clicks, drags, touches and keys into moves.
+
+import {
+    type Cell,
+    type Geometry,
+    type Rotation,
+    displayPosition,
+    fileLetter,
+    isDark,
+    layoutOf,
+} from './geometry';
+import { t } from './i18n';
+import type { Piece, Position } from './notation';
+import { parseMove } from './notation';
+import { pieceMarkup, pieceSvg } from './pieces';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const CELL = 100;
+let boardCount = 0;
+
+// Coordinates keep about the same size on screen whatever the number of cells: their size in
+// board units grows with the cells across.
+export function coordinateSize(cellsAcross: number): { font: number; margin: number } {
+    const font = Math.max(14, Math.min(34, Math.round(3.3 * cellsAcross)));
+    return { font, margin: Math.round(font * 1.45) };
+}
+
+export interface BoardHandlers {
+    // A legal move chosen (its exact text from legal_moves).
+    onMove(move: string): void;
+    // A move the legal list does not hold: the server will explain why.
+    onAttempt(move: string): void;
+}
+
+export interface Highlights {
+    lastMove?: [string, string] | undefined;
+    check?: string[];
+}
+
+export class BoardView {
+    readonly element: HTMLDivElement;
+    private readonly svg: SVGSVGElement;
+    private readonly live: HTMLDivElement;
+    private readonly uid = ++boardCount;
+    private geometry: Geometry | undefined;
+    private position: Position | undefined;
+    private rotation: Rotation = 0;
+    private legal: string[] = [];
+    private movable: (p: Piece) => boolean = () => false;
+    private highlights: Highlights = {};
+    private arrows: [string, string][] = [];
+    private selected: string | undefined;
+    private cursor: string | undefined;
+    private drag: { from: string; pointer: number; x0: number; y0: number; moving: boolean; ghost?: SVGGElement } | undefined;
+    private chooser: HTMLDivElement | undefined;
+
+    constructor(private readonly handlers: BoardHandlers) {
+        this.element = document.createElement('div');
+        this.element.className = 'board';
+        this.svg = document.createElementNS(SVG, 'svg');
+        this.svg.setAttribute('class', 'board-svg');
+        this.svg.setAttribute('tabindex', '0');
+        this.svg.setAttribute('role', 'application');
+        this.live = document.createElement('div');
+        this.live.className = 'visually-hidden';
+        this.live.setAttribute('aria-live', 'polite');
+        this.element.append(this.svg, this.live);
+        this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+        this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
+        this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
+        this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+        this.svg.addEventListener('keydown', (e) => this.key(e));
+        this.svg.addEventListener('focus', () => {
+            if (!this.cursor) this.cursor = this.startCursor();
+            this.render();
+        });
+        this.svg.addEventListener('blur', () => this.render());
+    }
+
+    setPosition(g: Geometry, pos: Position): void {
+        if (this.geometry !== g) {
+            this.selected = undefined;
+            this.cursor = undefined;
+        }
+        this.geometry = g;
+        this.position = pos;
+        if (this.selected && !pos.pieces.get(this.selected)) this.selected = undefined;
+        this.render();
+    }
+
+    setRotation(r: Rotation): void {
+        this.rotation = r;
+        this.render();
+    }
+
+    getRotation(): Rotation {
+        return this.rotation;
+    }
+
+    // The moves the user may make now and which pieces may be picked up (also for attempts that
+    // the server then explains).
+    setInteraction(legal: string[], movable: (p: Piece) => boolean): void {
+        this.legal = legal;
+        this.movable = movable;
+        if (this.selected) {
+            const p = this.position?.pieces.get(this.selected);
+            if (!p || !movable(p)) this.selected = undefined;
+        }
+        this.render();
+    }
+
+    setHighlights(h: Highlights): void {
+        this.highlights = h;
+        this.render();
+    }
+
+    setArrows(arrows: [string, string][]): void {
+        this.arrows = arrows;
+        this.render();
+    }
+
+    // ---- drawing ----
+
+    private cellXY(c: { file: number; rank: number }): { x: number; y: number } {
+        const p = displayPosition(this.geometry!, c.file, c.rank, this.rotation);
+        return { x: p.x * CELL, y: p.y * CELL };
+    }
+
+    private centre(square: string): { x: number; y: number } | undefined {
+        const c = this.geometry?.cell(square);
+        if (!c) return undefined;
+        const p = this.cellXY(c);
+        return { x: p.x + CELL / 2, y: p.y + CELL / 2 };
+    }
+
+    private targets(): Set<string> {
+        const out = new Set<string>();
+        if (!this.selected) return out;
+        for (const m of this.legal) {
+            const mv = parseMove(m);
+            if (mv && mv.from === this.selected) out.add(mv.to);
+        }
+        return out;
+    }
+
+    private render(): void {
+        const g = this.geometry;
+        const pos = this.position;
+        if (!g || !pos) return;
+        const layout = layoutOf(g, this.rotation);
+        const w = layout.columns * CELL;
+        const h = layout.rows * CELL;
+        const { font, margin } = coordinateSize(Math.max(layout.columns, layout.rows));
+        this.svg.setAttribute('viewBox', `${-margin} 0 ${w + margin} ${h + margin}`);
+        this.svg.setAttribute('aria-label', t('board_label'));
+        this.element.dataset['variant'] = g.variant;
+        this.element.dataset['rotation'] = String(this.rotation);
+        const parts: string[] = [];
+        parts.push(
+            `<defs><marker id="arrowhead-${this.uid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrow-head"/></marker></defs>`,
+        );
+        const targets = this.targets();
+        const last = this.highlights.lastMove;
+        const check = new Set(this.highlights.check ?? []);
+        for (const c of g.cells) {
+            const { x, y } = this.cellXY(c);
+            const citadel = g.citadels.includes(c.name);
+            const classes = ['sq', citadel ? 'citadel' : isDark(g, c.file, c.rank) ? 'dark' : 'light'];
+            if (last && (last[0] === c.name || last[1] === c.name)) classes.push('last');
+            if (this.selected === c.name) classes.push('selected');
+            parts.push(`<rect class="${classes.join(' ')}" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-square="${c.name}"/>`);
+            if (citadel) {
+                parts.push(`<path class="citadel-wall" d="M${x + 8} ${y + 8} h14 v8 h14 v-8 h28 v8 h14 v-8 h14 v84 h-84 Z"/>`);
+            }
+            if (check.has(c.name)) parts.push(`<circle class="check" cx="${x + 50}" cy="${y + 50}" r="47"/>`);
+        }
+        parts.push(this.coordinates(g, h, font, margin));
+        for (const [sq, piece] of pos.pieces) {
+            const c = g.cell(sq);
+            if (!c) continue;
+            const { x, y } = this.cellXY(c);
+            const hidden = this.drag?.moving && this.drag.from === sq ? ' dragging-source' : '';
+            parts.push(`<g class="piece${hidden}" transform="translate(${x + 4} ${y + 4}) scale(0.92)">${pieceMarkup(piece)}</g>`);
+        }
+        for (const sq of targets) {
+            const c = g.cell(sq)!;
+            const { x, y } = this.cellXY(c);
+            parts.push(
+                pos.pieces.has(sq)
+                    ? `<circle class="target capture" cx="${x + 50}" cy="${y + 50}" r="44"/>`
+                    : `<circle class="target" cx="${x + 50}" cy="${y + 50}" r="15"/>`,
+            );
+        }
+        for (const [a, b] of this.arrows) {
+            const p = this.centre(a);
+            const q = this.centre(b);
+            if (!p || !q) continue;
+            // Stop short of the target's centre so that the head does not hide the piece.
+            const dx = q.x - p.x;
+            const dy = q.y - p.y;
+            const len = Math.hypot(dx, dy) || 1;
+            const ex = q.x - (dx / len) * 40;
+            const ey = q.y - (dy / len) * 40;
+            parts.push(`<line class="arrow" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${this.uid})"/>`);
+        }
+        if (this.cursor && this.svg.matches(':focus-visible')) {
+            const c = g.cell(this.cursor);
+            if (c) {
+                const { x, y } = this.cellXY(c);
+                parts.push(`<rect class="cursor" x="${x + 4}" y="${y + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="8"/>`);
+            }
+        }
+        this.svg.innerHTML = parts.join('');
+        if (this.drag?.ghost) this.svg.appendChild(this.drag.ghost);
+    }
+
+    private coordinates(g: Geometry, h: number, font: number, MARGIN: number): string {
+        const out: string[] = [];
+        const even = this.rotation % 2 === 0;
+        for (let f = g.minFile; f <= g.maxFile; f++) {
+            const p = displayPosition(g, f, 0, this.rotation);
+            const x = even ? p.x * CELL + CELL / 2 : -MARGIN / 2;
+            const y = even ? h + MARGIN * 0.72 : p.y * CELL + CELL / 2 + font * 0.35;
+            out.push(`<text class="coord" x="${x}" y="${y}" font-size="${font}">${fileLetter(f)}</text>`);
+        }
+        for (let r = 0; r < g.ranks; r++) {
+            const p = displayPosition(g, 0, r, this.rotation);
+            const x = even ? -MARGIN / 2 : p.x * CELL + CELL / 2;
+            const y = even ? p.y * CELL + CELL / 2 + font * 0.35 : h + MARGIN * 0.72;
+            out.push(`<text class="coord" x="${x}" y="${y}" font-size="${font}">${r + 1}</text>`);
+        }
+        return out.join('');
+    }
+
+    // ---- pointer ----
+
+    private squareAt(e: PointerEvent): string | undefined {
+        const m = this.svg.getScreenCTM();
+        if (!m || !this.geometry) return undefined;
+        const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+        const col = Math.floor(pt.x / CELL);
+        const row = Math.floor(pt.y / CELL);
+        return this.cellAtDisplay(col, row)?.name;
+    }
+
+    private svgPoint(e: PointerEvent): { x: number; y: number } {
+        const m = this.svg.getScreenCTM();
+        if (!m) return { x: 0, y: 0 };
+        const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+        return { x: pt.x, y: pt.y };
+    }
+
+    private cellAtDisplay(col: number, row: number): Cell | undefined {
+        const g = this.geometry!;
+        return g.cells.find((c) => {
+            const p = displayPosition(g, c.file, c.rank, this.rotation);
+            return p.x === col && p.y === row;
+        });
+    }
+
+    private canPick(square: string): boolean {
+        const p = this.position?.pieces.get(square);
+        return !!p && this.movable(p);
+    }
+
+    private pointerDown(e: PointerEvent): void {
+        if (e.button !== 0 && e.pointerType === 'mouse') return;
+        const sq = this.squareAt(e);
+        if (!sq) return;
+        if (this.selected && sq !== this.selected && !this.canPick(sq)) {
+            this.tryMove(this.selected, sq);
+            return;
+        }
+        if (this.selected && sq !== this.selected && this.canPick(sq) && this.targets().has(sq)) {
+            this.tryMove(this.selected, sq); // a capture of an own-looking piece (e.g. Tamerlane's swap)
+            return;
+        }
+        if (!this.canPick(sq)) {
+            this.selected = undefined;
+            this.render();
+            return;
+        }
+        e.preventDefault();
+        this.selected = sq;
+        this.cursor = sq;
+        const p = this.svgPoint(e);
+        this.drag = { from: sq, pointer: e.pointerId, x0: p.x, y0: p.y, moving: false };
+        this.svg.setPointerCapture(e.pointerId);
+        this.render();
+    }
+
+    private pointerMove(e: PointerEvent): void {
+        const d = this.drag;
+        if (!d || d.pointer !== e.pointerId) return;
+        const p = this.svgPoint(e);
+        if (!d.moving && Math.hypot(p.x - d.x0, p.y - d.y0) < 12) return;
+        if (!d.moving) {
+            d.moving = true;
+            const ghost = document.createElementNS(SVG, 'g');
+            ghost.setAttribute('class', 'piece ghost');
+            ghost.innerHTML = pieceMarkup(this.position!.pieces.get(d.from)!);
+            d.ghost = ghost;
+            this.render();
+        }
+        d.ghost!.setAttribute('transform', `translate(${p.x - 55} ${p.y - 60}) scale(1.1)`);
+    }
+
+    private pointerUp(e: PointerEvent): void {
+        const d = this.drag;
+        if (!d || d.pointer !== e.pointerId) return;
+        this.drag = undefined;
+        const sq = this.squareAt(e);
+        if (d.moving && sq && sq !== d.from) this.tryMove(d.from, sq);
+        else this.render();
+    }
+
+    private cancelDrag(): void {
+        this.drag = undefined;
+        this.render();
+    }
+
+    // ---- moving ----
+
+    private tryMove(from: string, to: string): void {
+        const candidates = this.legal.filter((m) => {
+            const mv = parseMove(m);
+            return mv && mv.from === from && mv.to === to;
+        });
+        this.selected = undefined;
+        this.render();
+        if (candidates.length === 0) this.handlers.onAttempt(`${from}${to}`);
+        else if (candidates.length === 1) this.handlers.onMove(candidates[0]!);
+        else this.choosePromotion(candidates, to);
+    }
+
+    private choosePromotion(candidates: string[], to: string): void {
+        const piece = this.position?.pieces.get(parseMove(candidates[0]!)!.from);
+        if (!piece) return;
+        this.closeChooser();
+        const box = document.createElement('div');
+        box.className = 'promotion';
+        box.setAttribute('role', 'dialog');
+        box.setAttribute('aria-label', t('promote_to'));
+        const title = document.createElement('p');
+        title.textContent = t('promote_to');
+        box.append(title);
+        const order = ['q', 'r', 'b', 'n', ''];
+        const sorted = [...candidates].sort((a, b) => order.indexOf(parseMove(a)!.promotion ?? '') - order.indexOf(parseMove(b)!.promotion ?? ''));
+        for (const m of sorted) {
+            const promo = parseMove(m)!.promotion;
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.className = 'promotion-choice';
+            button.dataset['move'] = m;
+            if (promo) {
+                const kind = promo.toUpperCase() as Piece['kind'];
+                button.innerHTML = pieceSvg({ army: piece.army, kind }, 56);
+                button.setAttribute('aria-label', t(`piece_${kind}` as 'piece_Q'));
+            } else {
+                button.innerHTML = pieceSvg(piece, 56);
+                const label = document.createElement('span');
+                label.textContent = t('dont_promote');
+                button.append(label);
+            }
+            button.addEventListener('click', () => {
+                this.closeChooser();
+                this.handlers.onMove(m);
+            });
+            box.append(button);
+        }
+        const cancel = document.createElement('button');
+        cancel.type = 'button';
+        cancel.className = 'promotion-cancel';
+        cancel.textContent = t('cancel');
+        cancel.addEventListener('click', () => {
+            this.closeChooser();
+            this.svg.focus();
+        });
+        box.append(cancel);
+        box.addEventListener('keydown', (e) => {
+            if (e.key === 'Escape') {
+                this.closeChooser();
+                this.svg.focus();
+            }
+        });
+        void to;
+        this.element.append(box);
+        this.chooser = box;
+        (box.querySelector('button') as HTMLButtonElement | null)?.focus();
+    }
+
+    private closeChooser(): void {
+        this.chooser?.remove();
+        this.chooser = undefined;
+    }
+
+    // ---- keyboard ----
+
+    private startCursor(): string | undefined {
+        const g = this.geometry;
+        if (!g) return undefined;
+        const layout = layoutOf(g, this.rotation);
+        // bottom-left-most cell of the picture
+        for (let row = layout.rows - 1; row >= 0; row--) {
+            for (let col = 0; col < layout.columns; col++) {
+                const c = this.cellAtDisplay(col, row);
+                if (c) return c.name;
+            }
+        }
+        return undefined;
+    }
+
+    private key(e: KeyboardEvent): void {
+        const g = this.geometry;
+        if (!g) return;
+        const steps: Record<string, [number, number]> = {
+            ArrowLeft: [-1, 0],
+            ArrowRight: [1, 0],
+            ArrowUp: [0, -1],
+            ArrowDown: [0, 1],
+        };
+        if (!this.cursor) this.cursor = this.startCursor();
+        if (!this.cursor) return;
+        const step = steps[e.key];
+        if (step) {
+            e.preventDefault();
+            const c = g.cell(this.cursor)!;
+            const p = displayPosition(g, c.file, c.rank, this.rotation);
+            const layout = layoutOf(g, this.rotation);
+            for (let k = 1; k < Math.max(layout.columns, layout.rows); k++) {
+                const next = this.cellAtDisplay(p.x + step[0] * k, p.y + step[1] * k);
+                if (next) {
+                    this.cursor = next.name;
+                    break;
+                }
+            }
+            this.announce();
+            this.render();
+            return;
+        }
+        if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            if (this.selected && this.cursor !== this.selected) this.tryMove(this.selected, this.cursor);
+            else if (this.selected === this.cursor) this.selected = undefined;
+            else if (this.canPick(this.cursor)) this.selected = this.cursor;
+            this.render();
+            return;
+        }
+        if (e.key === 'Escape') {
+            this.selected = undefined;
+            this.render();
+        }
+    }
+
+    private announce(): void {
+        const sq = this.cursor;
+        if (!sq) return;
+        const p = this.position?.pieces.get(sq);
+        const what = p ? `${t(`seat_${p.army}` as 'seat_white')} ${t(`piece_${p.kind}` as 'piece_K')}` : t('empty_square');
+        this.live.textContent = `${sq} ${what}`;
+    }
+}

@@ -1,0 +1,55 @@
+// The interface language: chosen once, remembered in localStorage.
+import { en, type StringKey, type Strings } from './en';
+
+export type { StringKey, Strings };
+import { vi } from './vi';
+import { zh } from './zh';
+
+export type Language = 'en' | 'zh' | 'vi';
+export const CATALOGUES: Record<Language, Strings> = { en, zh, vi };
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文', vi: 'Tiếng Việt' };
+const STORAGE_KEY = 'citadel.language';
+
+function storage(): Storage | undefined {
+    try {
+        return typeof localStorage === 'undefined' ? undefined : localStorage;
+    } catch {
+        return undefined; // storage may be switched off
+    }
+}
+
+function guess(): Language {
+    const nav = typeof navigator === 'undefined' ? 'en' : navigator.language.toLowerCase();
+    if (nav.startsWith('zh')) return 'zh';
+    if (nav.startsWith('vi')) return 'vi';
+    return 'en';
+}
+
+export function isLanguage(s: string | null | undefined): s is Language {
+    return s === 'en' || s === 'zh' || s === 'vi';
+}
+
+let current: Language = (() => {
+    const saved = storage()?.getItem(STORAGE_KEY);
+    return isLanguage(saved) ? saved : guess();
+})();
+
+export function language(): Language {
+    return current;
+}
+
+export function setLanguage(l: Language): void {
+    current = l;
+    storage()?.setItem(STORAGE_KEY, l);
+    if (typeof document !== 'undefined') document.documentElement.lang = l === 'zh' ? 'zh-Hans' : l;
+}
+
+export function hasKey(key: string): key is StringKey {
+    return key in en;
+}
+
+// The text of `key` in the current language, with `{name}` filled from `values`.
+export function t(key: StringKey, values: Record<string, string | number> = {}): string {
+    const text = CATALOGUES[current][key] ?? en[key];
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

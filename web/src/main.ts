@@ -1,0 +1,62 @@
+// The app: a header with the language switch, and two screens chosen by the address:
+// `/` (new game) and `/g/{id}` (play with `?token=…`, watch without).
+
+import { type AnalysisSource, httpAnalysis } from './analysis';
+import { el } from './dom';
+import { type Language, LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
+import { renderGame } from './screens/game';
+import { renderHome } from './screens/home';
+import { route } from './router';
+import './style.css';
+
+// Where the post-game analysis comes from (docs/web.md): the proposed GET /api/games/{id}/analysis.
+let analysisSource: AnalysisSource = httpAnalysis;
+export function setAnalysisSource(s: AnalysisSource): void {
+    analysisSource = s;
+}
+
+let cleanup: (() => void) | undefined;
+
+function navigate(path: string): void {
+    history.pushState(null, '', path);
+    show();
+}
+
+function show(): void {
+    cleanup?.();
+    cleanup = undefined;
+    const main = document.getElementById('app')!;
+    drawHeader();
+    const r = route(location.pathname);
+    if (r.screen === 'game') {
+        const q = new URLSearchParams(location.search);
+        cleanup = renderGame(main, r.id, { token: q.get('token') ?? undefined, seat: q.get('seat') ?? undefined }, navigate, analysisSource);
+    } else {
+        renderHome(main, navigate);
+    }
+    document.title = t('app_title');
+}
+
+function drawHeader(): void {
+    const header = document.getElementById('header')!;
+    const select = el('select', { id: 'language', 'aria-label': t('language') });
+    for (const [code, name] of Object.entries(LANGUAGE_NAMES)) {
+        select.append(el('option', { value: code, selected: code === language(), lang: code }, name));
+    }
+    select.addEventListener('change', () => {
+        if (isLanguage(select.value)) {
+            setLanguage(select.value as Language);
+            show();
+        }
+    });
+    const home = el('a', { href: '/', class: 'brand' }, t('app_title'));
+    home.addEventListener('click', (e) => {
+        e.preventDefault();
+        navigate('/');
+    });
+    header.replaceChildren(home, el('span', { class: 'tagline' }, t('tagline')), el('label', { class: 'lang' }, select));
+}
+
+window.addEventListener('popstate', show);
+setLanguage(language());
+show();

@@ -1,0 +1,54 @@
+// Short synthesised sounds (WebAudio, no files): move, capture, check and the end of the game.
+// Muting is remembered.
+
+const KEY = 'citadel.muted';
+export type Sound = 'move' | 'capture' | 'check' | 'end' | 'illegal';
+
+let context: AudioContext | undefined;
+
+export function isMuted(): boolean {
+    try {
+        return localStorage.getItem(KEY) === '1';
+    } catch {
+        return false;
+    }
+}
+
+export function setMuted(muted: boolean): void {
+    try {
+        localStorage.setItem(KEY, muted ? '1' : '0');
+    } catch {
+        /* storage off: the choice lasts this page only */
+    }
+}
+
+// Notes (frequency Hz, start s, length s) of each sound.
+const NOTES: Record<Sound, [number, number, number][]> = {
+    move: [[520, 0, 0.07]],
+    capture: [[330, 0, 0.06], [220, 0.05, 0.09]],
+    check: [[660, 0, 0.08], [880, 0.09, 0.12]],
+    end: [[523, 0, 0.14], [659, 0.14, 0.14], [784, 0.28, 0.3]],
+    illegal: [[180, 0, 0.12]],
+};
+
+export function play(sound: Sound): void {
+    if (isMuted() || typeof AudioContext === 'undefined') return;
+    try {
+        context ??= new AudioContext();
+        const now = context.currentTime;
+        for (const [freq, start, length] of NOTES[sound]) {
+            const osc = context.createOscillator();
+            const gain = context.createGain();
+            osc.type = sound === 'illegal' ? 'square' : 'triangle';
+            osc.frequency.value = freq;
+            gain.gain.setValueAtTime(0.0001, now + start);
+            gain.gain.exponentialRampToValueAtTime(0.25, now + start + 0.01);
+            gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+            osc.connect(gain).connect(context.destination);
+            osc.start(now + start);
+            osc.stop(now + start + length + 0.02);
+        }
+    } catch {
+        /* no audio device: stay silent */
+    }
+}
