@@ -12,7 +12,8 @@ namespace citadel::match {
 
 class Adjudicator {
   public:
-    explicit Adjudicator(const Adjudication& rules) : rules_(rules) {}
+    explicit Adjudicator(const Adjudication& rules)
+        : rules_(rules) { }
 
     // Records the score of the move just played (the mover's view; none for a book move or a
     // player that gives none).
@@ -21,8 +22,8 @@ class Adjudicator {
     // After a move of the game's `move_number` (1-based, counting the move being played): the
     // verdict's sentence, "draw ..." or "resignation ..." (then `loser_is_white` says who), or
     // nothing.
-    std::optional<std::string> verdict(int move_number, bool last_mover_white,
-                                       bool& loser_is_white) const;
+    std::optional<std::string> verdict(
+        int move_number, bool last_mover_white, bool& loser_is_white) const;
 
   private:
     // Whether the last `n` scores of the side that moved `back` plies ago (0: the last mover)
@@ -39,4 +40,4 @@ class Adjudicator {
     std::vector<std::optional<int>> scores_;
 };
 
-}  // namespace citadel::match
+} // namespace citadel::match

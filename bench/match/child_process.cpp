@@ -19,7 +19,7 @@ void close_fd(int& fd) {
     if (fd >= 0) ::close(fd);
     fd = -1;
 }
-}  // namespace
+} // namespace
 
 bool ChildProcess::start(const std::vector<std::string>& argv, std::string& error) {
     stop();
@@ -69,7 +69,7 @@ bool ChildProcess::send(const std::string& line) {
     while (done < text.size()) {
         ssize_t n = ::write(in_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;  // EPIPE: the child is gone (SIGPIPE is ignored by main)
+        if (n <= 0) return false; // EPIPE: the child is gone (SIGPIPE is ignored by main)
         done += size_t(n);
     }
     return true;
@@ -84,10 +84,10 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, Deadline deadline)
             return Read::Line;
         }
         if (out_ < 0) return Read::Closed;
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                           SteadyClock::now());
+        auto left
+            = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
         if (left.count() < 0) return Read::Timeout;
-        pollfd p{out_, POLLIN, 0};
+        pollfd p{ out_, POLLIN, 0 };
         int    rc = ::poll(&p, 1, int(std::min<long long>(left.count() + 1, 1 << 30)));
         if (rc < 0 && errno == EINTR) continue;
         if (rc == 0) {
@@ -99,7 +99,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, Deadline deadline)
         if (n > 0) {
             buffer_.append(chunk, size_t(n));
         } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-            close_fd(out_);  // end of file: the child closed its output or died
+            close_fd(out_); // end of file: the child closed its output or died
             reap(false);
         }
     }
@@ -111,7 +111,8 @@ bool ChildProcess::reap(bool block) {
     pid_t r      = ::waitpid(pid_, &status, block ? 0 : WNOHANG);
     if (r == 0) return false;
     if (r == pid_) {
-        if (WIFEXITED(status)) exit_text_ = "exit status " + std::to_string(WEXITSTATUS(status));
+        if (WIFEXITED(status))
+            exit_text_ = "exit status " + std::to_string(WEXITSTATUS(status));
         else if (WIFSIGNALED(status))
             exit_text_ = "killed by signal " + std::to_string(WTERMSIG(status));
     }
@@ -135,4 +136,4 @@ void ChildProcess::stop(const std::string& quit_line, std::chrono::milliseconds 
     close_fd(out_);
 }
 
-}  // namespace citadel::match
+} // namespace citadel::match

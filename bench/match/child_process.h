@@ -35,19 +35,19 @@ class ChildProcess {
 
     // Sends `quit_line` (if not empty), waits up to `grace` for the child to exit, then kills
     // it. Safe to call twice.
-    void stop(const std::string& quit_line = "",
-              std::chrono::milliseconds grace = std::chrono::milliseconds(300));
+    void stop(const std::string&  quit_line = "",
+        std::chrono::milliseconds grace     = std::chrono::milliseconds(300));
     // How the child ended, once it has ("exit status 1", "killed by signal 11"), else "".
     const std::string& exit_text() const { return exit_text_; }
 
   private:
-    bool reap(bool block);  // waitpid; true if the child has ended
+    bool reap(bool block); // waitpid; true if the child has ended
 
-    pid_t       pid_  = -1;
-    int         in_   = -1;  // our end of the child's standard input
-    int         out_  = -1;  // our end of the child's standard output
-    std::string buffer_;      // read but not yet returned
+    pid_t       pid_ = -1;
+    int         in_  = -1; // our end of the child's standard input
+    int         out_ = -1; // our end of the child's standard output
+    std::string buffer_; // read but not yet returned
     std::string exit_text_;
 };
 
-}  // namespace citadel::match
+} // namespace citadel::match

@@ -50,10 +50,9 @@ long long to_number(const std::string& what, const std::string& text, long long 
         size_t    used = 0;
         long long n    = std::stoll(text, &used);
         if (used == text.size() && n >= min) return n;
-    } catch (const std::exception&) {
-    }
-    throw UsageError(what + " takes a whole number of at least " + std::to_string(min) +
-                     ", not '" + text + "'");
+    } catch (const std::exception&) { }
+    throw UsageError(
+        what + " takes a whole number of at least " + std::to_string(min) + ", not '" + text + "'");
 }
 
 double to_real(const std::string& what, const std::string& text) {
@@ -61,8 +60,7 @@ double to_real(const std::string& what, const std::string& text) {
         size_t used = 0;
         double x    = std::stod(text, &used);
         if (used == text.size() && x >= 0) return x;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) { }
     throw UsageError(what + " takes a number, not '" + text + "'");
 }
 
@@ -84,10 +82,14 @@ EngineSpec parse_engine(const std::vector<std::string>& words) {
             continue;
         }
         std::string key = w.substr(0, eq), value = w.substr(eq + 1);
-        if (key == "cmd") spec.argv = split(value, ' ');
-        else if (key == "name") spec.name = value;
-        else if (key.starts_with("option.") && key.size() > 7) spec.options.push_back({key.substr(7), value});
-        else throw UsageError("--engine: unknown key '" + key + "' (cmd, name, option.NAME)");
+        if (key == "cmd")
+            spec.argv = split(value, ' ');
+        else if (key == "name")
+            spec.name = value;
+        else if (key.starts_with("option.") && key.size() > 7)
+            spec.options.push_back({ key.substr(7), value });
+        else
+            throw UsageError("--engine: unknown key '" + key + "' (cmd, name, option.NAME)");
     }
     if (spec.argv.empty()) throw UsageError("--engine: no cmd= given");
     if (spec.name.empty()) {
@@ -102,7 +104,8 @@ TimeControl parse_tc(const std::string& text) {
     auto        plus = text.find('+');
     TimeControl tc;
     tc.base_ms = (long long)(to_real("--tc", text.substr(0, plus)) * 1000);
-    if (plus != std::string::npos) tc.inc_ms = (long long)(to_real("--tc", text.substr(plus + 1)) * 1000);
+    if (plus != std::string::npos)
+        tc.inc_ms = (long long)(to_real("--tc", text.substr(plus + 1)) * 1000);
     if (!tc.on()) throw UsageError("--tc: the clock must give some time (10+0.1)");
     return tc;
 }
@@ -128,7 +131,9 @@ Adjudication parse_adjudication(const std::vector<std::string>& words) {
             auto n   = numbers("--adjudicate resign=SCORE,COUNT", w.substr(7), 2);
             a.resign = true, a.resign_score = int(n[0]), a.resign_count = int(std::max(1LL, n[1]));
         } else {
-            throw UsageError("--adjudicate: expected draw=MOVE,SCORE,COUNT or resign=SCORE,COUNT, not '" + w + "'");
+            throw UsageError(
+                "--adjudicate: expected draw=MOVE,SCORE,COUNT or resign=SCORE,COUNT, not '" + w
+                + "'");
         }
     }
     if (words.empty()) throw UsageError("--adjudicate: nothing given");
@@ -138,22 +143,26 @@ Adjudication parse_adjudication(const std::vector<std::string>& words) {
 SprtConfig parse_sprt(const std::vector<std::string>& words) {
     SprtConfig s;
     for (const auto& w : words) {
-        auto eq = w.find('=');
+        auto        eq  = w.find('=');
         std::string key = w.substr(0, eq), value = eq == std::string::npos ? "" : w.substr(eq + 1);
-        auto real = [&] {
+        auto        real = [&] {
             try {
                 size_t used = 0;
                 double x    = std::stod(value, &used);
                 if (used == value.size()) return x;
-            } catch (const std::exception&) {
-            }
+            } catch (const std::exception&) { }
             throw UsageError("--sprt " + key + " takes a number, not '" + value + "'");
         };
-        if (key == "elo0") s.elo0 = real();
-        else if (key == "elo1") s.elo1 = real();
-        else if (key == "alpha") s.alpha = real();
-        else if (key == "beta") s.beta = real();
-        else throw UsageError("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)");
+        if (key == "elo0")
+            s.elo0 = real();
+        else if (key == "elo1")
+            s.elo1 = real();
+        else if (key == "alpha")
+            s.alpha = real();
+        else if (key == "beta")
+            s.beta = real();
+        else
+            throw UsageError("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)");
     }
     if (!(s.elo1 > s.elo0)) throw UsageError("--sprt: elo1 must be above elo0");
     if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
@@ -176,7 +185,8 @@ Command parse(int argc, char** argv) {
         // The words after an option up to the next --option.
         auto group = [&] {
             std::vector<std::string> words;
-            while (i + 1 < args.size() && !args[i + 1].starts_with("--")) words.push_back(args[++i]);
+            while (i + 1 < args.size() && !args[i + 1].starts_with("--"))
+                words.push_back(args[++i]);
             return words;
         };
         auto value = [&]() -> std::string {
@@ -186,26 +196,43 @@ Command parse(int argc, char** argv) {
         if (a == "--help" || a == "-h") {
             std::cout << kUsage;
             std::exit(0);
-        } else if (a == "--engine") engines.push_back(parse_engine(group()));
-        else if (a == "--variant") c.variant = value();
-        else if (a == "--games") c.games = int(to_number(a, value(), 1));
+        } else if (a == "--engine")
+            engines.push_back(parse_engine(group()));
+        else if (a == "--variant")
+            c.variant = value();
+        else if (a == "--games")
+            c.games = int(to_number(a, value(), 1));
         else if (a == "--openings") {
             std::string error;
             if (!read_openings(value(), c.openings, error)) throw UsageError(error);
-        } else if (a == "--tc") c.tc = parse_tc(value());
-        else if (a == "--nodes") c.nodes = to_number(a, value(), 1);
-        else if (a == "--depth") c.depth = int(to_number(a, value(), 1));
-        else if (a == "--timemargin") c.time_margin_ms = to_number(a, value(), 0);
-        else if (a == "--move-timeout") c.move_timeout_ms = to_number(a, value(), 1);
-        else if (a == "--concurrency") c.concurrency = int(to_number(a, value(), 1));
-        else if (a == "--adjudicate") c.adjudication = parse_adjudication(group());
-        else if (a == "--sprt") c.sprt = parse_sprt(group());
-        else if (a == "--pgn") c.pgn_path = value();
-        else if (a == "--seed") c.seed = (unsigned long long)to_number(a, value(), 0);
-        else if (a == "--make-openings") cmd.make_openings = int(to_number(a, value(), 1));
-        else if (a == "--plies") cmd.plies = int(to_number(a, value(), 1));
-        else if (a == "--max-score") cmd.max_score = int(to_number(a, value(), 0));
-        else throw UsageError("unknown argument '" + a + "' (see --help)");
+        } else if (a == "--tc")
+            c.tc = parse_tc(value());
+        else if (a == "--nodes")
+            c.nodes = to_number(a, value(), 1);
+        else if (a == "--depth")
+            c.depth = int(to_number(a, value(), 1));
+        else if (a == "--timemargin")
+            c.time_margin_ms = to_number(a, value(), 0);
+        else if (a == "--move-timeout")
+            c.move_timeout_ms = to_number(a, value(), 1);
+        else if (a == "--concurrency")
+            c.concurrency = int(to_number(a, value(), 1));
+        else if (a == "--adjudicate")
+            c.adjudication = parse_adjudication(group());
+        else if (a == "--sprt")
+            c.sprt = parse_sprt(group());
+        else if (a == "--pgn")
+            c.pgn_path = value();
+        else if (a == "--seed")
+            c.seed = (unsigned long long)to_number(a, value(), 0);
+        else if (a == "--make-openings")
+            cmd.make_openings = int(to_number(a, value(), 1));
+        else if (a == "--plies")
+            cmd.plies = int(to_number(a, value(), 1));
+        else if (a == "--max-score")
+            cmd.max_score = int(to_number(a, value(), 0));
+        else
+            throw UsageError("unknown argument '" + a + "' (see --help)");
     }
     if (cmd.make_openings) {
         if (engines.size() > 1) throw UsageError("--make-openings takes at most one --engine");
@@ -214,16 +241,17 @@ Command parse(int argc, char** argv) {
         return cmd;
     }
     if (engines.size() != 2) throw UsageError("a match needs exactly two --engine (see --help)");
-    if (!c.tc.on() && !c.nodes && !c.depth) throw UsageError("give a limit: --tc, --nodes or --depth");
+    if (!c.tc.on() && !c.nodes && !c.depth)
+        throw UsageError("give a limit: --tc, --nodes or --depth");
     if (engines[0].name == engines[1].name) engines[1].name += "-2";
-    c.engines = {engines[0], engines[1]};
+    c.engines = { engines[0], engines[1] };
     return cmd;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
-    std::signal(SIGPIPE, SIG_IGN);  // a dead engine's pipe: write() fails instead
+    std::signal(SIGPIPE, SIG_IGN); // a dead engine's pipe: write() fails instead
     Command cmd;
     try {
         cmd = parse(argc, argv);
@@ -232,7 +260,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (cmd.make_openings)
-        return make_openings(cmd.config, cmd.make_openings, cmd.plies, cmd.max_score, std::cout,
-                             std::cerr);
+        return make_openings(
+            cmd.config, cmd.make_openings, cmd.plies, cmd.max_score, std::cout, std::cerr);
     return run_match(cmd.config, std::cout, std::cerr);
 }

@@ -43,7 +43,8 @@ std::string move_comment(const Reply& r, double seconds) {
     if (r.score) {
         char s[32];
         if (std::abs(*r.score) >= 29000)
-            std::snprintf(s, sizeof s, "%sM%d", *r.score > 0 ? "+" : "-", 30000 - std::abs(*r.score));
+            std::snprintf(
+                s, sizeof s, "%sM%d", *r.score > 0 ? "+" : "-", 30000 - std::abs(*r.score));
         else
             std::snprintf(s, sizeof s, "%+.2f", *r.score / 100.0);
         text = s;
@@ -88,8 +89,8 @@ template <class V> std::string why_not_legal(const Game<V>& game, const std::str
 
 struct GameRecord {
     int         index = 0, opening = -1;
-    bool        first_white = true;   // engine 0 had White
-    int         first_halves = 0;     // engine 0's points, in half points (0, 1, 2)
+    bool        first_white  = true; // engine 0 had White
+    int         first_halves = 0; // engine 0's points, in half points (0, 1, 2)
     std::string score, describe, referee, pgn;
     int         plies = 0;
 };
@@ -97,7 +98,9 @@ struct GameRecord {
 template <class V> class MatchRunner {
   public:
     MatchRunner(const MatchConfig& c, std::ostream& out, std::ostream& err)
-        : c_(c), out_(out), err_(err) {}
+        : c_(c)
+        , out_(out)
+        , err_(err) { }
 
     int run() {
         if (!check_openings()) return 2;
@@ -163,20 +166,20 @@ template <class V> class MatchRunner {
         GameRecord rec;
         rec.index       = index;
         rec.first_white = index % 2 == 0;
-        std::array<Player<V>*, 2> seat = {players[rec.first_white ? 0 : 1].get(),
-                                          players[rec.first_white ? 1 : 0].get()};
-        std::array<const EngineSpec*, 2> spec = {&c_.engines[rec.first_white ? 0 : 1],
-                                                 &c_.engines[rec.first_white ? 1 : 0]};
+        std::array<Player<V>*, 2> seat
+            = { players[rec.first_white ? 0 : 1].get(), players[rec.first_white ? 1 : 0].get() };
+        std::array<const EngineSpec*, 2> spec
+            = { &c_.engines[rec.first_white ? 0 : 1], &c_.engines[rec.first_white ? 1 : 0] };
         Game<V>  game;
         PgnNotes notes;
         if (!c_.openings.empty()) {
             rec.opening = (index / 2) % int(c_.openings.size());
-            std::string error;  // checked before the match
+            std::string error; // checked before the match
             set_up(game, c_.openings[size_t(rec.opening)], error);
-            notes.moves.assign(game.moves().size(), PgnNote{{}, "book"});
+            notes.moves.assign(game.moves().size(), PgnNote{ {}, "book" });
         }
         std::string referee;
-        for (Seat s : {White, Black}) {
+        for (Seat s : { White, Black }) {
             std::string error;
             if (!seat[s]->new_game(c_.seed + unsigned(index) * 2 + s, error)) {
                 referee = seat_name(s) + " (" + spec[s]->name + ") failed to start: " + error;
@@ -185,9 +188,9 @@ template <class V> class MatchRunner {
             }
         }
 
-        std::array<long long, 2> clock = {c_.tc.base_ms, c_.tc.base_ms};
+        std::array<long long, 2> clock = { c_.tc.base_ms, c_.tc.base_ms };
         Adjudicator              adjudicator(c_.adjudication);
-        for (size_t i = 0; i < game.moves().size(); ++i) adjudicator.record(std::nullopt);  // book
+        for (size_t i = 0; i < game.moves().size(); ++i) adjudicator.record(std::nullopt); // book
         while (!game.outcome().over()) {
             // The runner claims, on the engine's behalf, every draw the rules let it claim.
             if (auto claims = game.claimable_draws(); !claims.empty()) {
@@ -199,10 +202,10 @@ template <class V> class MatchRunner {
             limits.nodes = c_.nodes, limits.depth = c_.depth, limits.clock = c_.tc.on();
             limits.wtime = clock[White], limits.btime = clock[Black];
             limits.winc = limits.binc = c_.tc.inc_ms;
-            auto     started  = SteadyClock::now();
-            Deadline deadline = started + std::chrono::milliseconds(
-                                              c_.tc.on() ? clock[us] + c_.time_margin_ms
-                                                         : c_.move_timeout_ms);
+            auto     started          = SteadyClock::now();
+            Deadline deadline         = started
+                + std::chrono::milliseconds(
+                    c_.tc.on() ? clock[us] + c_.time_margin_ms : c_.move_timeout_ms);
             Reply  reply   = seat[us]->think(game, limits, deadline);
             double seconds = std::chrono::duration<double>(SteadyClock::now() - started).count();
 
@@ -212,7 +215,8 @@ template <class V> class MatchRunner {
                 break;
             }
             if (reply.status == Reply::Status::Crashed) {
-                referee = seat_name(us) + " (" + spec[us]->name + ") crashed (" + reply.detail + ")";
+                referee
+                    = seat_name(us) + " (" + spec[us]->name + ") crashed (" + reply.detail + ")";
                 game.resign(us);
                 break;
             }
@@ -227,8 +231,8 @@ template <class V> class MatchRunner {
             }
             auto move = find_uci_move(game.position(), reply.move);
             if (!move) {
-                referee = seat_name(us) + " (" + spec[us]->name + ") played the illegal move '" +
-                          reply.move + "': " + why_not_legal(game, reply.move);
+                referee = seat_name(us) + " (" + spec[us]->name + ") played the illegal move '"
+                    + reply.move + "': " + why_not_legal(game, reply.move);
                 game.resign(us);
                 break;
             }
@@ -237,23 +241,25 @@ template <class V> class MatchRunner {
             notes.moves.back().comment = move_comment(reply, seconds);
             adjudicator.record(reply.score);
 
-            int  move_number = int(game.moves().size()) / 2 + 1;
+            int  move_number    = int(game.moves().size()) / 2 + 1;
             bool loser_is_white = false;
             if (game.outcome().over()) break;
             if (auto v = adjudicator.verdict(move_number, us == White, loser_is_white)) {
                 referee = *v;
-                if (v->starts_with("draw")) game.agree_draw();
-                else game.resign(loser_is_white ? White : Black);
+                if (v->starts_with("draw"))
+                    game.agree_draw();
+                else
+                    game.resign(loser_is_white ? White : Black);
                 break;
             }
         }
 
-        Outcome o     = game.outcome();
-        rec.score     = o.score();
-        rec.describe  = o.describe();
-        rec.referee   = referee;
-        rec.plies     = int(game.moves().size());
-        int  white_halves = o.kind == Outcome::Kind::Draw ? 1 : o.winner == White ? 2 : 0;
+        Outcome o        = game.outcome();
+        rec.score        = o.score();
+        rec.describe     = o.describe();
+        rec.referee      = referee;
+        rec.plies        = int(game.moves().size());
+        int white_halves = o.kind == Outcome::Kind::Draw ? 1 : o.winner == White ? 2 : 0;
         rec.first_halves = rec.first_white ? white_halves : 2 - white_halves;
 
         PgnTags tags;
@@ -263,13 +269,14 @@ template <class V> class MatchRunner {
         tags.round = std::to_string(index + 1);
         tags.white = spec[White]->name;
         tags.black = spec[Black]->name;
-        if (c_.tc.on()) tags.extra.push_back({"TimeControl", c_.tc.pgn()});
+        if (c_.tc.on()) tags.extra.push_back({ "TimeControl", c_.tc.pgn() });
         if (rec.opening >= 0)
-            tags.extra.push_back({"Opening", "line " +
-                                                 std::to_string(c_.openings[size_t(rec.opening)].line)});
+            tags.extra.push_back(
+                { "Opening", "line " + std::to_string(c_.openings[size_t(rec.opening)].line) });
         if (!referee.empty()) {
-            tags.extra.push_back({"Referee", referee});
-            if (notes.moves.empty()) notes.intro = referee;
+            tags.extra.push_back({ "Referee", referee });
+            if (notes.moves.empty())
+                notes.intro = referee;
             else {
                 auto& last = notes.moves.back().comment;
                 last += (last.empty() ? "" : "; ") + referee;
@@ -281,10 +288,13 @@ template <class V> class MatchRunner {
 
     void finish(GameRecord rec) {
         std::lock_guard lock(mutex_);
-        int i = rec.index;
-        if (rec.first_halves == 2) ++wdl_.wins;
-        else if (rec.first_halves == 1) ++wdl_.draws;
-        else ++wdl_.losses;
+        int             i = rec.index;
+        if (rec.first_halves == 2)
+            ++wdl_.wins;
+        else if (rec.first_halves == 1)
+            ++wdl_.draws;
+        else
+            ++wdl_.losses;
         if (pgn_) pgn_ << rec.pgn << "\n" << std::flush;
         const auto& w = c_.engines[rec.first_white ? 0 : 1].name;
         const auto& b = c_.engines[rec.first_white ? 1 : 0].name;
@@ -298,10 +308,10 @@ template <class V> class MatchRunner {
         records_[size_t(i)] = std::move(rec);
         // A pair is complete when both of its games are: the SPRT runs on pairs.
         int pair = i / 2;
-        if (2 * pair + 1 < c_.games && records_[size_t(2 * pair)] &&
-            records_[size_t(2 * pair + 1)]) {
-            ++pent_.pairs[size_t(records_[size_t(2 * pair)]->first_halves +
-                                 records_[size_t(2 * pair + 1)]->first_halves)];
+        if (2 * pair + 1 < c_.games && records_[size_t(2 * pair)]
+            && records_[size_t(2 * pair + 1)]) {
+            ++pent_.pairs[size_t(records_[size_t(2 * pair)]->first_halves
+                + records_[size_t(2 * pair + 1)]->first_halves)];
             if (c_.sprt && decide(llr(pent_, *c_.sprt), *c_.sprt) != SprtDecision::Continue)
                 stop_ = true;
         }
@@ -313,8 +323,8 @@ template <class V> class MatchRunner {
         EloEstimate e = estimate(wdl_);
         char        line[256];
         std::snprintf(line, sizeof line, "%.3f", wdl_.score());
-        out_ << "\nResult of " << a << " vs " << b << " (" << c_.variant << "): W-D-L "
-             << wdl_.wins << "-" << wdl_.draws << "-" << wdl_.losses << " in " << wdl_.games()
+        out_ << "\nResult of " << a << " vs " << b << " (" << c_.variant << "): W-D-L " << wdl_.wins
+             << "-" << wdl_.draws << "-" << wdl_.losses << " in " << wdl_.games()
              << " games, score " << line << "\n";
         out_ << "Elo difference: " << format_elo(e.elo) << " +- "
              << (std::isinf(e.margin) || std::isnan(e.margin) ? std::string("inf")
@@ -333,12 +343,12 @@ template <class V> class MatchRunner {
             double       v = llr(pent_, *c_.sprt);
             SprtDecision d = decide(v, *c_.sprt);
             std::snprintf(line, sizeof line,
-                          "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s",
-                          c_.sprt->elo0, c_.sprt->elo1, c_.sprt->alpha, c_.sprt->beta, v,
-                          c_.sprt->lower_bound(), c_.sprt->upper_bound(),
-                          d == SprtDecision::AcceptH1   ? "H1 accepted"
-                          : d == SprtDecision::AcceptH0 ? "H0 accepted"
-                                                        : "no decision yet");
+                "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s",
+                c_.sprt->elo0, c_.sprt->elo1, c_.sprt->alpha, c_.sprt->beta, v,
+                c_.sprt->lower_bound(), c_.sprt->upper_bound(),
+                d == SprtDecision::AcceptH1       ? "H1 accepted"
+                    : d == SprtDecision::AcceptH0 ? "H0 accepted"
+                                                  : "no decision yet");
             out_ << line << "\n";
         }
     }
@@ -348,8 +358,8 @@ template <class V> class MatchRunner {
     std::ostream&                          err_;
     std::ofstream                          pgn_;
     std::mutex                             mutex_;
-    std::atomic<int>                       next_{0};
-    std::atomic<bool>                      stop_{false};
+    std::atomic<int>                       next_{ 0 };
+    std::atomic<bool>                      stop_{ false };
     std::vector<std::optional<GameRecord>> records_;
     Wdl                                    wdl_;
     Pentanomial                            pent_;
@@ -359,7 +369,9 @@ template <class V> class MatchRunner {
 template <class V> class OpeningMaker {
   public:
     OpeningMaker(const MatchConfig& c, std::ostream& out, std::ostream& err)
-        : c_(c), out_(out), err_(err) {}
+        : c_(c)
+        , out_(out)
+        , err_(err) { }
 
     int run(int count, int plies, int max_score) {
         std::unique_ptr<UciEngine> engine;
@@ -378,9 +390,9 @@ template <class V> class OpeningMaker {
             Game<V>                  game;
             std::vector<std::string> line;
             for (int p = 0; p < plies && !game.outcome().over(); ++p) {
-                auto moves = game.legal_moves();
+                auto                               moves = game.legal_moves();
                 std::uniform_int_distribution<int> pick(0, moves.size() - 1);
-                Move m = moves.moves[pick(rng)];
+                Move                               m = moves.moves[pick(rng)];
                 line.push_back(move_to_uci<V>(m));
                 game.play(m);
             }
@@ -394,7 +406,7 @@ template <class V> class OpeningMaker {
                 limits.depth = c_.depth, limits.nodes = c_.nodes;
                 if (!limits.depth && !limits.nodes) limits.depth = 10;
                 Reply r = engine->go(position_command(game), limits,
-                                     SteadyClock::now() + std::chrono::milliseconds(c_.move_timeout_ms));
+                    SteadyClock::now() + std::chrono::milliseconds(c_.move_timeout_ms));
                 if (r.status != Reply::Status::Move || !engine->running()) {
                     err_ << "error: " << c_.engines[0].name << " gave no evaluation\n";
                     return 2;
@@ -406,7 +418,8 @@ template <class V> class OpeningMaker {
             }
             seen.insert(text);
             out_ << text;
-            if (score) out_ << "  # " << (*score > 0 ? "+" : "") << *score << " cp for the side to move";
+            if (score)
+                out_ << "  # " << (*score > 0 ? "+" : "") << *score << " cp for the side to move";
             out_ << "\n";
             ++made;
         }
@@ -423,14 +436,18 @@ template <class V> class OpeningMaker {
 template <class F> int with_two_player_variant(const MatchConfig& c, std::ostream& err, F&& f) {
     int  rc    = 2;
     bool known = with_variant(c.variant, [&]<class V>(VariantTag<V> tag) {
-        if constexpr (V::Seats == 2) rc = f(tag);
-        else err << "error: " << V::Name << " is a four-player variant; matches are two-player\n";
+        if constexpr (V::Seats == 2)
+            rc = f(tag);
+        else
+            err << "error: " << V::Name << " is a four-player variant; matches are two-player\n";
     });
-    if (!known) err << "error: unknown variant '" << c.variant << "' (chess, silverman, pawnrace, tamerlane)\n";
+    if (!known)
+        err << "error: unknown variant '" << c.variant
+            << "' (chess, silverman, pawnrace, tamerlane)\n";
     return rc;
 }
 
-}  // namespace
+} // namespace
 
 std::string TimeControl::pgn() const {
     std::ostringstream o;
@@ -469,16 +486,15 @@ bool read_openings(const std::string& path, std::vector<Opening>& out, std::stri
 }
 
 int run_match(const MatchConfig& config, std::ostream& out, std::ostream& err) {
-    return with_two_player_variant(config, err, [&]<class V>(VariantTag<V>) {
-        return MatchRunner<V>(config, out, err).run();
-    });
+    return with_two_player_variant(config, err,
+        [&]<class V>(VariantTag<V>) { return MatchRunner<V>(config, out, err).run(); });
 }
 
-int make_openings(const MatchConfig& config, int count, int plies, int max_score,
-                  std::ostream& out, std::ostream& err) {
+int make_openings(const MatchConfig& config, int count, int plies, int max_score, std::ostream& out,
+    std::ostream& err) {
     return with_two_player_variant(config, err, [&]<class V>(VariantTag<V>) {
         return OpeningMaker<V>(config, out, err).run(count, plies, max_score);
     });
 }
 
-}  // namespace citadel::match
+} // namespace citadel::match

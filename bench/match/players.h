@@ -26,8 +26,8 @@ template <class V> class Player {
 // The `position` command for a game: its start (startpos for the variant's own) and moves.
 template <class V> std::string position_command(const Game<V>& game) {
     std::string text = game.start() == *parse_fen<V>(V::StartFen)
-                           ? "position startpos"
-                           : "position fen " + write_fen<V>(game.start());
+        ? "position startpos"
+        : "position fen " + write_fen<V>(game.start());
     if (!game.moves().empty()) {
         text += " moves";
         for (Move m : game.moves()) text += " " + move_to_uci<V>(m);
@@ -37,7 +37,8 @@ template <class V> std::string position_command(const Game<V>& game) {
 
 template <class V> class UciPlayer final : public Player<V> {
   public:
-    explicit UciPlayer(const EngineSpec& spec) : engine_(spec) {}
+    explicit UciPlayer(const EngineSpec& spec)
+        : engine_(spec) { }
     bool new_game(unsigned long long, std::string& error) override {
         return engine_.new_game(std::string(V::Name), error);
     }
@@ -57,21 +58,36 @@ template <class V> class UciPlayer final : public Player<V> {
 inline int piece_value(PieceType t) {
     if (t >= PawnOfPawns && t <= PawnOfRooks) return 100;
     switch (int(t)) {
-    case int(Pawn): return 100;
-    case int(Knight): return 300;
-    case int(Bishop): return 300;
-    case int(Rook): return 500;
-    case int(Queen): return 900;
-    case int(Prince): return 500;
-    case int(AdventitiousKing): return 500;
-    case int(General): return 150;
-    case int(Vizier): return 150;
-    case int(Giraffe): return 400;
-    case int(Picket): return 250;
-    case int(Elephant): return 150;
-    case int(Camel): return 250;
-    case int(WarEngine): return 150;
-    default: return 0;  // the king, whose loss ends the game anyway
+    case int(Pawn):
+        return 100;
+    case int(Knight):
+        return 300;
+    case int(Bishop):
+        return 300;
+    case int(Rook):
+        return 500;
+    case int(Queen):
+        return 900;
+    case int(Prince):
+        return 500;
+    case int(AdventitiousKing):
+        return 500;
+    case int(General):
+        return 150;
+    case int(Vizier):
+        return 150;
+    case int(Giraffe):
+        return 400;
+    case int(Picket):
+        return 250;
+    case int(Elephant):
+        return 150;
+    case int(Camel):
+        return 250;
+    case int(WarEngine):
+        return 150;
+    default:
+        return 0; // the king, whose loss ends the game anyway
     }
 }
 
@@ -92,7 +108,8 @@ template <class V> int material_balance(const Position<V>& pos, Seat side) {
 // counts as a balance of 0), chosen at random among equals. Both are seeded.
 template <class V> class BuiltinPlayer final : public Player<V> {
   public:
-    explicit BuiltinPlayer(bool greedy) : greedy_(greedy) {}
+    explicit BuiltinPlayer(bool greedy)
+        : greedy_(greedy) { }
     bool new_game(unsigned long long seed, std::string&) override {
         rng_.seed(seed);
         return true;
@@ -115,9 +132,9 @@ template <class V> class BuiltinPlayer final : public Player<V> {
             if (greedy_) {
                 local.play(m);
                 Outcome o = local.outcome();
-                value     = o.kind == Outcome::Kind::Win    ? (o.winner == us ? 1'000'000 : -1'000'000)
-                            : o.kind == Outcome::Kind::Draw ? 0
-                                                            : material_balance(local.position(), us);
+                value     = o.kind == Outcome::Kind::Win ? (o.winner == us ? 1'000'000 : -1'000'000)
+                        : o.kind == Outcome::Kind::Draw  ? 0
+                                                         : material_balance(local.position(), us);
                 local.undo();
             }
             if (best.empty() || value > best_value) best.clear(), best_value = value;
@@ -131,7 +148,7 @@ template <class V> class BuiltinPlayer final : public Player<V> {
 
   private:
     bool            greedy_;
-    std::mt19937_64 rng_{1};
+    std::mt19937_64 rng_{ 1 };
 };
 
 // The player an engine spec names; nullptr with `error` for an unknown builtin.
@@ -140,8 +157,9 @@ std::unique_ptr<Player<V>> make_player(const EngineSpec& spec, std::string& erro
     if (!spec.builtin()) return std::make_unique<UciPlayer<V>>(spec);
     if (spec.argv[0] == "builtin:greedy") return std::make_unique<BuiltinPlayer<V>>(true);
     if (spec.argv[0] == "builtin:random") return std::make_unique<BuiltinPlayer<V>>(false);
-    error = "unknown built-in player '" + spec.argv[0] + "' (known: builtin:greedy, builtin:random)";
+    error
+        = "unknown built-in player '" + spec.argv[0] + "' (known: builtin:greedy, builtin:random)";
     return nullptr;
 }
 
-}  // namespace citadel::match
+} // namespace citadel::match

@@ -7,11 +7,11 @@
 namespace citadel::match {
 
 namespace {
-constexpr double kZ95 = 1.959963984540054;  // the normal quantile of 0.975
+constexpr double kZ95 = 1.959963984540054; // the normal quantile of 0.975
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-constexpr std::array<double, 3> kGameValues = {1.0, 0.5, 0.0};
-constexpr std::array<double, 5> kPairValues = {0.0, 0.25, 0.5, 0.75, 1.0};
+constexpr std::array<double, 3> kGameValues = { 1.0, 0.5, 0.0 };
+constexpr std::array<double, 5> kPairValues = { 0.0, 0.25, 0.5, 0.75, 1.0 };
 
 // An outcome never seen is counted as kUnseen of a game (or pair) for the SPRT, as fishtest
 // does, so that a one-sided sample (every game won) still has a variance and can decide.
@@ -22,12 +22,12 @@ Moments of(const std::array<double, N>& values, const std::array<int, N>& counts
     std::array<double, N> c{};
     for (size_t i = 0; i < N; ++i) c[i] = counts[i] == 0 && regularize ? kUnseen : counts[i];
     Moments m = moments(values, c);
-    m.n       = 0;  // the real games (or pairs) only
+    m.n       = 0; // the real games (or pairs) only
     for (int k : counts) m.n += k;
     return m;
 }
 Moments of(const Wdl& w, bool regularize = false) {
-    return of(kGameValues, std::array<int, 3>{w.wins, w.draws, w.losses}, regularize);
+    return of(kGameValues, std::array<int, 3>{ w.wins, w.draws, w.losses }, regularize);
 }
 Moments of(const Pentanomial& p, bool regularize = false) {
     return of(kPairValues, p.pairs, regularize);
@@ -53,7 +53,7 @@ EloEstimate estimate(const Moments& m) {
     e.margin       = (e.upper - e.lower) / 2;
     return e;
 }
-}  // namespace
+} // namespace
 
 double Wdl::score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
 
@@ -105,9 +105,9 @@ SprtDecision decide(double value, const SprtConfig& c) {
 std::string format_elo(double elo) {
     if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
     char text[32];
-    if (std::abs(elo) < 0.05) elo = 0;  // "+0.0", never "-0.0"
+    if (std::abs(elo) < 0.05) elo = 0; // "+0.0", never "-0.0"
     std::snprintf(text, sizeof text, "%+.1f", elo);
     return text;
 }
 
-}  // namespace citadel::match
+} // namespace citadel::match

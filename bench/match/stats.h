@@ -15,7 +15,7 @@ namespace citadel::match {
 struct Wdl {
     int    wins = 0, draws = 0, losses = 0;
     int    games() const { return wins + draws + losses; }
-    double score() const;  // the score fraction, 0..1 (0.5 for no games)
+    double score() const; // the score fraction, 0..1 (0.5 for no games)
 };
 
 // Pairs of games, counted by the first engine's points in the pair: pairs[k] is k/2 points.
@@ -29,10 +29,10 @@ double elo_from_score(double s);
 double score_from_elo(double elo);
 
 struct EloEstimate {
-    double elo    = 0;  // from the observed score; +-infinity for 1 or 0
-    double margin = 0;  // half the width of the 95% interval (infinite when undefined)
-    double lower = 0, upper = 0;  // the interval's ends in Elo
-    double score = 0.5, stderr_score = 0;  // mean score per game and its standard error
+    double elo    = 0; // from the observed score; +-infinity for 1 or 0
+    double margin = 0; // half the width of the 95% interval (infinite when undefined)
+    double lower = 0, upper = 0; // the interval's ends in Elo
+    double score = 0.5, stderr_score = 0; // mean score per game and its standard error
 };
 
 EloEstimate estimate(const Wdl& wdl);
@@ -47,8 +47,8 @@ Moments moments(std::span<const double> values, std::span<const double> counts);
 
 struct SprtConfig {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
-    double lower_bound() const;  // ln(beta / (1 - alpha)): at or below, H0 is accepted
-    double upper_bound() const;  // ln((1 - beta) / alpha): at or above, H1 is accepted
+    double lower_bound() const; // ln(beta / (1 - alpha)): at or below, H0 is accepted
+    double upper_bound() const; // ln((1 - beta) / alpha): at or above, H1 is accepted
 };
 
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
@@ -57,12 +57,12 @@ enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
 // approximation: n (s1 - s0)(2 mean - s0 - s1) / (2 variance), where s0, s1 are the expected
 // scores at elo0 and elo1. Zero with no games; an outcome not seen yet counts as a thousandth
 // of a game (fishtest's regularisation), so that a sample of wins alone still decides.
-double llr(const Moments& m, double elo0, double elo1);
-double llr(const Wdl& wdl, const SprtConfig& c);
-double llr(const Pentanomial& pent, const SprtConfig& c);
+double       llr(const Moments& m, double elo0, double elo1);
+double       llr(const Wdl& wdl, const SprtConfig& c);
+double       llr(const Pentanomial& pent, const SprtConfig& c);
 SprtDecision decide(double llr, const SprtConfig& c);
 
 // "+12.3 +- 20.1", "+inf", "-inf".
 std::string format_elo(double elo);
 
-}  // namespace citadel::match
+} // namespace citadel::match

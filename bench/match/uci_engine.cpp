@@ -6,7 +6,7 @@
 namespace citadel::match {
 
 namespace {
-constexpr auto kHandshake = std::chrono::seconds(10);  // uci/isready: a generous wait
+constexpr auto kHandshake = std::chrono::seconds(10); // uci/isready: a generous wait
 
 std::vector<std::string> words(const std::string& line) {
     std::istringstream       in(line);
@@ -23,19 +23,19 @@ std::string option_name(const std::string& line) {
     begin += 5;
     return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
 }
-}  // namespace
+} // namespace
 
 std::string GoLimits::command() const {
     std::string text = "go";
     if (clock) {
-        text += " wtime " + std::to_string(std::max(0LL, wtime)) + " btime " +
-                std::to_string(std::max(0LL, btime));
+        text += " wtime " + std::to_string(std::max(0LL, wtime)) + " btime "
+            + std::to_string(std::max(0LL, btime));
         if (winc) text += " winc " + std::to_string(winc);
         if (binc) text += " binc " + std::to_string(binc);
     }
     if (depth) text += " depth " + std::to_string(depth);
     if (nodes) text += " nodes " + std::to_string(nodes);
-    if (text == "go") text += " infinite";  // never sent: the runner always sets a limit
+    if (text == "go") text += " infinite"; // never sent: the runner always sets a limit
     return text;
 }
 
@@ -55,7 +55,7 @@ std::optional<int> info_score(const std::string& line) {
 }
 
 bool UciEngine::wait_for(const std::string& token, Deadline deadline, std::string& error,
-                         std::vector<std::string>* seen) {
+    std::vector<std::string>* seen) {
     for (std::string line;;) {
         switch (process_.read_line(line, deadline)) {
         case ChildProcess::Read::Line:
@@ -137,13 +137,13 @@ Reply UciEngine::go(const std::string& position, const GoLimits& limits, Deadlin
         }
         case ChildProcess::Read::Timeout:
             reply.status = Reply::Status::Timeout;
-            stop();  // still thinking: it is restarted before its next game
+            stop(); // still thinking: it is restarted before its next game
             return reply;
         case ChildProcess::Read::Closed:
             stop();
             reply.status = Reply::Status::Crashed;
-            reply.detail = process_.exit_text().empty() ? "closed its output"
-                                                        : process_.exit_text();
+            reply.detail
+                = process_.exit_text().empty() ? "closed its output" : process_.exit_text();
             return reply;
         }
     }
@@ -151,4 +151,4 @@ Reply UciEngine::go(const std::string& position, const GoLimits& limits, Deadlin
 
 void UciEngine::stop() { process_.stop("quit"); }
 
-}  // namespace citadel::match
+} // namespace citadel::match
