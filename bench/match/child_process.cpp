@@ -15,6 +15,8 @@ extern char** environ;
 namespace citadel::match {
 
 namespace {
+constexpr size_t kMaxLine = 1 << 20;
+
 void close_fd(int& fd) {
     if (fd >= 0) ::close(fd);
     fd = -1;
@@ -81,6 +83,11 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, Deadline deadline)
             line = buffer_.substr(0, nl);
             if (!line.empty() && line.back() == '\r') line.pop_back();
             buffer_.erase(0, nl + 1);
+            return Read::Line;
+        }
+        if (buffer_.size() > kMaxLine) {  // a runaway line: cut it rather than grow forever
+            line = buffer_.substr(0, kMaxLine);
+            buffer_.erase(0, kMaxLine);
             return Read::Line;
         }
         if (out_ < 0) return Read::Closed;
