@@ -1,0 +1,44 @@
+#!/bin/sh
+# Regenerates the variant opening files of bench/openings/ with citadel_match --make-openings:
+# random legal sequences (seeded, so the files come out the same), kept only when balanced:
+#   silverman, pawnrace: Fairy-Stockfish (tests/oracle/variants.ini) at depth 12 scores the
+#                        position within +-100 cp for the side to move;
+#   tamerlane:           no engine plays it yet, so the material is equal by the built-in
+#                        piece values (bench/match/players.h).
+# chess.txt is written by hand (well-known lines); bench/openings/evaluate_openings.py scores it.
+# Usage: bench/openings/make_openings.sh [build/citadel_match]   (from the repository root)
+set -eu
+MATCH=${1:-build/citadel_match}
+OUT=bench/openings
+INI=$PWD/tests/oracle/variants.ini
+FSF="cmd=/usr/games/fairy-stockfish name=fairy-stockfish option.VariantPath=$INI"
+
+header() {
+    echo "# $1 openings for citadel_match --openings, made by bench/openings/make_openings.sh"
+    echo "# ($2). One line per opening: UCI moves from the start position."
+}
+
+{
+    header Silverman "random plies 3-8, Fairy-Stockfish depth 12 within +-100 cp"
+    for p in 3 4 5 6 7 8; do
+        $MATCH --make-openings 10 --plies $p --variant silverman --engine $FSF \
+            --depth 12 --max-score 100 --seed $p
+    done
+} > $OUT/silverman.txt
+
+{
+    header "Pawn race" "random plies 4-8, Fairy-Stockfish depth 12 within +-100 cp"
+    for p in 4 5 6 7 8; do
+        $MATCH --make-openings 8 --plies $p --variant pawnrace --engine $FSF \
+            --depth 12 --max-score 100 --seed $p
+    done
+} > $OUT/pawnrace.txt
+
+{
+    header Tamerlane "random plies 4, 6 and 8, equal material by the built-in piece values"
+    for p in 4 6 8; do
+        $MATCH --make-openings 12 --plies $p --variant tamerlane --seed $p
+    done
+} > $OUT/tamerlane.txt
+
+wc -l $OUT/silverman.txt $OUT/pawnrace.txt $OUT/tamerlane.txt
