@@ -36,10 +36,15 @@ inline u64 mix64(u64 x) {
     return x ^ (x >> 31);
 }
 
-// The index of the line a weak level plays. Each candidate's score gets a random bonus that
-// grows with the level's weakness and the spread of the candidates' scores; a weaker level
-// therefore sometimes prefers a move a few pawns worse, but never one that loses to a mate the
-// best move avoids, and never one outside the candidates its search found plausible.
+// How much worse than the best a weak level's move may be: 450 centipawns at level 0 (a
+// minor piece, sometimes; never a queen) down to 165 at level 19.
+inline int skill_margin(int skill) { return 150 + 15 * (20 - skill); }
+
+// The index of the line a weak level plays. Each candidate within the level's margin of the
+// best gets a random bonus that grows with the level's weakness and the candidates' spread, so
+// a weaker level more often prefers a plausible move somewhat worse than the best; it never
+// walks into a mate the best move avoids, and never plays outside the candidates its (shallow)
+// search found. Deterministic given `random`.
 inline size_t pick_weak_line(const std::vector<Line>& lines, int skill, u64 random) {
     if (lines.size() < 2 || skill >= 20) return 0;
     auto value = [](const Line& l) {
@@ -48,16 +53,15 @@ inline size_t pick_weak_line(const std::vector<Line>& lines, int skill, u64 rand
     };
     const int top      = value(lines[0]);
     const int weakness = 120 - 5 * skill;  // 120 at level 0 .. 25 at level 19
-    const int spread   = std::min(top - value(lines.back()), 100 + 25 * (20 - skill));
+    const int margin   = skill_margin(skill);
     size_t    best     = 0;
     int       best_key = -1 << 30;
     for (size_t i = 0; i < lines.size(); ++i) {
         int v = value(lines[i]);
-        if (v < -10000 && top > -10000) continue;  // walks into a mate the best move avoids
-        random        = mix64(random);
-        int bonus     = (weakness * (top - v) + spread * int(random % u64(weakness))) / 64;
-        int key       = v + bonus;
-        if (key > best_key) best_key = key, best = i;
+        if (top - v > margin) continue;
+        random    = mix64(random);
+        int bonus = (weakness * (top - v) + margin * int(random % u64(weakness))) / 128;
+        if (v + bonus > best_key) best_key = v + bonus, best = i;
     }
     return best;
 }

@@ -55,6 +55,7 @@ template <class V> class Worker {
         if (pos_.set(start, history_states_.emplace_back())) return false;
         for (Move m : moves) pos_.make(m, history_states_.emplace_back());
         nodes_.store(0, std::memory_order_relaxed);
+        for (Stack& ss : stack_) ss = Stack{};  // killers belong to one search
         root_moves_.clear();
         if (variant_end(0).has_value()) return true;  // over by the variant's rule: no moves
         for (Move m : legal_moves(pos_)) {
