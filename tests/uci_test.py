@@ -283,6 +283,14 @@ class UciSearchThreadTest(unittest.TestCase):
             self.assertIn(move, legal_moves("chess"))
         e.quit()
 
+    def test_a_search_may_start_as_soon_as_bestmove_is_out(self):
+        e = Engine()
+        for _ in range(20):
+            e.send("position startpos", "go depth 1")
+            _, got = e.bestmove()
+            self.assertFalse(any("ignored" in l for l in got), got)
+        e.quit()
+
     def test_quit_during_a_search(self):
         e = Engine()
         e.send("position startpos", "go infinite")

@@ -16,8 +16,8 @@ struct TimeBudget {
 
 inline TimeBudget budget_for(const Limits& l, Seat us, int overhead_ms) {
     TimeBudget b;
-    if (l.movetime_ms > 0) {
-        b.soft_ms = b.hard_ms = std::max(1, l.movetime_ms - overhead_ms);
+    if (l.movetime_ms > 0) {  // all of it: no soft limit
+        b.hard_ms = std::max(1, l.movetime_ms - overhead_ms);
         return b;
     }
     int time = l.time_ms[us], inc = l.inc_ms[us];
