@@ -69,7 +69,7 @@ template <class V> Judged judge(const Position<V>& pos) {
         if (!o.over()) return Judged::Open;
         return o.kind == Outcome::Kind::Draw ? Judged::Drawn : Judged::Lost;
     } else {
-        using G      = typename V::Geometry;
+        using G       = typename V::Geometry;
         const Seat us = pos.side_to_move(), them = Seat(us ^ 1);
         if constexpr (V::LastRankWins) {
             if (any(pos.pieces(them, Pawn) & rank_bb<G>(Position<V>::last_rank(them))))
@@ -90,15 +90,15 @@ template <class V> bool forced_win(Position<V>& pos, int n) {
     for (Move m : legal_moves(pos)) {
         pos.make(m, st);
         bool win = judge(pos) == Judged::Lost || (n > 1 && judge(pos) == Judged::Open && [&] {
-                       StateInfo<V> st2;
-                       for (Move r : legal_moves(pos)) {
-                           pos.make(r, st2);
-                           bool ok = forced_win(pos, n - 1);
-                           pos.unmake(r);
-                           if (!ok) return false;
-                       }
-                       return true;
-                   }());
+            StateInfo<V> st2;
+            for (Move r : legal_moves(pos)) {
+                pos.make(r, st2);
+                bool ok = forced_win(pos, n - 1);
+                pos.unmake(r);
+                if (!ok) return false;
+            }
+            return true;
+        }());
         pos.unmake(m);
         if (win) return true;
     }
@@ -122,4 +122,4 @@ template <class V> bool wins_with(Position<V>& pos, Move m, int n) {
     return win;
 }
 
-}  // namespace citadel::search_test
+} // namespace citadel::search_test

@@ -8,7 +8,7 @@ namespace citadel::cli {
 
 Subcommand add_uci(CLI::App& app) {
     auto* cmd = app.add_subcommand("uci", "speak UCI on standard input and output (the default)");
-    return {cmd, [] { return uci::run(std::cin, std::cout); }};
+    return { cmd, [] { return uci::run(std::cin, std::cout); } };
 }
 
-}  // namespace citadel::cli
+} // namespace citadel::cli

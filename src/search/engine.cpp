@@ -7,7 +7,9 @@
 
 namespace citadel::search {
 
-template <class V> Engine<V>::Engine(const Options& options) : tt_(options.hash_mb) {
+template <class V>
+Engine<V>::Engine(const Options& options)
+    : tt_(options.hash_mb) {
     set_options(options);
 }
 
@@ -35,7 +37,7 @@ template <class V> void Engine<V>::ponderhit() {
 
 template <class V>
 Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, const Limits& limits,
-                         const std::function<void(const Info&)>& on_info) {
+    const std::function<void(const Info&)>& on_info) {
     const int skill   = effective_skill(options_);
     shared_.tt        = &tt_;
     shared_.limits    = limits;
@@ -43,19 +45,19 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     shared_.pondering = limits.ponder;
     shared_.stop      = false;
     searching_        = true;
-    struct Done {  // searching() turns false however search() returns
+    struct Done { // searching() turns false however search() returns
         std::atomic<bool>& flag;
         ~Done() { flag = false; }
-    } done{searching_};
+    } done{ searching_ };
 
-    Result result;
+    Result     result;
     Worker<V>& main = *workers_[0];
     for (auto& w : workers_)
         if (!w->set_root(start, moves)) return result;
     const auto& roots = main.root_moves();
     if (roots.empty()) return result;
 
-    shared_.budget    = budget_for(limits, main.position().side_to_move(), options_.move_overhead_ms);
+    shared_.budget = budget_for(limits, main.position().side_to_move(), options_.move_overhead_ms);
     shared_.max_depth = MaxPly - 8;
     if (limits.depth > 0) shared_.max_depth = std::min(limits.depth, shared_.max_depth);
     if (int d = skill_depth(skill)) shared_.max_depth = std::min(shared_.max_depth, d);
@@ -72,11 +74,11 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     };
     auto lines_now = [&](int depth) {
         std::vector<Line> lines;
-        int n = std::min<int>(shared_.multipv, int(roots.size()));
+        int               n = std::min<int>(shared_.multipv, int(roots.size()));
         for (int i = 0; i < n; ++i) {
             const auto& rm = roots[i];
             int         v  = rm.score != -Infinite ? rm.score : rm.previous;
-            lines.push_back({to_score(v), depth, std::max(depth, rm.seldepth), rm.pv});
+            lines.push_back({ to_score(v), depth, std::max(depth, rm.seldepth), rm.pv });
         }
         return lines;
     };
@@ -105,12 +107,11 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     shared_.stop = true;
     for (auto& t : helpers) t.join();
 
-    if (result.lines.empty())  // stopped inside the first iteration: the best-ordered move
-        result.lines.push_back({to_score(0), 0, 0, {roots[0].move}});
+    if (result.lines.empty()) // stopped inside the first iteration: the best-ordered move
+        result.lines.push_back({ to_score(0), 0, 0, { roots[0].move } });
     size_t pick = 0;
     if (skill < 20)
-        pick = pick_weak_line(result.lines, skill,
-                              mix64(options_.seed ^ main.position().key()));
+        pick = pick_weak_line(result.lines, skill, mix64(options_.seed ^ main.position().key()));
     const Line& chosen = result.lines[pick];
     result.best        = chosen.pv.empty() ? roots[0].move : chosen.pv[0];
     if (chosen.pv.size() > 1) result.ponder = chosen.pv[1];
@@ -124,4 +125,4 @@ template class Engine<Silverman>;
 template class Engine<PawnRace>;
 template class Engine<Tamerlane>;
 
-}  // namespace citadel::search
+} // namespace citadel::search

@@ -25,16 +25,16 @@ template <class V> class Worker;
 // What the workers of one search share: the table, the limits, the flags. Read-mostly; the
 // flags and node counts are atomics.
 struct SearchShared {
-    using Clock = std::chrono::steady_clock;
-    TranspositionTable* tt = nullptr;
-    Limits              limits;
-    TimeBudget          budget;
-    int                 max_depth = MaxPly - 8;
-    u64                 max_nodes = 0;
-    int                 multipv   = 1;  // lines searched (a weak level searches more)
-    std::atomic<bool>   stop{false};
-    std::atomic<bool>   pondering{false};
-    std::atomic<std::int64_t> start_ns{0};  // when the clock started (reset by ponderhit)
+    using Clock                  = std::chrono::steady_clock;
+    TranspositionTable*       tt = nullptr;
+    Limits                    limits;
+    TimeBudget                budget;
+    int                       max_depth = MaxPly - 8;
+    u64                       max_nodes = 0;
+    int                       multipv   = 1; // lines searched (a weak level searches more)
+    std::atomic<bool>         stop{ false };
+    std::atomic<bool>         pondering{ false };
+    std::atomic<std::int64_t> start_ns{ 0 }; // when the clock started (reset by ponderhit)
 
     int elapsed_ms() const {
         return int((Clock::now().time_since_epoch().count() - start_ns.load()) / 1000000);
@@ -59,9 +59,9 @@ template <class V> class Engine {
     // Searches the position start + moves (the moves are legal, in order; repetitions are
     // judged against them). on_info receives each finished iteration's lines, on this thread.
     Result search(const Setup<G>& start, std::span<const Move> moves, const Limits& limits,
-                  const std::function<void(const Info&)>& on_info = {});
+        const std::function<void(const Info&)>& on_info = {});
     Result search(const Game<V>& game, const Limits& limits,
-                  const std::function<void(const Info&)>& on_info = {}) {
+        const std::function<void(const Info&)>& on_info = {}) {
         return search(game.start(), game.moves(), limits, on_info);
     }
 
@@ -78,7 +78,7 @@ template <class V> class Engine {
     TranspositionTable                      tt_;
     SearchShared                            shared_;
     std::vector<std::unique_ptr<Worker<V>>> workers_;
-    std::atomic<bool>                       searching_{false};
+    std::atomic<bool>                       searching_{ false };
 };
 
 extern template class Engine<Chess>;
@@ -86,4 +86,4 @@ extern template class Engine<Silverman>;
 extern template class Engine<PawnRace>;
 extern template class Engine<Tamerlane>;
 
-}  // namespace citadel::search
+} // namespace citadel::search

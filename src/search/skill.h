@@ -52,7 +52,7 @@ inline size_t pick_weak_line(const std::vector<Line>& lines, int skill, u64 rand
                             : l.score.value;
     };
     const int top      = value(lines[0]);
-    const int weakness = 120 - 5 * skill;  // 120 at level 0 .. 25 at level 19
+    const int weakness = 120 - 5 * skill; // 120 at level 0 .. 25 at level 19
     const int margin   = skill_margin(skill);
     size_t    best     = 0;
     int       best_key = -1 << 30;
@@ -66,4 +66,4 @@ inline size_t pick_weak_line(const std::vector<Line>& lines, int skill, u64 rand
     return best;
 }
 
-}  // namespace citadel::search
+} // namespace citadel::search

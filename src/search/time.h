@@ -11,12 +11,12 @@
 namespace citadel::search {
 
 struct TimeBudget {
-    int soft_ms = 0, hard_ms = 0;  // 0: no limit from the clock
+    int soft_ms = 0, hard_ms = 0; // 0: no limit from the clock
 };
 
 inline TimeBudget budget_for(const Limits& l, Seat us, int overhead_ms) {
     TimeBudget b;
-    if (l.movetime_ms > 0) {  // all of it: no soft limit
+    if (l.movetime_ms > 0) { // all of it: no soft limit
         b.hard_ms = std::max(1, l.movetime_ms - overhead_ms);
         return b;
     }
@@ -33,4 +33,4 @@ inline TimeBudget budget_for(const Limits& l, Seat us, int overhead_ms) {
     return b;
 }
 
-}  // namespace citadel::search
+} // namespace citadel::search

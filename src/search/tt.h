@@ -18,7 +18,7 @@ class TranspositionTable {
   public:
     struct Hit {
         Move  move;
-        int   value = 0;  // as stored: mate scores relative to the node (see search.h)
+        int   value = 0; // as stored: mate scores relative to the node (see search.h)
         int   depth = 0;
         Bound bound = Bound::None;
     };
@@ -68,8 +68,8 @@ class TranspositionTable {
             if (!data) worth = -1000;
             if (worth < worst) worst = worth, victim = &e;
         }
-        u64 data = u64(move.raw()) | u64(value + 32768) << 25 | u64(depth + 2) << 41 |
-                   u64(bound) << 49 | u64(generation_) << 51;
+        u64 data = u64(move.raw()) | u64(value + 32768) << 25 | u64(depth + 2) << 41
+            | u64(bound) << 49 | u64(generation_) << 51;
         victim->data.store(data, R);
         victim->check.store(key ^ data, R);
     }
@@ -88,7 +88,7 @@ class TranspositionTable {
   private:
     static constexpr auto R = std::memory_order_relaxed;
     struct Entry {
-        std::atomic<u64> check{0}, data{0};
+        std::atomic<u64> check{ 0 }, data{ 0 };
     };
     struct Bucket {
         Entry entries[2];
@@ -101,4 +101,4 @@ class TranspositionTable {
     int                       generation_ = 0;
 };
 
-}  // namespace citadel::search
+} // namespace citadel::search

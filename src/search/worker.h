@@ -23,11 +23,11 @@
 namespace citadel::search {
 
 template <class V> class Worker {
-    using G                         = typename V::Geometry;
-    using BB                        = typename G::Bitboard;
-    static constexpr int  N         = G::Squares;
+    using G                           = typename V::Geometry;
+    using BB                          = typename G::Bitboard;
+    static constexpr int  N           = G::Squares;
     static constexpr bool IsTamerlane = std::is_same_v<V, Tamerlane>;
-    static constexpr bool IsRace    = V::LastRankWins;
+    static constexpr bool IsRace      = V::LastRankWins;
 
   public:
     struct RootMove {
@@ -36,7 +36,9 @@ template <class V> class Worker {
         std::vector<Move> pv;
     };
 
-    Worker(SearchShared& shared, int id) : shared_(shared), id_(id) {
+    Worker(SearchShared& shared, int id)
+        : shared_(shared)
+        , id_(id) {
         history_.assign(2 * N * N, 0);
         counter_.assign(PieceLimit * N, Move{});
         for (int d = 1; d < 64; ++d)
@@ -55,9 +57,9 @@ template <class V> class Worker {
         if (pos_.set(start, history_states_.emplace_back())) return false;
         for (Move m : moves) pos_.make(m, history_states_.emplace_back());
         nodes_.store(0, std::memory_order_relaxed);
-        for (Stack& ss : stack_) ss = Stack{};  // killers belong to one search
+        for (Stack& ss : stack_) ss = Stack{}; // killers belong to one search
         root_moves_.clear();
-        if (variant_end(0).has_value()) return true;  // over by the variant's rule: no moves
+        if (variant_end(0).has_value()) return true; // over by the variant's rule: no moves
         for (Move m : legal_moves(pos_)) {
             RootMove rm;
             rm.move = m;
@@ -66,10 +68,10 @@ template <class V> class Worker {
         return true;
     }
 
-    const Position<V>&            position() const { return pos_; }
-    const std::vector<RootMove>&  root_moves() const { return root_moves_; }
-    u64                           nodes() const { return nodes_.load(std::memory_order_relaxed); }
-    int                           completed_depth() const { return completed_depth_; }
+    const Position<V>&           position() const { return pos_; }
+    const std::vector<RootMove>& root_moves() const { return root_moves_; }
+    u64                          nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    int                          completed_depth() const { return completed_depth_; }
 
     // Iterative deepening until a limit or stop. The main worker (id 0) reports through
     // on_iteration after each finished depth.
@@ -84,14 +86,18 @@ template <class V> class Worker {
                 int prev  = root_moves_[pv_index_].previous;
                 int delta = 30, alpha = -Infinite, beta = Infinite;
                 if (depth >= 4 && std::abs(prev) < MateInMax)
-                    alpha = std::max(prev - delta, -Infinite), beta = std::min(prev + delta, Infinite);
-                while (true) {  // aspiration: widen on a fail low or high
+                    alpha = std::max(prev - delta, -Infinite),
+                    beta  = std::min(prev + delta, Infinite);
+                while (true) { // aspiration: widen on a fail low or high
                     int v = search_root(alpha, beta, depth);
                     sort_root(pv_index_);
                     if (stopped()) break;
-                    if (v <= alpha) beta = (alpha + beta) / 2, alpha = std::max(v - delta, -Infinite);
-                    else if (v >= beta) beta = std::min(v + delta, Infinite);
-                    else break;
+                    if (v <= alpha)
+                        beta = (alpha + beta) / 2, alpha = std::max(v - delta, -Infinite);
+                    else if (v >= beta)
+                        beta = std::min(v + delta, Infinite);
+                    else
+                        break;
                     delta += delta;
                 }
                 sort_root(0, pv_index_ + 1);
@@ -114,8 +120,8 @@ template <class V> class Worker {
         nodes_.store(n, std::memory_order_relaxed);
         if (id_ != 0) return;
         if (shared_.max_nodes && n >= shared_.max_nodes) shared_.stop = true;
-        if ((n & 1023) == 0 && !shared_.pondering.load(std::memory_order_relaxed) &&
-            shared_.budget.hard_ms && shared_.elapsed_ms() >= shared_.budget.hard_ms)
+        if ((n & 1023) == 0 && !shared_.pondering.load(std::memory_order_relaxed)
+            && shared_.budget.hard_ms && shared_.elapsed_ms() >= shared_.budget.hard_ms)
             shared_.stop = true;
     }
 
@@ -189,9 +195,11 @@ template <class V> class Worker {
         return false;
     }
 
-    bool has_pieces(Seat s) const {  // something beyond royals and pawns: null move is safe
-        if constexpr (IsTamerlane) return any(pos_.pieces(s) & ~pos_.pawns(s) & ~pos_.royals(s));
-        else return any(pos_.pieces(s) & ~pos_.pieces(Pawn) & ~pos_.pieces(King));
+    bool has_pieces(Seat s) const { // something beyond royals and pawns: null move is safe
+        if constexpr (IsTamerlane)
+            return any(pos_.pieces(s) & ~pos_.pawns(s) & ~pos_.royals(s));
+        else
+            return any(pos_.pieces(s) & ~pos_.pieces(Pawn) & ~pos_.pieces(King));
     }
 
     // ---- move ordering ------------------------------------------------------------------------
@@ -212,34 +220,39 @@ template <class V> class Worker {
     // pawn reaching the last rank in the pawn race.
     bool is_noisy(Move m) const {
         if (is_capture(m)) return true;
-        if constexpr (IsRace) return G::rank_of(m.to()) == Position<V>::last_rank(pos_.side_to_move());
-        else return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
+        if constexpr (IsRace)
+            return G::rank_of(m.to()) == Position<V>::last_rank(pos_.side_to_move());
+        else
+            return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
     }
     int victim_value(Move m) const {
         if (m.kind() == MoveKind::EnPassant) return order_value(Pawn);
         return order_value(type_of(pos_.piece_on(m.to())));
     }
-    int& history(Move m) {
-        return history_[(pos_.side_to_move() * N + m.from()) * N + m.to()];
-    }
+    int& history(Move m) { return history_[(pos_.side_to_move() * N + m.from()) * N + m.to()]; }
 
     template <int Cap>
     void score_moves(const MoveList<Cap>& list, int* scores, Move tt_move, int ply) {
         const Stack& ss      = stack_[ply];
         Move         counter = ply > 0 && !stack_[ply - 1].move.is_none()
-                                   ? counter_[stack_[ply - 1].moved * N + stack_[ply - 1].move.to()]
-                                   : Move{};
+                    ? counter_[stack_[ply - 1].moved * N + stack_[ply - 1].move.to()]
+                    : Move{};
         for (int i = 0; i < list.size(); ++i) {
             Move m = list.moves[i];
-            if (m == tt_move) scores[i] = 1 << 30;
+            if (m == tt_move)
+                scores[i] = 1 << 30;
             else if (is_noisy(m))
-                scores[i] = (1 << 28) + victim_value(m) * 16 -
-                            order_value(type_of(pos_.piece_on(m.from()))) / 16 +
-                            (m.kind() == MoveKind::Promotion ? 8000 : 0);
-            else if (m == ss.killers[0]) scores[i] = (1 << 27) + 2;
-            else if (m == ss.killers[1]) scores[i] = (1 << 27) + 1;
-            else if (m == counter) scores[i] = 1 << 27;
-            else scores[i] = history(m);
+                scores[i] = (1 << 28) + victim_value(m) * 16
+                    - order_value(type_of(pos_.piece_on(m.from()))) / 16
+                    + (m.kind() == MoveKind::Promotion ? 8000 : 0);
+            else if (m == ss.killers[0])
+                scores[i] = (1 << 27) + 2;
+            else if (m == ss.killers[1])
+                scores[i] = (1 << 27) + 1;
+            else if (m == counter)
+                scores[i] = 1 << 27;
+            else
+                scores[i] = history(m);
         }
     }
     // Moves the best remaining move to index i (selection: most nodes cut after a few moves).
@@ -254,7 +267,7 @@ template <class V> class Worker {
     void reward_quiet(Move m, int ply, int depth, const Move* tried, int n_tried) {
         Stack& ss = stack_[ply];
         if (ss.killers[0] != m) ss.killers[1] = ss.killers[0], ss.killers[0] = m;
-        int bonus = std::min(depth * depth * 8, 4000);
+        int  bonus  = std::min(depth * depth * 8, 4000);
         auto adjust = [](int& h, int b) { h += b - h * std::abs(b) / 16384; };
         adjust(history(m), bonus);
         for (int i = 0; i < n_tried; ++i)
@@ -290,7 +303,7 @@ template <class V> class Worker {
     void sort_root(int from, int to = -1) {
         auto end = to < 0 ? root_moves_.end() : root_moves_.begin() + to;
         std::stable_sort(root_moves_.begin() + from, end,
-                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     }
 
     int search_root(int alpha, int beta, int depth) {
@@ -305,10 +318,12 @@ template <class V> class Worker {
             play(rm.move, 0);
             count_node();
             int ext = pos_.in_check() ? 1 : 0, v;
-            if (count == 1) v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
+            if (count == 1)
+                v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
             else {
                 v = -search<false>(-alpha - 1, -alpha, depth - 1 + ext, 1, true);
-                if (v > alpha && v < beta) v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
+                if (v > alpha && v < beta)
+                    v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
             }
             pos_.unmake(rm.move);
             if (stopped()) return best;
@@ -341,20 +356,20 @@ template <class V> class Worker {
         if (alpha >= beta) return alpha;
 
         TranspositionTable::Hit hit;
-        const bool tt_hit  = shared_.tt->probe(pos_.key(), hit);
-        const Move tt_move = tt_hit ? hit.move : Move{};
+        const bool              tt_hit  = shared_.tt->probe(pos_.key(), hit);
+        const Move              tt_move = tt_hit ? hit.move : Move{};
         if (tt_hit && !PvNode && hit.depth >= depth) {
             int v = value_from_tt(hit.value, ply);
-            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta) ||
-                (hit.bound == Bound::Upper && v <= alpha))
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+                || (hit.bound == Bound::Upper && v <= alpha))
                 return v;
         }
 
         MoveList<V::MaxMoves> moves = legal_moves(pos_);
         if (moves.size() == 0) return no_move_score(ply);
 
-        const bool in_check = pos_.in_check();
-        const int  eval     = in_check ? -Infinite : eval::evaluate(pos_);
+        const bool in_check        = pos_.in_check();
+        const int  eval            = in_check ? -Infinite : eval::evaluate(pos_);
         stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move{};
 
         if (!PvNode && !in_check && std::abs(beta) < MateInMax) {
@@ -363,9 +378,9 @@ template <class V> class Worker {
             // Null move: give the opponent a free move; if still >= beta, cut. Never where
             // zugzwang is the rule (the pawn race; a side with only royals and pawns).
             if constexpr (V::HasKing) {
-                if (depth >= 3 && eval >= beta && !stack_[ply - 1].move.is_none() &&
-                    has_pieces(pos_.side_to_move())) {
-                    int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+                if (depth >= 3 && eval >= beta && !stack_[ply - 1].move.is_none()
+                    && has_pieces(pos_.side_to_move())) {
+                    int r            = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
                     stack_[ply].move = Move{};
                     pos_.make_null(states_[ply]);
                     stack_[ply + 1].plies_from_null = 0;
@@ -379,14 +394,14 @@ template <class V> class Worker {
 
         int scores[V::MaxMoves];
         score_moves(moves, scores, tt_move, ply);
-        Move quiets[64];
-        int  n_quiets = 0, count = 0, best = -Infinite;
-        Move best_move;
+        Move      quiets[64];
+        int       n_quiets = 0, count = 0, best = -Infinite;
+        Move      best_move;
         const int old_alpha = alpha;
         for (int i = 0; i < moves.size(); ++i) {
             pick(moves, scores, i);
-            Move m     = moves.moves[i];
-            bool quiet = !is_noisy(m);
+            Move m      = moves.moves[i];
+            bool quiet  = !is_noisy(m);
             bool killer = m == stack_[ply].killers[0] || m == stack_[ply].killers[1];
             ++count;
             play(m, ply);
@@ -394,17 +409,18 @@ template <class V> class Worker {
             bool gives_check = pos_.in_check();
             // Late-move and futility pruning: quiet moves deep in the list, or hopeless ones.
             if (!PvNode && !in_check && quiet && !gives_check && best > -MateInMax) {
-                if ((depth <= 4 && count > 3 + depth * depth) ||
-                    (depth <= 3 && eval + 100 + 120 * depth <= alpha)) {
+                if ((depth <= 4 && count > 3 + depth * depth)
+                    || (depth <= 3 && eval + 100 + 120 * depth <= alpha)) {
                     pos_.unmake(m);
                     continue;
                 }
             }
-            int ext       = gives_check && ply < MaxPly / 2 ? 1 : 0;  // check extension
+            int ext       = gives_check && ply < MaxPly / 2 ? 1 : 0; // check extension
             int new_depth = depth - 1 + ext, v;
-            if (count == 1) v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1, false);
+            if (count == 1)
+                v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1, false);
             else {
-                int r = 0;  // late-move reduction
+                int r = 0; // late-move reduction
                 if (depth >= 3 && count > 1 + 2 * PvNode && quiet) {
                     r = reduction_[std::min(depth, 63)][std::min(count, 63)];
                     r += cut_node - PvNode - killer;
@@ -432,9 +448,10 @@ template <class V> class Worker {
             }
             if (quiet && n_quiets < 64) quiets[n_quiets++] = m;
         }
-        if (best == -Infinite) best = alpha;  // every move pruned (only in non-PV nodes)
-        Bound bound = best >= beta ? Bound::Lower : PvNode && best > old_alpha ? Bound::Exact
-                                                                                : Bound::Upper;
+        if (best == -Infinite) best = alpha; // every move pruned (only in non-PV nodes)
+        Bound bound = best >= beta       ? Bound::Lower
+            : PvNode && best > old_alpha ? Bound::Exact
+                                         : Bound::Upper;
         shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), depth, bound);
         return best;
     }
@@ -447,20 +464,20 @@ template <class V> class Worker {
         seldepth_ = std::max(seldepth_, ply);
 
         TranspositionTable::Hit hit;
-        const bool tt_hit = shared_.tt->probe(pos_.key(), hit);
+        const bool              tt_hit = shared_.tt->probe(pos_.key(), hit);
         if (tt_hit && !PvNode) {
             int v = value_from_tt(hit.value, ply);
-            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta) ||
-                (hit.bound == Bound::Upper && v <= alpha))
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+                || (hit.bound == Bound::Upper && v <= alpha))
                 return v;
         }
         MoveList<V::MaxMoves> moves = legal_moves(pos_);
         if (moves.size() == 0) return no_move_score(ply);
 
-        const bool in_check = pos_.in_check();
-        int        best     = -Infinite;
+        const bool in_check  = pos_.in_check();
+        int        best      = -Infinite;
         const int  old_alpha = alpha;
-        if (!in_check) {  // stand pat: the side to move need not capture
+        if (!in_check) { // stand pat: the side to move need not capture
             best = eval::evaluate(pos_);
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
@@ -471,7 +488,7 @@ template <class V> class Worker {
         for (int i = 0; i < moves.size(); ++i) {
             pick(moves, scores, i);
             Move m = moves.moves[i];
-            if (!in_check && !is_noisy(m)) continue;  // only evasions when in check
+            if (!in_check && !is_noisy(m)) continue; // only evasions when in check
             play(m, ply);
             count_node();
             int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
@@ -487,8 +504,9 @@ template <class V> class Worker {
                 }
             }
         }
-        Bound bound = best >= beta ? Bound::Lower : PvNode && best > old_alpha ? Bound::Exact
-                                                                                : Bound::Upper;
+        Bound bound = best >= beta       ? Bound::Lower
+            : PvNode && best > old_alpha ? Bound::Exact
+                                         : Bound::Upper;
         shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), 0, bound);
         return best;
     }
@@ -503,17 +521,17 @@ template <class V> class Worker {
     SearchShared&            shared_;
     const int                id_;
     Position<V>              pos_;
-    std::deque<StateInfo<V>> history_states_;  // the game from its start to the root
+    std::deque<StateInfo<V>> history_states_; // the game from its start to the root
     StateInfo<V>             states_[MaxPly + 1];
     Stack                    stack_[MaxPly + 2];
     Move                     pv_[MaxPly + 1][MaxPly + 1];
     int                      pv_length_[MaxPly + 2] = {};
-    std::vector<int>         history_;  // [seat][from][to]
-    std::vector<Move>        counter_;  // [moved piece][to]: the reply that refuted it
+    std::vector<int>         history_; // [seat][from][to]
+    std::vector<Move>        counter_; // [moved piece][to]: the reply that refuted it
     int                      reduction_[64][64] = {};
     std::vector<RootMove>    root_moves_;
-    std::atomic<u64>         nodes_{0};
+    std::atomic<u64>         nodes_{ 0 };
     int                      seldepth_ = 0, pv_index_ = 0, completed_depth_ = 0;
 };
 
-}  // namespace citadel::search
+} // namespace citadel::search

@@ -11,4 +11,4 @@ namespace citadel::uci {
 // Speaks UCI until `quit` or the end of the input; returns the process's exit status (0).
 int run(std::istream& in, std::ostream& out);
 
-}  // namespace citadel::uci
+} // namespace citadel::uci
