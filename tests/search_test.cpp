@@ -82,7 +82,7 @@ TEST(SearchTamerlane, AGameEndedInTheCitadelHasNoBestMove) {
 }
 
 TEST(SearchPawnRace, ALostRaceIsScoredAsALoss) {
-    // White queens first on a8? No: Black's a2 pawn is one step from winning, White's is far.
+    // Black's a2 pawn is one step from winning; White's is far behind.
     Root<PawnRace> root("8/8/8/8/7P/8/p7/8 w - - 0 1");
     auto           r = search_depth(root, 5);
     EXPECT_EQ(r.lines[0].score, (search::Score{ true, -1 }));
@@ -113,8 +113,8 @@ TEST(SearchDraws, RepetitionAgainstTheHistoryIsADraw) {
     EXPECT_EQ(r.lines[0].score, (search::Score{ false, 0 }));
 }
 
-TEST(SearchDraws, ChessStalemateIsADraw) {
-    // Black to move, stalemated... rather: White can only stalemate or give up the queen.
+TEST(SearchDraws, ChessStalemateHasNoBestMove) {
+    // Black to move is stalemated: a draw, and no move to give.
     Root<Chess> root("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     auto        r = search_depth(root, 3);
     EXPECT_TRUE(r.best.is_none()); // stalemate: the game is over
