@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <sstream>
 #include <thread>
 
@@ -295,8 +296,14 @@ class Session {
             if (!has_value || !v || *v < lo || *v > hi)
                 return out_.info("option " + name + " takes a whole number from "
                                  + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + value + "'");
+            search::Options before = options_;
             apply(int(*v));
-            player_->set_options(options_);
+            try {
+                player_->set_options(options_);
+            } catch (const std::bad_alloc&) {  // a Hash larger than the machine can give
+                options_ = before;
+                out_.info("not enough memory for option " + name + " " + value);
+            }
         };
         auto check = [&](auto apply) {
             if (value != "true" && value != "false")
