@@ -8,7 +8,8 @@
 //   draws in the tree (repetition against the game history, move rule, dead position) and the
 //   variants' own ends (Tamerlane stalemate wins, citadel draw; pawn race) ..... rule_score(),
 //   no_move_score()
-//   move ordering (hash move, MVV-LVA captures, killers, counter-moves, history) .. score_moves()
+//   move ordering (hash move, MVV-LVA captures, killers, counter-moves, SEE, history)
+//   ........................................................ score_moves(), see()
 #pragma once
 
 #include <algorithm>
@@ -216,6 +217,48 @@ template <class V> class Worker {
         Piece p = pos_.piece_on(m.to());
         return p != NoPiece && seat_of(p) != pos_.side_to_move();
     }
+    // Static exchange evaluation of a capture on m.to(): the material the mover keeps when
+    // both sides recapture there with their least valuable piece, stopping when it pays (pins
+    // ignored). Tamerlane's exchanges (citadels, several royals) are not modelled: 0 there.
+    int see(Move m) const {
+        if constexpr (IsTamerlane)
+            return 0;
+        else {
+            const Square from = m.from(), to = m.to();
+            BB           occ = pos_.pieces() ^ bit<BB>(from);
+            int          gain[40], d = 0;
+            gain[0]            = victim_value(m);
+            PieceType attacker = type_of(pos_.piece_on(from));
+            Seat      side     = Seat(pos_.side_to_move() ^ 1);
+            if (m.kind() == MoveKind::EnPassant)
+                occ ^= bit<BB>(Square(to - Position<V>::forward(side ^ 1)));
+            while (d < 38) {
+                BB mine = pos_.attackers(side, to, occ) & occ;
+                if (!any(mine)) break;
+                PieceType next = NoPieceType;
+                for (PieceType t : { Pawn, Knight, Bishop, Rook, Queen, King })
+                    if (any(mine & pos_.pieces(t))) {
+                        next = t;
+                        occ ^= bit<BB>(lsb(mine & pos_.pieces(t)));
+                        break;
+                    }
+                ++d;
+                gain[d] = order_value(attacker) - gain[d - 1];
+                if (next == King && any(pos_.attackers(Seat(side ^ 1), to, occ) & occ)) {
+                    --d; // the king cannot take into check
+                    break;
+                }
+                attacker = next;
+                side     = Seat(side ^ 1);
+            }
+            while (d > 0) {
+                gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+                --d;
+            }
+            return gain[0];
+        }
+    }
+
     // Captures and the moves that change the material balance at once: queen promotions, a
     // pawn reaching the last rank in the pawn race.
     bool is_noisy(Move m) const {
@@ -241,6 +284,8 @@ template <class V> class Worker {
             Move m = list.moves[i];
             if (m == tt_move)
                 scores[i] = 1 << 30;
+            else if (is_noisy(m) && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
+                scores[i] = (1 << 26) + victim_value(m); // losing captures after the quiet hints
             else if (is_noisy(m))
                 scores[i] = (1 << 28) + victim_value(m) * 16
                     - order_value(type_of(pos_.piece_on(m.from()))) / 16
@@ -489,6 +534,9 @@ template <class V> class Worker {
             pick(moves, scores, i);
             Move m = moves.moves[i];
             if (!in_check && !is_noisy(m)) continue; // only evasions when in check
+            // A capture that loses material in the exchange cannot raise the stand-pat score.
+            if (!in_check && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
+                continue;
             play(m, ply);
             count_node();
             int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
