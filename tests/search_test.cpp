@@ -265,3 +265,33 @@ TEST(SearchSkill, EloMapsOntoLevels) {
 
 } // namespace
 } // namespace citadel
+
+namespace citadel {
+namespace {
+
+using search_test::Root;
+using search_test::search_depth;
+
+// Game<V> carries the history: the same repetition as above, through the Game overload.
+TEST(SearchGame, TheGameOverloadJudgesRepetitionByItsMoves) {
+    Game<Chess> game;
+    ASSERT_FALSE(game.load_fen("4k1n1/8/8/8/8/8/8/R3K1N1 b Q - 0 1"));
+    for (const char* text : { "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1" })
+        ASSERT_TRUE(game.play(*find_move(game.position(), *parse_move_request<Board8x8>(text))));
+    search::Engine<Chess> engine;
+    search::Limits        limits;
+    limits.depth = 6;
+    auto r       = engine.search(game, limits);
+    EXPECT_EQ(move_to_uci<Chess>(r.best), "g8f6");
+    EXPECT_EQ(r.lines[0].score, (search::Score{ false, 0 }));
+}
+
+// Tamerlane: a bare king is not lost by being bare; it loses only when it has no move.
+TEST(SearchTamerlane, ABareKingIsNotLost) {
+    Root<Tamerlane> root("11/11/11/11/5k5/11/11/11/11/R9K b -/- - 0/0 0 1");
+    auto            r = search_depth(root, 2);
+    EXPECT_FALSE(r.lines[0].score.mate);
+}
+
+} // namespace
+} // namespace citadel
