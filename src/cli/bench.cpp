@@ -112,7 +112,8 @@ Subcommand add_bench(CLI::App& app) {
                 if (!args->variant.empty())
                     dispatch(args->variant, one);
                 else
-                    for (auto name : { "chess", "silverman", "pawnrace", "tamerlane" })
+                    for (auto name : { "chess", "silverman", "pawnrace", "tamerlane",
+                             "fourkingdoms", "fourkingdoms-teams" })
                         with_variant(name, one);
                 std::cout << "Total time (ms): " << u64(totals.seconds * 1000) << "\n"
                           << "Nodes searched: " << totals.nodes << "\n"
