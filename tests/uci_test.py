@@ -317,5 +317,37 @@ class UciSearchThreadTest(unittest.TestCase):
         e.quit()
 
 
+class BenchTest(unittest.TestCase):
+    """citadel bench (cli.md): last lines Nodes searched / Nodes/second; one thread repeats."""
+
+    def bench(self, *args):
+        r = subprocess.run([BINARY, "bench", *args], capture_output=True, text=True,
+                           timeout=TIMEOUT * 5)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout.splitlines()
+
+    def test_signature_repeats_and_output_shape(self):
+        a = self.bench("--variant", "silverman")
+        b = self.bench("--variant", "silverman")
+        self.assertTrue(a[-2].startswith("Nodes searched: "))
+        self.assertTrue(a[-1].startswith("Nodes/second: "))
+        self.assertEqual(a[-2], b[-2])
+        self.assertGreater(int(a[-2].split(": ")[1]), 0)
+
+    def test_depth_threads_and_four_kingdoms(self):
+        out = self.bench("--variant", "pawnrace", "--depth", "4", "--threads", "2")
+        self.assertTrue(out[-2].startswith("Nodes searched: "))
+        out = self.bench("--variant", "fourkingdoms")
+        self.assertIn("skipped", out[0])
+
+    def test_bad_arguments(self):
+        for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"]):
+            r = subprocess.run([BINARY, "bench", *args], capture_output=True, text=True,
+                               timeout=TIMEOUT)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertTrue(r.stderr.startswith("error:"), args)
+            self.assertEqual(r.stdout, "")
+
+
 if __name__ == "__main__":
     unittest.main()
