@@ -24,5 +24,7 @@ struct Subcommand {
 
 Subcommand add_perft(CLI::App& app);
 Subcommand add_moves(CLI::App& app);
+Subcommand add_bench(CLI::App& app);
+Subcommand add_uci(CLI::App& app);
 
 }  // namespace citadel::cli

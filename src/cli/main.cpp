@@ -3,13 +3,14 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "uci/uci.h"
 
 using namespace citadel::cli;
 
 int main(int argc, char** argv) {
     CLI::App app{"Citadel: rules, engine and lessons for chess and its variants"};
     app.require_subcommand(0, 1);
-    std::vector<Subcommand> commands = {add_perft(app), add_moves(app)};
+    std::vector<Subcommand> commands = {add_perft(app), add_moves(app), add_bench(app), add_uci(app)};
 
     try {
         app.parse(argc, argv);
@@ -23,7 +24,7 @@ int main(int argc, char** argv) {
     try {
         for (auto& c : commands)
             if (c.app->parsed()) return c.run();
-        std::cout << app.help();
+        return citadel::uci::run(std::cin, std::cout);  // no subcommand: a UCI engine (cli.md)
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.message << "\n";
         return 2;

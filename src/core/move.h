@@ -16,6 +16,13 @@ class Move {
                    PieceType promo = NoPieceType)
         : data_(u32(to) | u32(from) << 8 | u32(k) << 16 | u32(promo) << 20) {}
 
+    // The move whose raw() is `raw` (the search's transposition table stores moves so).
+    static constexpr Move from_raw(u32 raw) {
+        Move m;
+        m.data_ = raw;
+        return m;
+    }
+
     constexpr Square    from() const { return Square(data_ >> 8); }
     constexpr Square    to() const { return Square(data_); }
     constexpr MoveKind  kind() const { return MoveKind((data_ >> 16) & 15); }

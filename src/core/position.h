@@ -54,6 +54,9 @@ template <class V> class Position : public Placement<typename V::Geometry> {
 
     void make(Move m, StateInfo<V>& next);
     void unmake(Move m);
+    // The search's pass (null move): only the side to move changes. Never while in check.
+    void make_null(StateInfo<V>& next);
+    void unmake_null() { us_ ^= 1, --ply_, st_ = st_->previous; }
 
     // ---- queries ----
     Seat  side_to_move() const { return us_; }
@@ -238,6 +241,21 @@ template <class V> void Position<V>::make(Move m, StateInfo<V>& next) {
         next.ep = legal_ep_square(double_step_ep);
         if (next.ep != NoSquare) next.key ^= Z.ep[next.ep];
     }
+}
+
+template <class V> void Position<V>::make_null(StateInfo<V>& next) {
+    const auto& Z = kZobrist<G>;
+    next          = *st_;
+    next.previous = st_;
+    next.key ^= Z.seat[us_] ^ Z.seat[us_ ^ 1];
+    if (next.ep != NoSquare) next.key ^= Z.ep[next.ep];
+    next.ep       = NoSquare;
+    next.captured = NoPiece;
+    ++next.rule50;
+    st_ = &next;
+    us_ ^= 1;
+    ++ply_;
+    update_check_info();
 }
 
 template <class V> void Position<V>::unmake(Move m) {

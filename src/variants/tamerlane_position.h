@@ -78,6 +78,20 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
     // Plays a legal move; `next` becomes the current state until unmake().
     void make(Move m, StateInfo<V>& next);
     void unmake(Move m);
+    // The search's pass (null move): only the side to move changes. Never while in check.
+    void make_null(StateInfo<V>& next) {
+        next          = *st_;
+        next.previous = st_;
+        next.key ^= kZobrist<G>.seat[us_] ^ kZobrist<G>.seat[us_ ^ 1];
+        next.captured = next.landing_removed = next.promoted_from = NoPiece;
+        next.landing                                              = NoSquare;
+        ++next.rule50;
+        st_ = &next;
+        us_ = Seat(us_ ^ 1);
+        ++ply_;
+        update_check_info();
+    }
+    void unmake_null() { us_ = Seat(us_ ^ 1), --ply_, st_ = st_->previous; }
 
     // ---- queries ----
     Seat  side_to_move() const { return us_; }

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Search speed: nodes per second of `citadel bench` against `stockfish bench`, in one run.
+
+    python3 bench/search.py [path/to/citadel] [--stockfish PATH] [--threads T]
+
+Runs `citadel bench --variant chess`, `citadel bench` (every two-player variant) and Stockfish's
+own `stockfish bench` (its default: 16 MB hash, one thread, depth 13) one after the other, and
+prints each program's nodes, time and nodes per second, then the ratio citadel / stockfish
+(above 1: Citadel searches more nodes per second). Nodes are not equal work: Stockfish's
+evaluation is a neural network, Citadel's a hand-written one, so the ratio compares search
+speed, not strength. Citadel's one-thread node count is its bench signature (docs/engine.md).
+"""
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+
+
+def parse(text):
+    nodes = re.search(r"Nodes searched\s*:\s*(\d+)", text)
+    nps = re.search(r"Nodes/second\s*:\s*(\d+)", text)
+    if not nodes or not nps:
+        sys.exit("no 'Nodes searched' / 'Nodes/second' in:\n" + text)
+    return int(nodes.group(1)), int(nps.group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("citadel", nargs="?", default="build/citadel")
+    ap.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args()
+
+    runs = {}
+    for name, cmd in (("citadel chess", [args.citadel, "bench", "--variant", "chess",
+                                         "--threads", str(args.threads)]),
+                      ("citadel all", [args.citadel, "bench", "--threads", str(args.threads)]),
+                      ("stockfish", [args.stockfish, "bench", "16", str(args.threads), "13"])):
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        runs[name] = parse(r.stdout + r.stderr)
+        print("%-14s nodes %10d   nodes/second %10d" % (name, *runs[name]))
+    sf = runs["stockfish"][1]
+    for name in ("citadel chess", "citadel all"):
+        print("ratio %-14s / stockfish: %.2f" % (name, runs[name][1] / sf))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,585 @@
+// Worker<V>: one thread's search (search/engine.cpp runs one per Thread). Everything a newcomer
+// looks for is here, in this order:
+//   iterative deepening + aspiration windows + MultiPV ..... iterate()
+//   principal-variation alpha-beta (root) .................. search_root()
+//   PVS, TT cut-offs, mate-distance pruning, reverse futility, null move (zugzwang-guarded),
+//   check extension, late-move reductions and pruning, futility .. search()
+//   quiescence search ...................................... qsearch()
+//   draws in the tree (repetition against the game history, move rule, dead position) and the
+//   variants' own ends (Tamerlane stalemate wins, citadel draw; pawn race) ..... rule_score(),
+//   no_move_score()
+//   move ordering (hash move, MVV-LVA captures, killers, counter-moves, SEE, history)
+//   ........................................................ score_moves(), see()
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <functional>
+
+#include "core/movegen.h"
+#include "eval/evaluate.h"
+#include "search/engine.h"
+
+namespace citadel::search {
+
+template <class V> class Worker {
+    using G                           = typename V::Geometry;
+    using BB                          = typename G::Bitboard;
+    static constexpr int  N           = G::Squares;
+    static constexpr bool IsTamerlane = std::is_same_v<V, Tamerlane>;
+    static constexpr bool IsRace      = V::LastRankWins;
+
+  public:
+    struct RootMove {
+        Move              move;
+        int               score = -Infinite, previous = -Infinite, seldepth = 0;
+        std::vector<Move> pv;
+    };
+
+    Worker(SearchShared& shared, int id)
+        : shared_(shared)
+        , id_(id) {
+        history_.assign(2 * N * N, 0);
+        counter_.assign(PieceLimit * N, Move{});
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                reduction_[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.2);
+    }
+
+    void clear_history() {
+        std::fill(history_.begin(), history_.end(), 0);
+        std::fill(counter_.begin(), counter_.end(), Move{});
+    }
+
+    // Sets the root: start + moves. False when the set-up is refused.
+    bool set_root(const Setup<G>& start, std::span<const Move> moves) {
+        history_states_.clear();
+        if (pos_.set(start, history_states_.emplace_back())) return false;
+        for (Move m : moves) pos_.make(m, history_states_.emplace_back());
+        nodes_.store(0, std::memory_order_relaxed);
+        for (Stack& ss : stack_) ss = Stack{}; // killers belong to one search
+        root_moves_.clear();
+        if (variant_end(0).has_value()) return true; // over by the variant's rule: no moves
+        for (Move m : legal_moves(pos_)) {
+            RootMove rm;
+            rm.move = m;
+            root_moves_.push_back(std::move(rm));
+        }
+        return true;
+    }
+
+    const Position<V>&           position() const { return pos_; }
+    const std::vector<RootMove>& root_moves() const { return root_moves_; }
+    u64                          nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    int                          completed_depth() const { return completed_depth_; }
+
+    // Iterative deepening until a limit or stop. The main worker (id 0) reports through
+    // on_iteration after each finished depth.
+    void iterate(const std::function<void(int depth)>& on_iteration) {
+        completed_depth_ = 0;
+        if (root_moves_.empty()) return;
+        const int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
+        for (int depth = 1 + (id_ & 1); depth <= shared_.max_depth; ++depth) {
+            for (auto& rm : root_moves_) rm.previous = rm.score;
+            for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+                seldepth_ = 0;
+                int prev  = root_moves_[pv_index_].previous;
+                int delta = 30, alpha = -Infinite, beta = Infinite;
+                if (depth >= 4 && std::abs(prev) < MateInMax)
+                    alpha = std::max(prev - delta, -Infinite),
+                    beta  = std::min(prev + delta, Infinite);
+                while (true) { // aspiration: widen on a fail low or high
+                    int v = search_root(alpha, beta, depth);
+                    sort_root(pv_index_);
+                    if (stopped()) break;
+                    if (v <= alpha)
+                        beta = (alpha + beta) / 2, alpha = std::max(v - delta, -Infinite);
+                    else if (v >= beta)
+                        beta = std::min(v + delta, Infinite);
+                    else
+                        break;
+                    delta += delta;
+                }
+                sort_root(0, pv_index_ + 1);
+                if (stopped()) break;
+            }
+            if (stopped()) break;
+            completed_depth_ = depth;
+            if (id_ == 0 && on_iteration) on_iteration(depth);
+            if (id_ == 0 && done_after(depth)) break;
+        }
+    }
+
+  private:
+    // ---- limits -------------------------------------------------------------------------------
+
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+    void count_node() {
+        u64 n = nodes_.load(std::memory_order_relaxed) + 1;
+        nodes_.store(n, std::memory_order_relaxed);
+        if (id_ != 0) return;
+        if (shared_.max_nodes && n >= shared_.max_nodes) shared_.stop = true;
+        if ((n & 1023) == 0 && !shared_.pondering.load(std::memory_order_relaxed)
+            && shared_.budget.hard_ms && shared_.elapsed_ms() >= shared_.budget.hard_ms)
+            shared_.stop = true;
+    }
+
+    // Whether the main worker should not start another iteration.
+    bool done_after(int depth) const {
+        if (shared_.pondering.load() || shared_.limits.infinite) return false;
+        if (!shared_.budget.soft_ms) return false;
+        if (root_moves_.size() == 1 && depth >= 4) return true;
+        return shared_.elapsed_ms() >= shared_.budget.soft_ms / 2;
+    }
+
+    // ---- the rules in the tree ----------------------------------------------------------------
+
+    static int mated_in(int ply) { return -MateValue + ply; }
+    static int mate_in(int ply) { return MateValue - ply; }
+
+    // The score of a position the variant's rules end without a look at the moves: the pawn
+    // race won or lost, Tamerlane's citadel draw.
+    std::optional<int> variant_end(int ply) const {
+        const Seat us = pos_.side_to_move(), them = Seat(us ^ 1);
+        if constexpr (IsRace) {
+            if (any(pos_.pieces(them, Pawn) & rank_bb<G>(Position<V>::last_rank(them))))
+                return mated_in(ply);
+            if (!any(pos_.pieces(us, Pawn))) return mated_in(ply);
+            if (!any(pos_.pieces(them, Pawn))) return mate_in(ply);
+        }
+        if constexpr (IsTamerlane)
+            if (pos_.citadel_draw()) return 0;
+        return std::nullopt;
+    }
+
+    // variant_end, or a draw the tree must score as one: repetition, the move rule, a dead
+    // position (at the root these never stop the engine from giving a move).
+    std::optional<int> rule_score(int ply) const {
+        if (auto v = variant_end(ply)) return v;
+        if constexpr (!IsTamerlane) {
+            if (pos_.rule50() >= 100 && !pos_.in_check()) return 0;
+            if constexpr (V::HasKing)
+                if (dead_position()) return 0;
+        }
+        if (ply > 0 && repeated(ply)) return 0;
+        return std::nullopt;
+    }
+
+    // The score when the side to move has no legal move: mated or stalemated in chess and
+    // Silverman (stalemate a draw); lost in the pawn race and in Tamerlane, whose stalemate is a
+    // win for the stalemating side.
+    int no_move_score(int ply) const {
+        if constexpr (!IsTamerlane && V::HasKing)
+            if (!pos_.in_check()) return 0;
+        return mated_in(ply);
+    }
+
+    // No pawns, rooks or queens and at most one minor piece: no mate is possible.
+    bool dead_position() const {
+        if (any(pos_.pieces(Pawn) | pos_.pieces(Rook) | pos_.pieces(Queen))) return false;
+        return popcount(pos_.pieces(Knight) | pos_.pieces(Bishop)) <= 1;
+    }
+
+    // A repetition: once inside the tree, or twice counting the game's history before the root
+    // (the third occurrence: chess's claim, Tamerlane's automatic draw).
+    bool repeated(int ply) const {
+        const auto* st   = pos_.state();
+        int         back = std::min(st->rule50, stack_[ply].plies_from_null);
+        int         seen = 0;
+        const auto* s    = st->previous;
+        for (int i = 1; s && i <= back; ++i, s = s->previous) {
+            if (i < 4 || (i & 1) || s->key != st->key) continue;
+            if (i < ply || ++seen == 2) return true;
+        }
+        return false;
+    }
+
+    bool has_pieces(Seat s) const { // something beyond royals and pawns: null move is safe
+        if constexpr (IsTamerlane)
+            return any(pos_.pieces(s) & ~pos_.pawns(s) & ~pos_.royals(s));
+        else
+            return any(pos_.pieces(s) & ~pos_.pieces(Pawn) & ~pos_.pieces(King));
+    }
+
+    // ---- move ordering ------------------------------------------------------------------------
+
+    static constexpr int order_value(PieceType t) {
+        if (t == King || t == Prince || t == AdventitiousKing) return 1200;
+        if (t == NoPieceType) return 0;
+        return eval::kMaterial[t] ? eval::kMaterial[t] : 100;
+    }
+
+    bool is_capture(Move m) const {
+        if (m.kind() == MoveKind::EnPassant) return true;
+        if (m.kind() == MoveKind::Castling || m.kind() == MoveKind::KingSwap) return false;
+        Piece p = pos_.piece_on(m.to());
+        return p != NoPiece && seat_of(p) != pos_.side_to_move();
+    }
+    // Static exchange evaluation of a capture on m.to(): the material the mover keeps when
+    // both sides recapture there with their least valuable piece, stopping when it pays (pins
+    // ignored). Tamerlane's exchanges (citadels, several royals) are not modelled: 0 there.
+    int see(Move m) const {
+        if constexpr (IsTamerlane)
+            return 0;
+        else {
+            const Square from = m.from(), to = m.to();
+            BB           occ = pos_.pieces() ^ bit<BB>(from);
+            int          gain[40], d = 0;
+            gain[0]            = victim_value(m);
+            PieceType attacker = type_of(pos_.piece_on(from));
+            Seat      side     = Seat(pos_.side_to_move() ^ 1);
+            if (m.kind() == MoveKind::EnPassant)
+                occ ^= bit<BB>(Square(to - Position<V>::forward(side ^ 1)));
+            while (d < 38) {
+                BB mine = pos_.attackers(side, to, occ) & occ;
+                if (!any(mine)) break;
+                PieceType next = NoPieceType;
+                for (PieceType t : { Pawn, Knight, Bishop, Rook, Queen, King })
+                    if (any(mine & pos_.pieces(t))) {
+                        next = t;
+                        occ ^= bit<BB>(lsb(mine & pos_.pieces(t)));
+                        break;
+                    }
+                ++d;
+                gain[d] = order_value(attacker) - gain[d - 1];
+                if (next == King && any(pos_.attackers(Seat(side ^ 1), to, occ) & occ)) {
+                    --d; // the king cannot take into check
+                    break;
+                }
+                attacker = next;
+                side     = Seat(side ^ 1);
+            }
+            while (d > 0) {
+                gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+                --d;
+            }
+            return gain[0];
+        }
+    }
+
+    // Captures and the moves that change the material balance at once: queen promotions, a
+    // pawn reaching the last rank in the pawn race.
+    bool is_noisy(Move m) const {
+        if (is_capture(m)) return true;
+        if constexpr (IsRace)
+            return G::rank_of(m.to()) == Position<V>::last_rank(pos_.side_to_move());
+        else
+            return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
+    }
+    int victim_value(Move m) const {
+        if (m.kind() == MoveKind::EnPassant) return order_value(Pawn);
+        return order_value(type_of(pos_.piece_on(m.to())));
+    }
+    int& history(Move m) { return history_[(pos_.side_to_move() * N + m.from()) * N + m.to()]; }
+
+    template <int Cap>
+    void score_moves(const MoveList<Cap>& list, int* scores, Move tt_move, int ply) {
+        const Stack& ss      = stack_[ply];
+        Move         counter = ply > 0 && !stack_[ply - 1].move.is_none()
+                    ? counter_[stack_[ply - 1].moved * N + stack_[ply - 1].move.to()]
+                    : Move{};
+        for (int i = 0; i < list.size(); ++i) {
+            Move m = list.moves[i];
+            if (m == tt_move)
+                scores[i] = 1 << 30;
+            else if (is_noisy(m) && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
+                scores[i] = (1 << 26) + victim_value(m); // losing captures after the quiet hints
+            else if (is_noisy(m))
+                scores[i] = (1 << 28) + victim_value(m) * 16
+                    - order_value(type_of(pos_.piece_on(m.from()))) / 16
+                    + (m.kind() == MoveKind::Promotion ? 8000 : 0);
+            else if (m == ss.killers[0])
+                scores[i] = (1 << 27) + 2;
+            else if (m == ss.killers[1])
+                scores[i] = (1 << 27) + 1;
+            else if (m == counter)
+                scores[i] = 1 << 27;
+            else
+                scores[i] = history(m);
+        }
+    }
+    // Moves the best remaining move to index i (selection: most nodes cut after a few moves).
+    template <int Cap> static void pick(MoveList<Cap>& list, int* scores, int i) {
+        int best = i;
+        for (int j = i + 1; j < list.size(); ++j)
+            if (scores[j] > scores[best]) best = j;
+        std::swap(list.moves[i], list.moves[best]);
+        std::swap(scores[i], scores[best]);
+    }
+
+    void reward_quiet(Move m, int ply, int depth, const Move* tried, int n_tried) {
+        Stack& ss = stack_[ply];
+        if (ss.killers[0] != m) ss.killers[1] = ss.killers[0], ss.killers[0] = m;
+        int  bonus  = std::min(depth * depth * 8, 4000);
+        auto adjust = [](int& h, int b) { h += b - h * std::abs(b) / 16384; };
+        adjust(history(m), bonus);
+        for (int i = 0; i < n_tried; ++i)
+            if (tried[i] != m) adjust(history(tried[i]), -bonus);
+        if (ply > 0 && !stack_[ply - 1].move.is_none())
+            counter_[stack_[ply - 1].moved * N + stack_[ply - 1].move.to()] = m;
+    }
+
+    // ---- make / unmake with the stack ---------------------------------------------------------
+
+    void play(Move m, int ply) {
+        stack_[ply].move  = m;
+        stack_[ply].moved = pos_.piece_on(m.from());
+        pos_.make(m, states_[ply]);
+        stack_[ply + 1].plies_from_null = stack_[ply].plies_from_null + 1;
+    }
+
+    static int value_to_tt(int v, int ply) {
+        return v >= MateInMax ? v + ply : v <= -MateInMax ? v - ply : v;
+    }
+    static int value_from_tt(int v, int ply) {
+        return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v;
+    }
+
+    void update_pv(int ply, Move m) {
+        pv_[ply][ply] = m;
+        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+    }
+
+    // ---- the search ---------------------------------------------------------------------------
+
+    void sort_root(int from, int to = -1) {
+        auto end = to < 0 ? root_moves_.end() : root_moves_.begin() + to;
+        std::stable_sort(root_moves_.begin() + from, end,
+            [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    }
+
+    int search_root(int alpha, int beta, int depth) {
+        stack_[0].plies_from_null = MaxPly * 4;
+        stack_[0].killers[0] = stack_[0].killers[1] = Move{};
+        stack_[0].move                              = Move{};
+        int best = -Infinite, count = 0;
+        for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
+            RootMove& rm = root_moves_[i];
+            ++count;
+            pv_length_[1] = 1;
+            play(rm.move, 0);
+            count_node();
+            int ext = pos_.in_check() ? 1 : 0, v;
+            if (count == 1)
+                v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
+            else {
+                v = -search<false>(-alpha - 1, -alpha, depth - 1 + ext, 1, true);
+                if (v > alpha && v < beta)
+                    v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
+            }
+            pos_.unmake(rm.move);
+            if (stopped()) return best;
+            if (count == 1 || v > alpha) {
+                rm.score    = v;
+                rm.seldepth = seldepth_;
+                rm.pv.assign(1, rm.move);
+                for (int j = 1; j < pv_length_[1]; ++j) rm.pv.push_back(pv_[1][j]);
+            } else
+                rm.score = -Infinite;
+            if (v > best) best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+        return best;
+    }
+
+    template <bool PvNode> int search(int alpha, int beta, int depth, int ply, bool cut_node) {
+        if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply);
+        pv_length_[ply] = ply;
+        if (stopped()) return 0;
+        if (auto r = rule_score(ply)) return *r;
+        if (ply >= MaxPly - 4) return eval::evaluate(pos_);
+        seldepth_ = std::max(seldepth_, ply);
+        // Mate-distance pruning: no line from here beats a mate found nearer the root.
+        alpha = std::max(alpha, mated_in(ply));
+        beta  = std::min(beta, mate_in(ply + 1));
+        if (alpha >= beta) return alpha;
+
+        TranspositionTable::Hit hit;
+        const bool              tt_hit  = shared_.tt->probe(pos_.key(), hit);
+        const Move              tt_move = tt_hit ? hit.move : Move{};
+        if (tt_hit && !PvNode && hit.depth >= depth) {
+            int v = value_from_tt(hit.value, ply);
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+                || (hit.bound == Bound::Upper && v <= alpha))
+                return v;
+        }
+
+        MoveList<V::MaxMoves> moves = legal_moves(pos_);
+        if (moves.size() == 0) return no_move_score(ply);
+
+        const bool in_check        = pos_.in_check();
+        const int  eval            = in_check ? -Infinite : eval::evaluate(pos_);
+        stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move{};
+
+        if (!PvNode && !in_check && std::abs(beta) < MateInMax) {
+            // Reverse futility: far above beta with little depth left.
+            if (depth <= 6 && eval - 90 * depth >= beta) return eval;
+            // Null move: give the opponent a free move; if still >= beta, cut. Never where
+            // zugzwang is the rule (the pawn race; a side with only royals and pawns).
+            if constexpr (V::HasKing) {
+                if (depth >= 3 && eval >= beta && !stack_[ply - 1].move.is_none()
+                    && has_pieces(pos_.side_to_move())) {
+                    int r            = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+                    stack_[ply].move = Move{};
+                    pos_.make_null(states_[ply]);
+                    stack_[ply + 1].plies_from_null = 0;
+                    int v = -search<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                    pos_.unmake_null();
+                    if (stopped()) return 0;
+                    if (v >= beta) return v >= MateInMax ? beta : v;
+                }
+            }
+        }
+
+        int scores[V::MaxMoves];
+        score_moves(moves, scores, tt_move, ply);
+        Move      quiets[64];
+        int       n_quiets = 0, count = 0, best = -Infinite;
+        Move      best_move;
+        const int old_alpha = alpha;
+        for (int i = 0; i < moves.size(); ++i) {
+            pick(moves, scores, i);
+            Move m      = moves.moves[i];
+            bool quiet  = !is_noisy(m);
+            bool killer = m == stack_[ply].killers[0] || m == stack_[ply].killers[1];
+            ++count;
+            play(m, ply);
+            count_node();
+            bool gives_check = pos_.in_check();
+            // Late-move and futility pruning: quiet moves deep in the list, or hopeless ones.
+            if (!PvNode && !in_check && quiet && !gives_check && best > -MateInMax) {
+                if ((depth <= 4 && count > 3 + depth * depth)
+                    || (depth <= 3 && eval + 100 + 120 * depth <= alpha)) {
+                    pos_.unmake(m);
+                    continue;
+                }
+            }
+            int ext       = gives_check && ply < MaxPly / 2 ? 1 : 0; // check extension
+            int new_depth = depth - 1 + ext, v;
+            if (count == 1)
+                v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1, false);
+            else {
+                int r = 0; // late-move reduction
+                if (depth >= 3 && count > 1 + 2 * PvNode && quiet) {
+                    r = reduction_[std::min(depth, 63)][std::min(count, 63)];
+                    r += cut_node - PvNode - killer;
+                    r = std::clamp(r, 0, new_depth - 1);
+                }
+                v = -search<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if (v > alpha && r > 0)
+                    v = -search<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                if (PvNode && v > alpha && v < beta)
+                    v = -search<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            pos_.unmake(m);
+            if (stopped()) return 0;
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    best_move = m;
+                    if (PvNode) update_pv(ply, m);
+                    if (v >= beta) {
+                        if (quiet) reward_quiet(m, ply, depth, quiets, n_quiets);
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if (quiet && n_quiets < 64) quiets[n_quiets++] = m;
+        }
+        if (best == -Infinite) best = alpha; // every move pruned (only in non-PV nodes)
+        Bound bound = best >= beta       ? Bound::Lower
+            : PvNode && best > old_alpha ? Bound::Exact
+                                         : Bound::Upper;
+        shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), depth, bound);
+        return best;
+    }
+
+    template <bool PvNode> int qsearch(int alpha, int beta, int ply) {
+        pv_length_[ply] = ply;
+        if (stopped()) return 0;
+        if (auto r = rule_score(ply)) return *r;
+        if (ply >= MaxPly - 4) return eval::evaluate(pos_);
+        seldepth_ = std::max(seldepth_, ply);
+
+        TranspositionTable::Hit hit;
+        const bool              tt_hit = shared_.tt->probe(pos_.key(), hit);
+        if (tt_hit && !PvNode) {
+            int v = value_from_tt(hit.value, ply);
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+                || (hit.bound == Bound::Upper && v <= alpha))
+                return v;
+        }
+        MoveList<V::MaxMoves> moves = legal_moves(pos_);
+        if (moves.size() == 0) return no_move_score(ply);
+
+        const bool in_check  = pos_.in_check();
+        int        best      = -Infinite;
+        const int  old_alpha = alpha;
+        if (!in_check) { // stand pat: the side to move need not capture
+            best = eval::evaluate(pos_);
+            if (best >= beta) return best;
+            alpha = std::max(alpha, best);
+        }
+        int scores[V::MaxMoves];
+        score_moves(moves, scores, tt_hit ? hit.move : Move{}, ply);
+        Move best_move;
+        for (int i = 0; i < moves.size(); ++i) {
+            pick(moves, scores, i);
+            Move m = moves.moves[i];
+            if (!in_check && !is_noisy(m)) continue; // only evasions when in check
+            // A capture that loses material in the exchange cannot raise the stand-pat score.
+            if (!in_check && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
+                continue;
+            play(m, ply);
+            count_node();
+            int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
+            pos_.unmake(m);
+            if (stopped()) return 0;
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    best_move = m;
+                    if (PvNode) update_pv(ply, m);
+                    if (v >= beta) break;
+                    alpha = v;
+                }
+            }
+        }
+        Bound bound = best >= beta       ? Bound::Lower
+            : PvNode && best > old_alpha ? Bound::Exact
+                                         : Bound::Upper;
+        shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), 0, bound);
+        return best;
+    }
+
+    struct Stack {
+        Move  move;
+        Piece moved           = NoPiece;
+        Move  killers[2]      = {};
+        int   plies_from_null = 0;
+    };
+
+    SearchShared&            shared_;
+    const int                id_;
+    Position<V>              pos_;
+    std::deque<StateInfo<V>> history_states_; // the game from its start to the root
+    StateInfo<V>             states_[MaxPly + 1];
+    Stack                    stack_[MaxPly + 2];
+    Move                     pv_[MaxPly + 1][MaxPly + 1];
+    int                      pv_length_[MaxPly + 2] = {};
+    std::vector<int>         history_; // [seat][from][to]
+    std::vector<Move>        counter_; // [moved piece][to]: the reply that refuted it
+    int                      reduction_[64][64] = {};
+    std::vector<RootMove>    root_moves_;
+    std::atomic<u64>         nodes_{ 0 };
+    int                      seldepth_ = 0, pv_index_ = 0, completed_depth_ = 0;
+};
+
+} // namespace citadel::search

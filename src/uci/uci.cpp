@@ -1,0 +1,443 @@
+// The UCI loop: commands, options, the search thread (docs/engine.md lists what is understood).
+#include "uci/uci.h"
+
+#include <algorithm>
+#include <charconv>
+#include <deque>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <sstream>
+#include <thread>
+
+#include "core/movegen.h"
+#include "notation/fen.h"
+#include "notation/uci_move.h"
+#include "search/engine.h"
+#include "variants/registry.h"
+
+namespace citadel::uci {
+namespace {
+
+// Whole lines to the output, one thread at a time.
+class Out {
+  public:
+    explicit Out(std::ostream& os)
+        : os_(os) { }
+    void line(const std::string& text) {
+        std::lock_guard lock(mutex_);
+        os_ << text << '\n' << std::flush;
+    }
+    void info(const std::string& text) { line("info string " + text); }
+
+  private:
+    std::ostream& os_;
+    std::mutex    mutex_;
+};
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::optional<long long> to_int(const std::string& s) {
+    long long v    = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+// What a variant must offer the loop: a position, perft, and (two-player) a search.
+class Player {
+  public:
+    virtual ~Player() = default;
+    // Sets start + moves; on error returns what is wrong and keeps the previous position.
+    virtual std::optional<std::string> set_position(
+        const std::string& fen, const std::vector<std::string>& moves)
+        = 0;
+    virtual bool has_position() const       = 0;
+    virtual void perft(int depth, Out& out) = 0;
+    // Blocking: prints the infos and returns the bestmove line.
+    virtual std::string go(const search::Limits& limits, Out& out) = 0;
+    virtual void        set_options(const search::Options&) { }
+    virtual void        new_game() { }
+    virtual void        stop() { }
+    virtual void        ponderhit() { }
+    virtual bool        searching() const { return false; }
+};
+
+template <class V> class PlayerOf : public Player {
+  public:
+    using G                          = typename V::Geometry;
+    static constexpr bool Searchable = V::Seats == 2;
+
+    explicit PlayerOf(const search::Options& o) {
+        if constexpr (Searchable)
+            engine_ = std::make_unique<search::Engine<V>>(o);
+        else
+            (void)o;
+    }
+
+    std::optional<std::string> set_position(
+        const std::string& fen, const std::vector<std::string>& moves) override {
+        auto setup = parse_fen<V>(fen.empty() ? std::string(V::StartFen) : fen);
+        if (!setup) return "invalid FEN (" + setup.error().field + "): " + setup.error().message;
+        Position<V>              pos;
+        std::deque<StateInfo<V>> states;
+        if (auto err = pos.set(*setup, states.emplace_back()))
+            return "illegal position: " + err->message;
+        std::vector<Move> played;
+        for (size_t i = 0; i < moves.size(); ++i) {
+            std::string where = " '" + moves[i] + "' at index " + std::to_string(i + 1) + ": ";
+            auto        req   = parse_move_request<G>(moves[i]);
+            if (!req) return "malformed move" + where + req.error().message;
+            auto m = find_move(pos, *req);
+            if (!m) {
+                auto why = why_illegal(pos, *req);
+                return "illegal move" + where
+                    + (why ? why->message : std::string("not a legal move in this position"));
+            }
+            pos.make(*m, states.emplace_back());
+            played.push_back(*m);
+        }
+        start_        = *setup;
+        moves_        = std::move(played);
+        has_position_ = true;
+        return std::nullopt;
+    }
+
+    bool has_position() const override { return has_position_; }
+
+    void perft(int depth, Out& out) override {
+        Position<V>              pos;
+        std::deque<StateInfo<V>> states;
+        pos.set(start_, states.emplace_back());
+        for (Move m : moves_) pos.make(m, states.emplace_back());
+        std::vector<std::pair<std::string, Move>> sorted;
+        for (Move m : legal_moves(pos)) sorted.emplace_back(move_to_uci<V>(m), m);
+        std::sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.first < b.first; });
+        u64 total = 0;
+        if (depth == 0)
+            total = 1;
+        else {
+            StateInfo<V> st;
+            for (auto& [text, m] : sorted) {
+                pos.make(m, st);
+                u64 n = citadel::perft(pos, depth - 1);
+                pos.unmake(m);
+                out.line(text + ": " + std::to_string(n));
+                total += n;
+            }
+            out.line("");
+        }
+        out.line("Nodes searched: " + std::to_string(total));
+    }
+
+    std::string go(const search::Limits& limits, Out& out) override {
+        if constexpr (!Searchable) {
+            out.info("the Four Kingdoms search is not built yet (issue 9)");
+            return "bestmove 0000";
+        } else {
+            auto on_info = [&](const search::Info& i) {
+                std::string s = "info depth " + std::to_string(i.line.depth) + " seldepth "
+                    + std::to_string(i.line.seldepth) + " multipv " + std::to_string(i.multipv)
+                    + " score " + (i.line.score.mate ? "mate " : "cp ")
+                    + std::to_string(i.line.score.value) + " nodes " + std::to_string(i.nodes)
+                    + " nps " + std::to_string(i.nps) + " hashfull " + std::to_string(i.hashfull)
+                    + " time " + std::to_string(i.time_ms) + " pv";
+                for (Move m : i.line.pv) s += " " + move_to_uci<V>(m);
+                out.line(s);
+            };
+            auto        r = engine_->search(start_, moves_, limits, on_info);
+            std::string s
+                = "bestmove " + (r.best.is_none() ? std::string("0000") : move_to_uci<V>(r.best));
+            if (!r.ponder.is_none()) s += " ponder " + move_to_uci<V>(r.ponder);
+            return s;
+        }
+    }
+
+    void set_options(const search::Options& o) override {
+        if constexpr (Searchable) engine_->set_options(o);
+    }
+    void new_game() override {
+        if constexpr (Searchable) engine_->new_game();
+    }
+    void stop() override {
+        if constexpr (Searchable) engine_->stop();
+    }
+    void ponderhit() override {
+        if constexpr (Searchable) engine_->ponderhit();
+    }
+    bool searching() const override {
+        if constexpr (Searchable)
+            return engine_->searching();
+        else
+            return false;
+    }
+
+  private:
+    struct NoEngine { }; // Four Kingdoms: issue 9
+    std::unique_ptr<std::conditional_t<Searchable, search::Engine<V>, NoEngine>> engine_;
+    Setup<G>                                                                     start_{};
+    std::vector<Move>                                                            moves_;
+    bool has_position_ = false;
+};
+
+std::unique_ptr<Player> make_player(const std::string& variant, const search::Options& o) {
+    std::unique_ptr<Player> p;
+    with_variant(variant, [&]<class V>(VariantTag<V>) { p = std::make_unique<PlayerOf<V>>(o); });
+    return p;
+}
+
+class Session {
+  public:
+    explicit Session(std::ostream& os)
+        : out_(os)
+        , player_(make_player(variant_, options_)) { }
+    ~Session() { halt(); }
+
+    // Handles one line; false on quit.
+    bool handle(const std::string& line) {
+        std::istringstream       in(line);
+        std::vector<std::string> words;
+        for (std::string w; in >> w;) words.push_back(w);
+        if (words.empty()) return true;
+        const std::string& cmd = words[0];
+        if (cmd == "quit") return halt(), false;
+        if (cmd == "uci")
+            identify();
+        else if (cmd == "isready")
+            out_.line("readyok");
+        else if (cmd == "debug" || cmd == "register") {
+        } else if (cmd == "stop")
+            halt();
+        else if (cmd == "ponderhit")
+            ponderhit();
+        else if (cmd == "setoption")
+            guarded("setoption", [&] { setoption(words); });
+        else if (cmd == "ucinewgame")
+            guarded("ucinewgame", [&] { player_->new_game(); });
+        else if (cmd == "position")
+            guarded("position", [&] { position(words); });
+        else if (cmd == "go")
+            guarded("go", [&] { go(words); });
+        else
+            out_.info("unknown command '" + cmd + "'");
+        return true;
+    }
+
+  private:
+    bool busy() {
+        if (thread_.joinable() && done_) thread_.join();
+        return thread_.joinable();
+    }
+    // Commands that change what a search reads wait for no search: they are refused during one.
+    template <class F> void guarded(const char* what, F&& f) {
+        if (busy())
+            out_.info(std::string(what) + " ignored: a search is running (send stop first)");
+        else
+            f();
+    }
+
+    // Waits until the running search (if any) has begun, so that its flags see what we send.
+    void wait_started() {
+        while (!done_ && !player_->searching())
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    void halt() {
+        if (!thread_.joinable()) return;
+        wait_started();
+        player_->stop();
+        thread_.join();
+    }
+    void ponderhit() {
+        if (!busy()) return;
+        wait_started();
+        player_->ponderhit();
+    }
+
+    void identify() {
+        out_.line("id name Citadel 0.1");
+        out_.line("id author the Citadel authors");
+        std::string vars = "option name UCI_Variant type combo default chess";
+        for (auto name :
+            { "chess", "silverman", "pawnrace", "tamerlane", "fourkingdoms", "fourkingdoms-teams" })
+            vars += std::string(" var ") + name;
+        out_.line(vars);
+        out_.line("option name Hash type spin default 16 min 1 max 4096");
+        out_.line("option name Threads type spin default 1 min 1 max 64");
+        out_.line("option name MultiPV type spin default 1 min 1 max 64");
+        out_.line("option name Skill Level type spin default 20 min 0 max 20");
+        out_.line("option name UCI_LimitStrength type check default false");
+        out_.line("option name UCI_Elo type spin default 1500 min " + std::to_string(search::MinElo)
+            + " max " + std::to_string(search::MaxElo));
+        out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
+        out_.line("option name Ponder type check default false");
+        out_.line("uciok");
+    }
+
+    void setoption(const std::vector<std::string>& w) {
+        // setoption name <name words> [value <value words>]
+        if (w.size() < 3 || w[1] != "name") return out_.info("setoption needs 'name <option>'");
+        std::string name, value;
+        bool        has_value = false;
+        for (size_t i = 2; i < w.size(); ++i) {
+            if (w[i] == "value" && !has_value) {
+                has_value = true;
+                continue;
+            }
+            std::string& into = has_value ? value : name;
+            into += (into.empty() ? "" : " ") + w[i];
+        }
+        const std::string key  = lower(name);
+        auto              spin = [&](int lo, int hi, auto apply) {
+            auto v = to_int(value);
+            if (!has_value || !v || *v < lo || *v > hi)
+                return out_.info("option " + name + " takes a whole number from "
+                                 + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + value + "'");
+            search::Options before = options_;
+            apply(int(*v));
+            try {
+                player_->set_options(options_);
+            } catch (const std::bad_alloc&) {  // a Hash larger than the machine can give
+                options_ = before;
+                out_.info("not enough memory for option " + name + " " + value);
+            }
+        };
+        auto check = [&](auto apply) {
+            if (value != "true" && value != "false")
+                return out_.info("option " + name + " takes true or false, not '" + value + "'");
+            apply(value == "true");
+            player_->set_options(options_);
+        };
+        if (key == "uci_variant") {
+            auto p = make_player(value, options_);
+            if (!p)
+                return out_.info(
+                    "unknown variant '" + value + "' (known: " + std::string(kVariantNames) + ")");
+            player_  = std::move(p);
+            variant_ = value;
+            out_.info("variant " + value);
+        } else if (key == "hash")
+            spin(1, 4096, [&](int v) { options_.hash_mb = size_t(v); });
+        else if (key == "threads")
+            spin(1, 64, [&](int v) { options_.threads = v; });
+        else if (key == "multipv")
+            spin(1, 64, [&](int v) { options_.multipv = v; });
+        else if (key == "skill level")
+            spin(0, 20, [&](int v) { options_.skill = v; });
+        else if (key == "uci_elo")
+            spin(search::MinElo, search::MaxElo, [&](int v) { options_.elo = v; });
+        else if (key == "move overhead")
+            spin(0, 5000, [&](int v) { options_.move_overhead_ms = v; });
+        else if (key == "uci_limitstrength")
+            check([&](bool b) { options_.limit_strength = b; });
+        else if (key == "ponder")
+            check([](bool) {});
+        else
+            out_.info("unknown option '" + name + "'");
+    }
+
+    void position(const std::vector<std::string>& w) {
+        size_t      i = 1;
+        std::string fen;
+        if (i < w.size() && w[i] == "startpos")
+            ++i;
+        else if (i < w.size() && w[i] == "fen") {
+            for (++i; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
+            if (fen.empty()) return out_.info("position fen needs a position");
+        } else
+            return out_.info("position needs 'startpos' or 'fen <position>'");
+        std::vector<std::string> moves;
+        if (i < w.size()) {
+            if (w[i] != "moves") return out_.info("position: unexpected '" + w[i] + "'");
+            moves.assign(w.begin() + long(i) + 1, w.end());
+        }
+        if (auto err = player_->set_position(fen, moves)) out_.info(*err);
+    }
+
+    void go(const std::vector<std::string>& w) {
+        if (!player_->has_position())
+            return out_.info(
+                "go before position: send 'position startpos' (variant " + variant_ + ") first");
+        search::Limits limits;
+        bool           four = variant_.rfind("fourkingdoms", 0) == 0;
+        for (size_t i = 1; i < w.size(); ++i) {
+            const std::string& k = w[i];
+            if (k == "infinite")
+                limits.infinite = true;
+            else if (k == "ponder")
+                limits.ponder = true;
+            else {
+                int* field = nullptr;
+                int  perft = -1;
+                if (k == "depth")
+                    field = &limits.depth;
+                else if (k == "movetime")
+                    field = &limits.movetime_ms;
+                else if (k == "movestogo")
+                    field = &limits.movestogo;
+                else if (k == "perft")
+                    field = &perft;
+                else if (k == "wtime")
+                    field = &limits.time_ms[four ? 2 : 0];
+                else if (k == "btime" && !four)
+                    field = &limits.time_ms[1];
+                else if (k == "winc")
+                    field = &limits.inc_ms[four ? 2 : 0];
+                else if (k == "binc" && !four)
+                    field = &limits.inc_ms[1];
+                else if (four && k.size() == 5 && std::string("esn").find(k[0]) != std::string::npos
+                    && (k.substr(1) == "time" || k.substr(1) == "tinc" || k.substr(1) == "inc"))
+                    field
+                        = &(k.substr(1) == "time" ? limits.time_ms : limits.inc_ms)[k[0] == 'e' ? 0
+                                : k[0] == 's'                                                   ? 1
+                                              : 3];
+                else if (four && k.size() == 4 && k.substr(1) == "inc"
+                    && std::string("esn").find(k[0]) != std::string::npos)
+                    field = &limits.inc_ms[k[0] == 'e' ? 0 : k[0] == 's' ? 1 : 3];
+                else if (k != "nodes")
+                    return out_.info("go: unknown parameter '" + k + "'");
+                if (i + 1 >= w.size()) return out_.info("go: '" + k + "' needs a number");
+                auto v = to_int(w[++i]);
+                if (!v) return out_.info("go: '" + k + "' needs a number, not '" + w[i] + "'");
+                if (k == "nodes") {
+                    if (*v < 0) return out_.info("go: nodes must not be negative");
+                    limits.nodes = u64(*v);
+                    continue;
+                }
+                long long n = std::clamp<long long>(*v, 0, 1LL << 30);
+                if (k.find("time") != std::string::npos && *v <= 0) n = 1; // flag falling
+                if ((k == "depth" || k == "perft") && (*v < 0 || *v > 64))
+                    return out_.info("go: '" + k + "' takes 0 to 64, not " + w[i]);
+                *field = int(n);
+                if (k == "perft") return player_->perft(perft, out_);
+            }
+        }
+        done_   = false;
+        thread_ = std::thread([this, limits] {
+            std::string best = player_->go(limits, out_);
+            done_            = true; // before bestmove: the next command may start a search
+            out_.line(best);
+        });
+    }
+
+    Out                     out_;
+    std::string             variant_ = "chess";
+    search::Options         options_{ .elo = 1500 }; // UCI_Elo's advertised default
+    std::unique_ptr<Player> player_;
+    std::thread             thread_;
+    std::atomic<bool>       done_{ true };
+};
+
+} // namespace
+
+int run(std::istream& in, std::ostream& out) {
+    Session session(out);
+    for (std::string line; std::getline(in, line);)
+        if (!session.handle(line)) return 0;
+    return 0;
+}
+
+} // namespace citadel::uci
