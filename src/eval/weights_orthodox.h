@@ -1,0 +1,161 @@
+// The weights of the orthodox evaluation (orthodox.cpp): chess and Silverman 4x4 share the terms
+// and differ in values. Each term is a pair, middlegame (_mg) and endgame (_eg), blended by the
+// material left (docs/eval.md). Values in centipawns; `citadel_tune` prints these initialisers
+// back after tuning (docs/eval.md says how to re-run it).
+#pragma once
+
+#include "eval/weights.h"
+
+namespace citadel::eval {
+
+#define CITADEL_ORTHODOX_WEIGHTS(X)                                                           \
+    /* material */                                                                            \
+    X(pawn_mg) X(pawn_eg) X(knight_mg) X(knight_eg) X(bishop_mg) X(bishop_eg) X(rook_mg)      \
+    X(rook_eg) X(queen_mg) X(queen_eg) X(bishop_pair_mg) X(bishop_pair_eg)                    \
+    /* piece-square terms, as weights of simple board functions */                            \
+    X(pawn_advance_mg) X(pawn_advance_eg) X(pawn_center_mg) X(knight_center_mg)               \
+    X(knight_center_eg) X(bishop_center_mg) X(bishop_center_eg) X(queen_center_mg)            \
+    X(queen_center_eg) X(rook_seventh_mg) X(rook_seventh_eg) X(king_back_rank_mg)             \
+    X(king_center_mg) X(king_center_eg)                                                       \
+    /* mobility, per reachable square beyond a typical count */                               \
+    X(knight_mobility_mg) X(knight_mobility_eg) X(bishop_mobility_mg) X(bishop_mobility_eg)   \
+    X(rook_mobility_mg) X(rook_mobility_eg) X(queen_mobility_mg) X(queen_mobility_eg)         \
+    X(rook_open_file_mg) X(rook_open_file_eg) X(rook_semi_open_mg) X(rook_semi_open_eg)       \
+    /* king safety */                                                                         \
+    X(king_shield_mg) X(king_attack_mg) X(king_attack_eg) X(king_mobility_mg)                 \
+    X(king_mobility_eg) X(king_no_escape_mg) X(king_no_escape_eg)                             \
+    /* pawn structure */                                                                      \
+    X(doubled_mg) X(doubled_eg) X(isolated_mg) X(isolated_eg) X(passed_mg) X(passed_eg)       \
+    X(passed_rank_mg) X(passed_rank_eg) X(passed_king_eg) X(passed_blocked_eg)                \
+    /* the side to move's initiative */                                                       \
+    X(tempo)
+
+CITADEL_DEFINE_WEIGHTS(OrthodoxWeights, CITADEL_ORTHODOX_WEIGHTS)
+
+// Chess. Material starts from Larry Kaufman's values (P 1, N = B 3.25, R 5, Q 9.75, bishop pair
+// 0.5; "The Evaluation of Material Imbalances", 1999), split into middlegame and endgame the way
+// engines measure it (pawns and rooks gain in the endgame, minors lose a little); the rest is
+// hand-set, then tuned (docs/eval.md).
+inline constexpr OrthodoxWeights kChessWeights = {
+    .pawn_mg            = 85,
+    .pawn_eg            = 110,
+    .knight_mg          = 325,
+    .knight_eg          = 310,
+    .bishop_mg          = 330,
+    .bishop_eg          = 325,
+    .rook_mg            = 470,
+    .rook_eg            = 540,
+    .queen_mg           = 975,
+    .queen_eg           = 990,
+    .bishop_pair_mg     = 30,
+    .bishop_pair_eg     = 55,
+    .pawn_advance_mg    = 3,
+    .pawn_advance_eg    = 8,
+    .pawn_center_mg     = 6,
+    .knight_center_mg   = 8,
+    .knight_center_eg   = 6,
+    .bishop_center_mg   = 4,
+    .bishop_center_eg   = 3,
+    .queen_center_mg    = 1,
+    .queen_center_eg    = 4,
+    .rook_seventh_mg    = 15,
+    .rook_seventh_eg    = 25,
+    .king_back_rank_mg  = 20,
+    .king_center_mg     = -8,
+    .king_center_eg     = 12,
+    .knight_mobility_mg = 4,
+    .knight_mobility_eg = 4,
+    .bishop_mobility_mg = 5,
+    .bishop_mobility_eg = 5,
+    .rook_mobility_mg   = 2,
+    .rook_mobility_eg   = 4,
+    .queen_mobility_mg  = 1,
+    .queen_mobility_eg  = 2,
+    .rook_open_file_mg  = 25,
+    .rook_open_file_eg  = 10,
+    .rook_semi_open_mg  = 10,
+    .rook_semi_open_eg  = 5,
+    .king_shield_mg     = 12,
+    .king_attack_mg     = 40,
+    .king_attack_eg     = 5,
+    .king_mobility_mg   = 0,
+    .king_mobility_eg   = 4,
+    .king_no_escape_mg  = 10,
+    .king_no_escape_eg  = 20,
+    .doubled_mg         = 10,
+    .doubled_eg         = 20,
+    .isolated_mg        = 12,
+    .isolated_eg        = 12,
+    .passed_mg          = 5,
+    .passed_eg          = 10,
+    .passed_rank_mg     = 3,
+    .passed_rank_eg     = 7,
+    .passed_king_eg     = 5,
+    .passed_blocked_eg  = 4,
+    .tempo              = 15,
+};
+
+// Silverman 4x4: the same material scale (rook and queen only); on sixteen squares a king with
+// no flight square is nearly mated, so the king's mobility, the attacks on its neighbours and a
+// king with no escape weigh far more than in chess; a pawn one step from promotion is a threat
+// of a queen.
+inline constexpr OrthodoxWeights kSilvermanWeights = {
+    .pawn_mg            = 100,
+    .pawn_eg            = 120,
+    .knight_mg          = 0,
+    .knight_eg          = 0,
+    .bishop_mg          = 0,
+    .bishop_eg          = 0,
+    .rook_mg            = 500,
+    .rook_eg            = 520,
+    .queen_mg           = 950,
+    .queen_eg           = 950,
+    .bishop_pair_mg     = 0,
+    .bishop_pair_eg     = 0,
+    .pawn_advance_mg    = 0,
+    .pawn_advance_eg    = 0,
+    .pawn_center_mg     = 5,
+    .knight_center_mg   = 0,
+    .knight_center_eg   = 0,
+    .bishop_center_mg   = 0,
+    .bishop_center_eg   = 0,
+    .queen_center_mg    = 10,
+    .queen_center_eg    = 10,
+    .rook_seventh_mg    = 20,
+    .rook_seventh_eg    = 20,
+    .king_back_rank_mg  = 0,
+    .king_center_mg     = 0,
+    .king_center_eg     = 10,
+    .knight_mobility_mg = 0,
+    .knight_mobility_eg = 0,
+    .bishop_mobility_mg = 0,
+    .bishop_mobility_eg = 0,
+    .rook_mobility_mg   = 8,
+    .rook_mobility_eg   = 8,
+    .queen_mobility_mg  = 6,
+    .queen_mobility_eg  = 6,
+    .rook_open_file_mg  = 20,
+    .rook_open_file_eg  = 10,
+    .rook_semi_open_mg  = 10,
+    .rook_semi_open_eg  = 5,
+    .king_shield_mg     = 10,
+    .king_attack_mg     = 120,
+    .king_attack_eg     = 60,
+    .king_mobility_mg   = 25,
+    .king_mobility_eg   = 25,
+    .king_no_escape_mg  = 80,
+    .king_no_escape_eg  = 80,
+    .doubled_mg         = 5,
+    .doubled_eg         = 10,
+    .isolated_mg        = 5,
+    .isolated_eg        = 5,
+    .passed_mg          = 40,
+    .passed_eg          = 60,
+    .passed_rank_mg     = 60,
+    .passed_rank_eg     = 80,
+    .passed_king_eg     = 10,
+    .passed_blocked_eg  = 10,
+    .tempo              = 20,
+};
+
+}  // namespace citadel::eval
