@@ -32,33 +32,40 @@ template <class V> constexpr std::string_view weights_type() {
 }
 
 struct Args {
-    std::string              variant = "chess", data;
+    std::string              variant = "chess", data, validate;
     std::vector<std::string> only;
     int                      passes = 50, step = 8;
     double                   k      = 0;  // 0: find it
     size_t                   limit  = 0;  // 0: every line
 };
 
-template <class V> int run(const Args& a) {
-    std::ifstream in(a.data);
+// Reads `path` into data (at most `limit` positions, 0: all); false after printing the error.
+template <class V> bool read(const std::string& path, size_t limit, eval::tune::Dataset<V>& data) {
+    std::ifstream in(path);
     if (!in) {
-        std::cerr << "error: cannot read " << a.data << "\n";
-        return 2;
+        std::cerr << "error: cannot read " << path << "\n";
+        return false;
     }
-    eval::tune::Dataset<V> data;
-    std::string            line;
+    std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
         if (line.empty() || line[0] == '#') continue;
         if (auto err = data.add_line(line)) {
-            std::cerr << "error: " << a.data << ":" << n << ": " << *err << "\n";
-            return 2;
+            std::cerr << "error: " << path << ":" << n << ": " << *err << "\n";
+            return false;
         }
-        if (a.limit && data.size() >= a.limit) break;
+        if (limit && data.size() >= limit) break;
     }
     if (data.size() == 0) {
-        std::cerr << "error: " << a.data << " holds no positions\n";
-        return 2;
+        std::cerr << "error: " << path << " holds no positions\n";
+        return false;
     }
+    return true;
+}
+
+template <class V> int run(const Args& a) {
+    eval::tune::Dataset<V> data, held_out;
+    if (!read(a.data, a.limit, data)) return 2;
+    if (!a.validate.empty() && !read(a.validate, 0, held_out)) return 2;
     const auto& fields = eval::fields_of<eval::WeightsFor<V>>();
     for (const auto& name : a.only) {
         bool known = false;
@@ -82,6 +89,10 @@ template <class V> int run(const Args& a) {
     std::cout << "// " << data.size() << " positions from " << a.data << ", K = " << k
               << ", error " << eval::tune::mean_error(data, start, k) << " -> "
               << eval::tune::mean_error(data, tuned, k) << "\n";
+    if (held_out.size())
+        std::cout << "// held out: " << held_out.size() << " positions from " << a.validate
+                  << ", error " << eval::tune::mean_error(held_out, start, k) << " -> "
+                  << eval::tune::mean_error(held_out, tuned, k) << "\n";
     eval::write_weights(std::cout, tuned, weights_type<V>(), weights_name<V>());
     return 0;
 }
@@ -98,6 +109,7 @@ int main(int argc, char** argv) {
     app.add_option("--step", a.step, "first step in centipawns (halved when nothing improves)");
     app.add_option("--k", a.k, "the logistic's scaling constant (default: fitted)");
     app.add_option("--limit", a.limit, "read at most this many positions");
+    app.add_option("--validate", a.validate, "held-out positions: report their error too");
     CLI11_PARSE(app, argc, argv);
     int  rc    = 2;
     bool known = with_variant(a.variant, [&]<class V>(VariantTag<V>) {
