@@ -11,6 +11,13 @@ stalemate, threefold repetition, the 50-move rule, bare kings, or adjudication: 
 least --adjudicate centipawns for one side over 8 plies in a row, or a draw after --max-plies.
 Every choice is seeded (--seed), so the same command writes the same file.
 
+For Silverman and the pawn race, drive fairy-stockfish with the variants in fairy.ini:
+
+    tools/tune/selfplay.py --engine /usr/games/fairy-stockfish --variant silverman \
+        --variant-path tools/tune/fairy.ini --stalemate draw --label score --out silverman.txt
+
+With --label score each position is labelled by the logistic of the engine's score there,
+1 / (1 + 10^(-cp/400)) from White's view (for engines without a WDL estimate).
 With --label wdl each position is labelled instead by the engine's own expected score there
 (its win/draw/loss estimate, UCI_ShowWDL: (W + D/2) / 1000, White's view): far less noise per
 position than the game's result, so a few hundred games go further.
@@ -90,6 +97,10 @@ def pieces(fen):
     return sum(c.isalpha() for c in fen.split()[0])
 
 
+def bare_kings(fen):
+    return sorted(c for c in fen.split()[0] if c.isalpha()) == ["K", "k"]
+
+
 def play(engine, rng, args):
     """One game: the list of quiet FENs and White's result."""
     engine.send("ucinewgame")
@@ -105,13 +116,13 @@ def play(engine, rng, args):
         white_to_move = fen.split()[1] == "w"
         key = " ".join(fen.split()[:4])
         seen[key] = seen.get(key, 0) + 1
-        if seen[key] >= 3 or int(fen.split()[4]) >= 100 or pieces(fen) == 2:
+        if seen[key] >= 3 or int(fen.split()[4]) >= 100 or bare_kings(fen):
             return samples, 0.5
         if len(moves) >= args.max_plies:
             return samples, 0.5
         best, score, expected = engine.think(moves, args.nodes)
-        if best is None:  # mate or stalemate
-            if not check:
+        if best is None:  # mate, stalemate, or (pawn race) the race lost
+            if not check and args.stalemate == "draw":
                 return samples, 0.5
             return samples, 0.0 if white_to_move else 1.0
         white_score = score if white_to_move else -score
@@ -119,7 +130,9 @@ def play(engine, rng, args):
         if streak >= 8:
             return samples, 1.0 if white_score > 0 else 0.0
         next_fen, _ = engine.board(moves + [best])
-        if not check and pieces(next_fen) == pieces(fen) and len(moves) >= 8:
+        if not check and pieces(next_fen) == pieces(fen) and len(moves) >= args.min_ply:
+            if args.label == "score":
+                expected = 1 / (1 + 10 ** (-max(-4000, min(4000, score)) / 400))
             samples.append((fen, expected if white_to_move else 1 - expected))
         moves.append(best)
 
@@ -133,8 +146,13 @@ def main():
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--adjudicate", type=int, default=1000)
     ap.add_argument("--every", type=int, default=2, help="keep every n-th quiet position")
+    ap.add_argument("--min-ply", type=int, default=8, help="keep positions from this ply on")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--label", choices=["result", "wdl"], default="result",
+    ap.add_argument("--variant", help="UCI_Variant to set (fairy-stockfish)")
+    ap.add_argument("--variant-path", help="the engine's VariantPath (an ini of variants)")
+    ap.add_argument("--stalemate", choices=["draw", "loss"], default="draw",
+                    help="what having no move (not in check) means for the side to move")
+    ap.add_argument("--label", choices=["result", "wdl", "score"], default="result",
                     help="the game's result, or the engine's expected score in the position")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
@@ -142,6 +160,10 @@ def main():
     engine = Engine(args.engine)
     engine.send("setoption name Threads value 1")
     engine.send("setoption name Hash value 16")
+    if args.variant_path:
+        engine.send(f"setoption name VariantPath value {args.variant_path}")
+    if args.variant:
+        engine.send(f"setoption name UCI_Variant value {args.variant}")
     if args.label == "wdl":
         engine.send("setoption name UCI_ShowWDL value true")
     score = {1.0: 0, 0.5: 0, 0.0: 0}
