@@ -23,17 +23,17 @@ TEST(EvalChess, StartIsTheMoversTempo) {
 
 TEST(EvalChess, MaterialFavoursTheSideThatHasIt) {
     // An extra rook, knight, queen, pawn: positive for the owner, whoever is to move.
-    for (std::string fen : {"4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1",
-                            "4k3/pppp1ppp/8/8/8/8/PPPPPPPP/1N2K3 w - - 0 1",
-                            "3qk3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
-                            "4k3/ppppppp1/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"}) {
+    for (std::string fen : { "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1",
+             "4k3/pppp1ppp/8/8/8/8/PPPPPPPP/1N2K3 w - - 0 1",
+             "3qk3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+             "4k3/ppppppp1/8/8/8/8/PPPPPPPP/4K3 w - - 0 1" }) {
         SCOPED_TRACE(fen);
         Board<Chess> b(fen);
-        int          white = b.eval();
-        int          black = eval_of<Chess>(mirror_fen(fen));  // the same, Black to move
+        int          white          = b.eval();
+        int          black          = eval_of<Chess>(mirror_fen(fen)); // the same, Black to move
         bool         white_has_more = fen.find('q') == std::string::npos;
         EXPECT_EQ(white > 0, white_has_more);
-        EXPECT_EQ(black > 0, white_has_more);  // mirrored: the owner is now the mover again
+        EXPECT_EQ(black > 0, white_has_more); // mirrored: the owner is now the mover again
         std::string other = fen;
         other.replace(other.find(" w "), 3, " b ");
         EXPECT_EQ(eval_of<Chess>(other) < 0, white_has_more);
@@ -69,7 +69,7 @@ TEST(EvalChess, KingShelterAndAttackers) {
 TEST(EvalChess, MobilityAndOpenFiles) {
     int open   = eval_of<Chess>("4k3/pp4pp/8/8/8/8/PP4PP/3RK3 w - - 0 1");
     int closed = eval_of<Chess>("4k3/pp1p2pp/8/8/8/8/PP1P2PP/2R1K3 w - - 0 1");
-    EXPECT_GT(open, closed - eval::kChessWeights.pawn_eg);  // the rook on an open file
+    EXPECT_GT(open, closed - eval::kChessWeights.pawn_eg); // the rook on an open file
     // The same material: a bishop shut in by its own pawns against one out in front of them.
     int free_bishop   = eval_of<Chess>("4k3/8/8/8/8/4B3/1P1P4/4K3 w - - 0 1");
     int locked_bishop = eval_of<Chess>("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
@@ -105,5 +105,5 @@ TEST(EvalSilverman, PawnAboutToPromote) {
     EXPECT_GT(near, far);
 }
 
-}  // namespace
-}  // namespace citadel::eval_test
+} // namespace
+} // namespace citadel::eval_test

@@ -6,11 +6,13 @@
 namespace citadel::eval_test {
 namespace {
 
-int distance_of(const std::string& fen, Seat c) { return eval::race_distance(Board<PawnRace>(fen).pos, c); }
+int distance_of(const std::string& fen, Seat c) {
+    return eval::race_distance(Board<PawnRace>(fen).pos, c);
+}
 
 TEST(EvalPawnRace, RaceDistanceCountsMovesAndTheDoubleStep) {
     EXPECT_EQ(distance_of("8/7p/8/P7/8/8/8/8 w - - 0 1", White), 3);
-    EXPECT_EQ(distance_of("8/7p/8/P7/8/8/8/8 w - - 0 1", Black), 5);  // h7: double step first
+    EXPECT_EQ(distance_of("8/7p/8/P7/8/8/8/8 w - - 0 1", Black), 5); // h7: double step first
     EXPECT_EQ(distance_of("8/8/8/8/8/8/P6p/8 w - - 0 1", White), 5);
     // Blocked, or a pawn beside the path: not free.
     EXPECT_EQ(distance_of("8/p7/8/P7/8/8/8/8 w - - 0 1", White), -1);
@@ -38,7 +40,7 @@ TEST(EvalPawnRace, MirroredPositionsScoreTheSameForTheMover) {
 TEST(EvalPawnRace, StructureAndMaterial) {
     // Locked pawns: the extra pawn counts; a side with no move left is lost.
     EXPECT_GT(eval_of<PawnRace>("8/8/p1p5/P1P5/8/8/7P/8 w - - 0 1"), 0);
-    EXPECT_LT(eval_of<PawnRace>("8/8/p1p5/P1P5/8/8/8/8 w - - 0 1"), -200);  // zugzwang: no move
+    EXPECT_LT(eval_of<PawnRace>("8/8/p1p5/P1P5/8/8/8/8 w - - 0 1"), -200); // zugzwang: no move
     // Locked, no captures to come: h2 against h6 leaves three pushes between them (odd: the
     // mover makes the last), h3 against h6 two (even: the mover runs out first).
     EXPECT_GT(eval_of<PawnRace>("8/8/p1p4p/P1P5/8/8/7P/8 w - - 0 1"), 200);
@@ -52,5 +54,5 @@ TEST(EvalPawnRace, StructureAndMaterial) {
     EXPECT_GT(advanced, back);
 }
 
-}  // namespace
-}  // namespace citadel::eval_test
+} // namespace
+} // namespace citadel::eval_test

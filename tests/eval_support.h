@@ -24,7 +24,8 @@ template <class V> struct Board {
 
     explicit Board(const std::string& fen) {
         auto s = parse_fen<V>(fen);
-        if (!s) ADD_FAILURE() << "bad FEN " << fen << ": " << s.error().message;
+        if (!s)
+            ADD_FAILURE() << "bad FEN " << fen << ": " << s.error().message;
         else if (auto e = pos.set(*s, states.emplace_back()))
             ADD_FAILURE() << "illegal position " << fen << ": " << e->message;
     }
@@ -39,11 +40,13 @@ inline std::string mirror_fen(const std::string& fen) {
     std::vector<std::string> f;
     size_t                   start = 0;
     for (size_t i = 0; i <= fen.size(); ++i)
-        if (i == fen.size() || fen[i] == ' ') f.push_back(fen.substr(start, i - start)), start = i + 1;
+        if (i == fen.size() || fen[i] == ' ')
+            f.push_back(fen.substr(start, i - start)), start = i + 1;
     std::vector<std::string> ranks;
     start = 0;
     for (size_t i = 0; i <= f[0].size(); ++i)
-        if (i == f[0].size() || f[0][i] == '/') ranks.push_back(f[0].substr(start, i - start)), start = i + 1;
+        if (i == f[0].size() || f[0][i] == '/')
+            ranks.push_back(f[0].substr(start, i - start)), start = i + 1;
     std::reverse(ranks.begin(), ranks.end());
     auto swap_case = [](std::string s) {
         for (char& c : s) c = std::isupper(c) ? char(std::tolower(c)) : char(std::toupper(c));
@@ -55,22 +58,25 @@ inline std::string mirror_fen(const std::string& fen) {
     if (f[2] != "-") {
         castling.clear();
         for (char c : std::string("KQkq"))
-            if (f[2].find(char(std::isupper(c) ? std::tolower(c) : std::toupper(c))) != std::string::npos)
+            if (f[2].find(char(std::isupper(c) ? std::tolower(c) : std::toupper(c)))
+                != std::string::npos)
                 castling += c;
     }
     std::string ep = f[3];
     if (ep != "-") ep[1] = char('1' + ('8' - ep[1]));
-    return board + " " + (f[1] == "w" ? "b" : "w") + " " + castling + " " + ep + " " + f[4] + " " + f[5];
+    return board + " " + (f[1] == "w" ? "b" : "w") + " " + castling + " " + ep + " " + f[4] + " "
+        + f[5];
 }
 
 // FENs of positions reached by `count` random playouts of `min_plies` to `max_plies` legal moves
 // from the start (a fixed seed: the same positions every run).
 template <class V>
-std::vector<std::string> random_positions(int count, int min_plies, int max_plies, unsigned seed = 1) {
+std::vector<std::string> random_positions(
+    int count, int min_plies, int max_plies, unsigned seed = 1) {
     std::mt19937             rng(seed);
     std::vector<std::string> out;
     while (int(out.size()) < count) {
-        Board<V> b{std::string(V::StartFen)};
+        Board<V> b{ std::string(V::StartFen) };
         int      plies = std::uniform_int_distribution<int>(min_plies, max_plies)(rng);
         for (int i = 0; i < plies; ++i) {
             auto moves = legal_moves(b.pos);
@@ -80,10 +86,10 @@ std::vector<std::string> random_positions(int count, int min_plies, int max_plie
             if constexpr (V::LastRankWins)
                 if (legal_moves(b.pos).count == 0) break;
         }
-        if (legal_moves(b.pos).count == 0) continue;  // ended games are the search's to score
+        if (legal_moves(b.pos).count == 0) continue; // ended games are the search's to score
         out.push_back(write_fen<V>(b.pos.setup()));
     }
     return out;
 }
 
-}  // namespace citadel::eval_test
+} // namespace citadel::eval_test

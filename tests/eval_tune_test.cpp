@@ -29,7 +29,7 @@ TEST(EvalTune, ReadsLabelledLinesAndNamesWhatIsWrong) {
     auto bad_fen = data.add_line("rnbqkbnr/pppppppp/8/8 w KQkq - 0 1 | 0");
     ASSERT_TRUE(bad_fen);
     EXPECT_NE(bad_fen->find("bad FEN"), std::string::npos);
-    EXPECT_TRUE(data.add_line("4k3/8/8/8/8/8/8/4K2K w - - 0 1 | 0"));  // illegal: two kings
+    EXPECT_TRUE(data.add_line("4k3/8/8/8/8/8/8/4K2K w - - 0 1 | 0")); // illegal: two kings
     EXPECT_EQ(data.size(), 2u);
 }
 
@@ -46,8 +46,8 @@ Dataset<Chess> synthetic(const eval::OrthodoxWeights& truth, double k) {
     Dataset<Chess> data;
     for (const auto& fen : random_positions<Chess>(1500, 10, 140, 3)) {
         Board<Chess> b(fen);
-        auto         err = data.add(b.pos.setup(),
-                                    eval::tune::expected(eval::tune::white_score(b.pos, truth), k));
+        auto         err = data.add(
+                    b.pos.setup(), eval::tune::expected(eval::tune::white_score(b.pos, truth), k));
         EXPECT_FALSE(err);
     }
     return data;
@@ -64,11 +64,11 @@ TEST(EvalTune, RecoversKnownWeightsFromSyntheticLabels) {
     auto data = synthetic(truth, 1.0);
 
     eval::tune::Options opt;
-    opt.only       = {"knight_mg", "rook_eg", "pawn_eg", "bishop_mobility_eg"};
+    opt.only       = { "knight_mg", "rook_eg", "pawn_eg", "bishop_mobility_eg" };
     opt.first_step = 16;
     auto tuned     = eval::tune::tune(data, eval::kChessWeights, 1.0, opt);
     EXPECT_LT(eval::tune::mean_error(data, tuned, 1.0),
-              eval::tune::mean_error(data, eval::kChessWeights, 1.0) / 20);
+        eval::tune::mean_error(data, eval::kChessWeights, 1.0) / 20);
     EXPECT_NEAR(tuned.knight_mg, truth.knight_mg, 12);
     EXPECT_NEAR(tuned.rook_eg, truth.rook_eg, 12);
     EXPECT_NEAR(tuned.pawn_eg, truth.pawn_eg, 6);
@@ -77,5 +77,5 @@ TEST(EvalTune, RecoversKnownWeightsFromSyntheticLabels) {
     EXPECT_EQ(tuned.queen_mg, eval::kChessWeights.queen_mg);
 }
 
-}  // namespace
-}  // namespace citadel::eval_test
+} // namespace
+} // namespace citadel::eval_test

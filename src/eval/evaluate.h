@@ -18,9 +18,12 @@ namespace citadel::eval {
 
 // The weights struct variant V is evaluated with, and its committed values.
 template <class V> constexpr const auto& default_weights() {
-    if constexpr (std::is_same_v<V, Chess>) return kChessWeights;
-    else if constexpr (std::is_same_v<V, Silverman>) return kSilvermanWeights;
-    else if constexpr (std::is_same_v<V, PawnRace>) return kPawnRaceWeights;
+    if constexpr (std::is_same_v<V, Chess>)
+        return kChessWeights;
+    else if constexpr (std::is_same_v<V, Silverman>)
+        return kSilvermanWeights;
+    else if constexpr (std::is_same_v<V, PawnRace>)
+        return kPawnRaceWeights;
     else {
         static_assert(std::is_same_v<V, Tamerlane>, "evaluate: no evaluation for this variant");
         return kTamerlaneWeights;
@@ -30,7 +33,8 @@ template <class V> using WeightsFor = std::remove_cvref_t<decltype(default_weigh
 
 // The score from the side to move's point of view with weights w (the mover's initiative added).
 template <class V> int evaluate_with(const Position<V>& pos, const WeightsFor<V>& w) {
-    if constexpr (std::is_same_v<V, PawnRace>) return evaluate_mover(pos, w);
+    if constexpr (std::is_same_v<V, PawnRace>)
+        return evaluate_mover(pos, w);
     else {
         int white = evaluate_white(pos, w);
         return (pos.side_to_move() == White ? white : -white) + w.tempo;
@@ -41,4 +45,4 @@ template <class V> int evaluate(const Position<V>& pos) {
     return evaluate_with(pos, default_weights<V>());
 }
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

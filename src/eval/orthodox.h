@@ -13,4 +13,4 @@ namespace citadel::eval {
 int evaluate_white(const Position<Chess>& pos, const OrthodoxWeights& w);
 int evaluate_white(const Position<Silverman>& pos, const OrthodoxWeights& w);
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

@@ -8,12 +8,13 @@ using G = Board8x8;
 
 struct RaceMasks {
     u64 file[8]{}, adjacent[8]{};
-    u64 passed[2][64]{};  // enemy pawns here can stop or take the pawn
-    u64 ahead[2][64]{};   // the pawn's own path
+    u64 passed[2][64]{}; // enemy pawns here can stop or take the pawn
+    u64 ahead[2][64]{}; // the pawn's own path
 
     constexpr RaceMasks() {
         for (int s = 0; s < 64; ++s) file[s % 8] |= u64(1) << s;
-        for (int f = 0; f < 8; ++f) adjacent[f] = (f > 0 ? file[f - 1] : 0) | (f < 7 ? file[f + 1] : 0);
+        for (int f = 0; f < 8; ++f)
+            adjacent[f] = (f > 0 ? file[f - 1] : 0) | (f < 7 ? file[f + 1] : 0);
         for (int s = 0; s < 64; ++s)
             for (int t = 0; t < 64; ++t) {
                 int df = t % 8 - s % 8, dr = t / 8 - s / 8;
@@ -28,10 +29,11 @@ inline constexpr RaceMasks kRace{};
 
 constexpr int relative_rank(Seat c, Square s) { return c == White ? s / 8 : 7 - s / 8; }
 
-// Moves the pawn on s (relative rank rr, path empty) needs: one per rank, the double step saves one.
+// Moves the pawn on s (relative rank rr, path empty) needs: one per rank, the double step saves
+// one.
 constexpr int steps_to_promote(int rr) { return rr == 1 ? 5 : 7 - rr; }
 
-}  // namespace
+} // namespace
 
 int race_distance(const Position<PawnRace>& pos, Seat c) {
     const u64 all = pos.pieces(), theirs = pos.pieces(Seat(c ^ 1), Pawn);
@@ -47,20 +49,20 @@ int race_distance(const Position<PawnRace>& pos, Seat c) {
 
 int evaluate_mover(const Position<PawnRace>& pos, const PawnRaceWeights& w) {
     const Seat us = pos.side_to_move(), them = us ^ 1;
-    const u64  all = pos.pieces();
-    int        score[2] = {0, 0};
-    int        spare[2] = {0, 0};  // pushes of a side's own (towards its own pawn or the edge)
-    int        shared   = 0;       // pushes into the gaps between facing pawns, either side's
-    bool       contact  = false;   // some pawn can take another
-    for (Seat c : {White, Black}) {
+    const u64  all      = pos.pieces();
+    int        score[2] = { 0, 0 };
+    int        spare[2] = { 0, 0 }; // pushes of a side's own (towards its own pawn or the edge)
+    int        shared   = 0; // pushes into the gaps between facing pawns, either side's
+    bool       contact  = false; // some pawn can take another
+    for (Seat c : { White, Black }) {
         const u64 own = pos.pieces(c, Pawn), theirs = pos.pieces(Seat(c ^ 1), Pawn);
         int       mobile = 0;
         for (u64 b = own; b;) {
             Square s  = pop_lsb(b);
             int    rr = relative_rank(c, s), f = s % 8;
-            int    q  = (rr - 1) * (rr - 1);
-            int&   v  = score[c];
-            if (rr == 7) {  // the race is over (the search sees the win; keep the step finite)
+            int    q = (rr - 1) * (rr - 1);
+            int&   v = score[c];
+            if (rr == 7) { // the race is over (the search sees the win; keep the step finite)
                 v += 2 * w.race_win;
                 continue;
             }
@@ -81,8 +83,10 @@ int evaluate_mover(const Position<PawnRace>& pos, const PawnRaceWeights& w) {
                 if (all & (u64(1) << t)) break;
                 ++gap;
             }
-            if (!(theirs & (u64(1) << t))) spare[c] += gap;
-            else if (c == White) shared += gap;  // a facing pair's gap, counted once
+            if (!(theirs & (u64(1) << t)))
+                spare[c] += gap;
+            else if (c == White)
+                shared += gap; // a facing pair's gap, counted once
         }
         score[c] += w.mobile * mobile;
         if (mobile == 0) score[c] -= w.no_moves;
@@ -105,4 +109,4 @@ int evaluate_mover(const Position<PawnRace>& pos, const PawnRaceWeights& w) {
     return val;
 }
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

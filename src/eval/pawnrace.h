@@ -16,4 +16,4 @@ int race_distance(const Position<PawnRace>& pos, Seat c);
 // The score in centipawns from the side to move's point of view, with weights w.
 int evaluate_mover(const Position<PawnRace>& pos, const PawnRaceWeights& w);
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

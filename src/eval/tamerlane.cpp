@@ -18,8 +18,8 @@ using tamerlane::Ranks;
 
 struct TamerlaneMasks {
     BB  adjacent[Files]{}, file[Files]{};
-    BB  passed[2][Cells]{};  // own and adjacent files strictly ahead
-    BB  ahead[2][Cells]{};   // own file strictly ahead
+    BB  passed[2][Cells]{}; // own and adjacent files strictly ahead
+    BB  ahead[2][Cells]{}; // own file strictly ahead
     int centrality[Cells]{};
 
     constexpr TamerlaneMasks() {
@@ -41,7 +41,9 @@ struct TamerlaneMasks {
 };
 inline constexpr TamerlaneMasks kMasks{};
 
-constexpr int relative_rank(Seat c, Square s) { return c == White ? s / Files : Ranks - 1 - s / Files; }
+constexpr int relative_rank(Seat c, Square s) {
+    return c == White ? s / Files : Ranks - 1 - s / Files;
+}
 
 int distance(Square a, Square b) {
     return std::max(std::abs(a % Files - b % Files), std::abs(a / Files - b / Files));
@@ -62,60 +64,73 @@ int citadel_steps(const Position<Tamerlane>& pos, Seat c) {
     return best + 1;
 }
 
-}  // namespace
+} // namespace
 
 int tamerlane_value(PieceType t, const TamerlaneWeights& w) {
     switch (u8(t)) {
-    case General: return w.general;
-    case Vizier: return w.vizier;
-    case Giraffe: return w.giraffe;
-    case Picket: return w.picket;
-    case Knight: return w.knight;
-    case Rook: return w.rook;
-    case Elephant: return w.elephant;
-    case Camel: return w.camel;
-    case WarEngine: return w.war_engine;
+    case General:
+        return w.general;
+    case Vizier:
+        return w.vizier;
+    case Giraffe:
+        return w.giraffe;
+    case Picket:
+        return w.picket;
+    case Knight:
+        return w.knight;
+    case Rook:
+        return w.rook;
+    case Elephant:
+        return w.elephant;
+    case Camel:
+        return w.camel;
+    case WarEngine:
+        return w.war_engine;
     case King:
     case Prince:
-    case AdventitiousKing: return w.royal_extra;
-    default: break;
+    case AdventitiousKing:
+        return w.royal_extra;
+    default:
+        break;
     }
     if (!tamerlane::is_pawn(t)) return 0;
-    int target = t == PawnOfPawns ? w.pawn_of_pawns_target : tamerlane_value(tamerlane::promotion_of(t), w);
+    int target = t == PawnOfPawns ? w.pawn_of_pawns_target
+                                  : tamerlane_value(tamerlane::promotion_of(t), w);
     return w.pawn + target * w.pawn_promo_share / 1000;
 }
 
 int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
-    const auto& A   = kAttacks<G>;
-    const auto& M   = kMasks;
-    const BB    occ = pos.pieces();
-    int         side[2] = {0, 0};
-    int         units[2] = {0, 0};  // attacks on the neighbourhood of seat's lone royal
+    const auto& A        = kAttacks<G>;
+    const auto& M        = kMasks;
+    const BB    occ      = pos.pieces();
+    int         side[2]  = { 0, 0 };
+    int         units[2] = { 0, 0 }; // attacks on the neighbourhood of seat's lone royal
     BB          zone[2]{};
-    for (Seat c : {White, Black})
+    for (Seat c : { White, Black })
         if (pos.royal_count(c) == 1) {
             Square r = lsb(pos.royals(c));
             if (r < Cells) zone[c] = A.leap[King][r] | bit<BB>(r);
         }
 
-    for (Seat c : {White, Black}) {
-        const Seat them = c ^ 1;
-        const BB   own = pos.pieces(c), own_pawns = pos.pawns(c), their_pawns = pos.pawns(them);
-        int&       v = side[c];
+    for (Seat c : { White, Black }) {
+        const Seat   them = c ^ 1;
+        const BB     own = pos.pieces(c), own_pawns = pos.pawns(c), their_pawns = pos.pawns(them);
+        int&         v       = side[c];
         const Square waiting = pos.waiting_pawn(c);
         tamerlane::for_each(own, [&](Square s) {
             const PieceType t = type_of(pos.piece_on(s));
-            if (tamerlane::is_royal(t)) return;  // counted below, by number
+            if (tamerlane::is_royal(t)) return; // counted below, by number
             if (tamerlane::is_pawn(t)) {
                 if (s == waiting) {
                     v += w.waiting_pawn + w.pawn_of_pawns_arrival * pos.arrivals(c);
                     return;
                 }
-                const int rel = relative_rank(c, s) - 2, q = rel * rel;  // 0 on the start rank
-                const int f = s % Files;
-                int target = t == PawnOfPawns ? w.pawn_of_pawns_target
-                                              : tamerlane_value(tamerlane::promotion_of(t), w);
-                v += tamerlane_value(t, w) + (w.pawn_advance + target * w.pawn_promo_advance / 1000) * q / 4;
+                const int rel = relative_rank(c, s) - 2, q = rel * rel; // 0 on the start rank
+                const int f      = s % Files;
+                int       target = t == PawnOfPawns ? w.pawn_of_pawns_target
+                                                    : tamerlane_value(tamerlane::promotion_of(t), w);
+                v += tamerlane_value(t, w)
+                    + (w.pawn_advance + target * w.pawn_promo_advance / 1000) * q / 4;
                 if (t == PawnOfPawns) v += w.pawn_of_pawns_arrival * pos.arrivals(c);
                 if (!any(own_pawns & M.adjacent[f])) v -= w.isolated;
                 if (any(own_pawns & M.ahead[c][s])) v -= w.doubled;
@@ -123,15 +138,23 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
                 units[them] += tamerlane::count(A.pawn_attack[c][s] & zone[them]);
                 return;
             }
-            const BB moves = pos.moves_of(t, s, occ);
-            const int mob = tamerlane::count(moves & ~own);
+            const BB  moves = pos.moves_of(t, s, occ);
+            const int mob   = tamerlane::count(moves & ~own);
             units[them] += tamerlane::count(moves & zone[them]);
             v += tamerlane_value(t, w);
             switch (u8(t)) {
-            case Rook: v += w.rook_mobility * mob; break;
-            case Picket: v += w.picket_mobility * mob; break;
-            case Giraffe: v += w.giraffe_mobility * mob; break;
-            default: v += w.leaper_mobility * mob + w.center * M.centrality[s]; break;
+            case Rook:
+                v += w.rook_mobility * mob;
+                break;
+            case Picket:
+                v += w.picket_mobility * mob;
+                break;
+            case Giraffe:
+                v += w.giraffe_mobility * mob;
+                break;
+            default:
+                v += w.leaper_mobility * mob + w.center * M.centrality[s];
+                break;
             }
         });
 
@@ -149,7 +172,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
             }
         }
     }
-    for (Seat c : {White, Black}) {
+    for (Seat c : { White, Black }) {
         int u = std::min(units[c], 20);
         side[c] -= w.king_attack * u * u / 32;
         if (pos.royal_count(c) > 1) {
@@ -168,4 +191,4 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
     return val;
 }
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

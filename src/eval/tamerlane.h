@@ -14,4 +14,4 @@ int tamerlane_value(PieceType t, const TamerlaneWeights& w);
 // The score in centipawns from White's point of view, with weights w.
 int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w);
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

@@ -56,7 +56,8 @@ template <class V> class Dataset {
     };
     static std::string_view trim(std::string_view s) {
         while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+            s.remove_suffix(1);
         return s;
     }
     std::vector<std::unique_ptr<Entry>> entries_;
@@ -102,23 +103,25 @@ double find_k(const Dataset<V>& data, const WeightsFor<V>& w, double lo = 0.05, 
     double       a = lo, b = hi, c = b - g * (b - a), d = a + g * (b - a);
     double       fc = error(c), fd = error(d);
     for (int i = 0; i < 60; ++i) {
-        if (fc < fd) b = d, d = c, fd = fc, c = b - g * (b - a), fc = error(c);
-        else a = c, c = d, fc = fd, d = a + g * (b - a), fd = error(d);
+        if (fc < fd)
+            b = d, d = c, fd = fc, c = b - g * (b - a), fc = error(c);
+        else
+            a = c, c = d, fc = fd, d = a + g * (b - a), fd = error(d);
     }
     return (a + b) / 2;
 }
 
 struct Options {
-    std::vector<std::string> only;  // the weights to tune (empty: every weight)
+    std::vector<std::string> only; // the weights to tune (empty: every weight)
     int                      max_passes = 100;
-    int                      first_step = 8;  // centipawns; halved down to 1 when nothing moves
+    int                      first_step = 8; // centipawns; halved down to 1 when nothing moves
 };
 
 // Coordinate descent from `start`: returns the tuned weights. `progress(pass, error)` is called
 // after every pass.
 template <class V>
 WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Options& opt,
-                   const std::function<void(int, double)>& progress = {}) {
+    const std::function<void(int, double)>& progress = {}) {
     using W = WeightsFor<V>;
     std::vector<int W::*> members;
     for (const auto& f : fields_of<W>()) {
@@ -131,7 +134,7 @@ WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Opti
     for (int pass = 1; pass <= opt.max_passes && step > 0; ++pass) {
         bool improved = false;
         for (int W::*m : members) {
-            for (int dir : {+1, -1}) {
+            for (int dir : { +1, -1 }) {
                 bool moved = false;
                 // Keep stepping while the error falls (a line search along this weight).
                 for (int tries = 0; tries < 64; ++tries) {
@@ -153,4 +156,4 @@ WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Opti
     return w;
 }
 
-}  // namespace citadel::eval::tune
+} // namespace citadel::eval::tune

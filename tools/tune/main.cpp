@@ -20,23 +20,30 @@ namespace {
 using namespace citadel;
 
 template <class V> constexpr std::string_view weights_name() {
-    if constexpr (std::is_same_v<V, Chess>) return "kChessWeights";
-    else if constexpr (std::is_same_v<V, Silverman>) return "kSilvermanWeights";
-    else if constexpr (std::is_same_v<V, PawnRace>) return "kPawnRaceWeights";
-    else return "kTamerlaneWeights";
+    if constexpr (std::is_same_v<V, Chess>)
+        return "kChessWeights";
+    else if constexpr (std::is_same_v<V, Silverman>)
+        return "kSilvermanWeights";
+    else if constexpr (std::is_same_v<V, PawnRace>)
+        return "kPawnRaceWeights";
+    else
+        return "kTamerlaneWeights";
 }
 template <class V> constexpr std::string_view weights_type() {
-    if constexpr (std::is_same_v<V, Chess> || std::is_same_v<V, Silverman>) return "OrthodoxWeights";
-    else if constexpr (std::is_same_v<V, PawnRace>) return "PawnRaceWeights";
-    else return "TamerlaneWeights";
+    if constexpr (std::is_same_v<V, Chess> || std::is_same_v<V, Silverman>)
+        return "OrthodoxWeights";
+    else if constexpr (std::is_same_v<V, PawnRace>)
+        return "PawnRaceWeights";
+    else
+        return "TamerlaneWeights";
 }
 
 struct Args {
     std::string              variant = "chess", data, validate;
     std::vector<std::string> only;
     int                      passes = 50, step = 8;
-    double                   k      = 0;  // 0: find it
-    size_t                   limit  = 0;  // 0: every line
+    double                   k     = 0; // 0: find it
+    size_t                   limit = 0; // 0: every line
 };
 
 // Reads `path` into data (at most `limit` positions, 0: all); false after printing the error.
@@ -83,11 +90,10 @@ template <class V> int run(const Args& a) {
     opt.only       = a.only;
     opt.max_passes = a.passes;
     opt.first_step = a.step;
-    auto tuned     = eval::tune::tune(data, start, k, opt, [](int pass, double e) {
-        std::cerr << "pass " << pass << ": error " << e << "\n";
-    });
-    std::cout << "// " << data.size() << " positions from " << a.data << ", K = " << k
-              << ", error " << eval::tune::mean_error(data, start, k) << " -> "
+    auto tuned     = eval::tune::tune(data, start, k, opt,
+            [](int pass, double e) { std::cerr << "pass " << pass << ": error " << e << "\n"; });
+    std::cout << "// " << data.size() << " positions from " << a.data << ", K = " << k << ", error "
+              << eval::tune::mean_error(data, start, k) << " -> "
               << eval::tune::mean_error(data, tuned, k) << "\n";
     if (held_out.size())
         std::cout << "// held out: " << held_out.size() << " positions from " << a.validate
@@ -97,11 +103,11 @@ template <class V> int run(const Args& a) {
     return 0;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     Args     a;
-    CLI::App app{"Texel tuning of Citadel's evaluation weights (docs/eval.md)"};
+    CLI::App app{ "Texel tuning of Citadel's evaluation weights (docs/eval.md)" };
     app.add_option("--variant", a.variant, "chess, silverman, pawnrace or tamerlane");
     app.add_option("--data", a.data, "lines '<FEN> | <result from White's view>'")->required();
     app.add_option("--only", a.only, "the weights to tune (default: all)")->delimiter(',');
@@ -113,8 +119,10 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
     int  rc    = 2;
     bool known = with_variant(a.variant, [&]<class V>(VariantTag<V>) {
-        if constexpr (V::Seats == 2) rc = run<V>(a);
-        else std::cerr << "error: " << V::Name << " has no two-player evaluation\n";
+        if constexpr (V::Seats == 2)
+            rc = run<V>(a);
+        else
+            std::cerr << "error: " << V::Name << " has no two-player evaluation\n";
     });
     if (!known) std::cerr << "error: unknown variant '" << a.variant << "'\n";
     return rc;
