@@ -66,7 +66,9 @@ int evaluate_mover(const Position<PawnRace>& pos, const PawnRaceWeights& w) {
                 v += 2 * w.race_win;
                 continue;
             }
-            v += w.pawn + w.advance * q;
+            // Advance counts only while the file ahead holds no enemy pawn: a rammed pawn gets
+            // on only by a capture, and a locked race is decided by the spare moves below.
+            v += w.pawn + (theirs & kRace.ahead[c][s] ? 0 : w.advance * q);
             if (!(own & kRace.adjacent[f])) v -= w.isolated;
             if (own & kRace.ahead[c][s]) v -= w.doubled;
             if (!(theirs & kRace.passed[c][s])) v += w.passed + w.passed_rank * q;

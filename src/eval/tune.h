@@ -115,6 +115,9 @@ struct Options {
     std::vector<std::string> only; // the weights to tune (empty: every weight)
     int                      max_passes = 100;
     int                      first_step = 8; // centipawns; halved down to 1 when nothing moves
+    // Ridge penalty: prior * sum(((w - start) / 100 cp)^2) is added to the error, so weights the
+    // data hardly determine stay near their researched values (0: none).
+    double prior = 0;
 };
 
 // Coordinate descent from `start`: returns the tuned weights. `progress(pass, error)` is called
@@ -129,6 +132,15 @@ WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Opti
         for (const auto& name : opt.only) wanted |= name == f.name;
         if (wanted) members.push_back(f.member);
     }
+    const W start   = w;
+    auto    penalty = [&] {
+        double sum = 0;
+        for (int W::*m : members) {
+            double d = (w.*m - start.*m) / 100.0;
+            sum += d * d;
+        }
+        return opt.prior * sum;
+    };
     double best = mean_error(data, w, k);
     int    step = opt.first_step;
     for (int pass = 1; pass <= opt.max_passes && step > 0; ++pass) {
@@ -139,7 +151,7 @@ WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Opti
                 // Keep stepping while the error falls (a line search along this weight).
                 for (int tries = 0; tries < 64; ++tries) {
                     w.*m += dir * step;
-                    double e = mean_error(data, w, k);
+                    double e = mean_error(data, w, k) + penalty();
                     if (e < best) {
                         best = e, moved = improved = true;
                         continue;
@@ -150,7 +162,7 @@ WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Opti
                 if (moved) break;
             }
         }
-        if (progress) progress(pass, best);
+        if (progress) progress(pass, best - penalty());
         if (!improved) step /= 2;
     }
     return w;

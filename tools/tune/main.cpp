@@ -43,6 +43,7 @@ struct Args {
     std::vector<std::string> only;
     int                      passes = 50, step = 8;
     double                   k     = 0; // 0: find it
+    double                   prior = 0;
     size_t                   limit = 0; // 0: every line
 };
 
@@ -90,6 +91,7 @@ template <class V> int run(const Args& a) {
     opt.only       = a.only;
     opt.max_passes = a.passes;
     opt.first_step = a.step;
+    opt.prior      = a.prior;
     auto tuned     = eval::tune::tune(data, start, k, opt,
             [](int pass, double e) { std::cerr << "pass " << pass << ": error " << e << "\n"; });
     std::cout << "// " << data.size() << " positions from " << a.data << ", K = " << k << ", error "
@@ -114,6 +116,8 @@ int main(int argc, char** argv) {
     app.add_option("--passes", a.passes, "at most this many passes over the weights");
     app.add_option("--step", a.step, "first step in centipawns (halved when nothing improves)");
     app.add_option("--k", a.k, "the logistic's scaling constant (default: fitted)");
+    app.add_option("--prior", a.prior,
+                   "ridge penalty towards the committed weights, per (100 cp)^2 (default 0)");
     app.add_option("--limit", a.limit, "read at most this many positions");
     app.add_option("--validate", a.validate, "held-out positions: report their error too");
     CLI11_PARSE(app, argc, argv);
