@@ -1,44 +1,48 @@
 // The evaluation's contract with the search: evaluate(pos) scores a position of any two-player
 // variant in centipawns from the side to move's point of view (positive: good for the mover).
-// The search never looks inside; each variant family has its own file here.
-//
-// This first version counts material only; the per-variant evaluations replace it.
+// The search never looks inside; each variant family has its own file here:
+//   orthodox.{h,cpp}   chess and Silverman 4x4 (weights_orthodox.h)
+//   pawnrace.{h,cpp}   the pawn race (weights_pawnrace.h)
+//   tamerlane.{h,cpp}  Tamerlane (weights_tamerlane.h)
+// evaluate_with(pos, weights) is the same with other weights: the tuner's door (tools/tune).
 #pragma once
 
+#include <type_traits>
+
 #include "core/position.h"
-#include "variants/tamerlane.h"
+#include "eval/orthodox.h"
+#include "eval/pawnrace.h"
+#include "eval/tamerlane.h"
 
 namespace citadel::eval {
 
-// Centipawns per piece type, indexed by PieceType (royals count nothing).
-inline constexpr int kMaterial[PieceTypeLimit] = {
-    0,    // none
-    100,  // pawn
-    320,  // knight
-    330,  // bishop
-    500,  // rook
-    900,  // queen
-    0,    // king
-    0,    // prince
-    0,    // adventitious king
-    150,  // general
-    150,  // vizier
-    600,  // giraffe
-    450,  // picket
-    150,  // elephant
-    300,  // camel
-    150,  // war engine
-    100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100,  // the eleven pawns of Tamerlane
-};
+// The weights struct variant V is evaluated with, and its committed values.
+template <class V> constexpr const auto& default_weights() {
+    if constexpr (std::is_same_v<V, Chess>)
+        return kChessWeights;
+    else if constexpr (std::is_same_v<V, Silverman>)
+        return kSilvermanWeights;
+    else if constexpr (std::is_same_v<V, PawnRace>)
+        return kPawnRaceWeights;
+    else {
+        static_assert(std::is_same_v<V, Tamerlane>, "evaluate: no evaluation for this variant");
+        return kTamerlaneWeights;
+    }
+}
+template <class V> using WeightsFor = std::remove_cvref_t<decltype(default_weights<V>())>;
 
-template <class V> int evaluate(const Position<V>& pos) {
-    Seat us = pos.side_to_move();
-    int  score = 0;
-    for (int t = 1; t < PieceTypeLimit; ++t)
-        if (kMaterial[t] && (V::Pieces & piece_set(PieceType(t))))
-            score += kMaterial[t] * (popcount(pos.pieces(us, PieceType(t))) -
-                                     popcount(pos.pieces(Seat(us ^ 1), PieceType(t))));
-    return score;
+// The score from the side to move's point of view with weights w (the mover's initiative added).
+template <class V> int evaluate_with(const Position<V>& pos, const WeightsFor<V>& w) {
+    if constexpr (std::is_same_v<V, PawnRace>)
+        return evaluate_mover(pos, w);
+    else {
+        int white = evaluate_white(pos, w);
+        return (pos.side_to_move() == White ? white : -white) + w.tempo;
+    }
 }
 
-}  // namespace citadel::eval
+template <class V> int evaluate(const Position<V>& pos) {
+    return evaluate_with(pos, default_weights<V>());
+}
+
+} // namespace citadel::eval

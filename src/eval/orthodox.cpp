@@ -1,0 +1,213 @@
+// The orthodox evaluation (orthodox.h): written once over the geometry, with the terms that
+// are the same for chess and Silverman; only the weights (weights_orthodox.h) differ.
+#include "eval/orthodox.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace citadel::eval {
+namespace {
+
+// Board functions built at compile time for geometry G (one-word boards).
+template <class G> struct Masks {
+    static constexpr int F = G::Files, R = G::Ranks;
+    u64                  board = 0;
+    u64                  file[F]{};
+    u64                  adjacent[F]{}; // the files either side
+    u64                  passed[2][F * R]{}; // own and adjacent files, strictly ahead
+    u64                  ahead[2][F * R]{}; // own file, strictly ahead
+    u64 shield[2][F * R]{}; // a king's pawn shield: one and two ranks ahead, files within one
+    int centrality[F * R]{}; // steps from the edge, by file plus by rank (0 in a corner)
+
+    constexpr Masks() {
+        for (int s = 0; s < F * R; ++s) board |= u64(1) << s;
+        for (int f = 0; f < F; ++f)
+            for (int r = 0; r < R; ++r) file[f] |= u64(1) << (r * F + f);
+        for (int f = 0; f < F; ++f)
+            adjacent[f] = (f > 0 ? file[f - 1] : 0) | (f + 1 < F ? file[f + 1] : 0);
+        for (int s = 0; s < F * R; ++s) {
+            int f = s % F, r = s / F;
+            centrality[s] = std::min(f, F - 1 - f) + std::min(r, R - 1 - r);
+            for (int r2 = 0; r2 < R; ++r2)
+                for (int f2 = std::max(0, f - 1); f2 <= std::min(F - 1, f + 1); ++f2) {
+                    u64 b = u64(1) << (r2 * F + f2);
+                    if (r2 > r) passed[White][s] |= b;
+                    if (r2 < r) passed[Black][s] |= b;
+                    if (r2 > r && f2 == f) ahead[White][s] |= b;
+                    if (r2 < r && f2 == f) ahead[Black][s] |= b;
+                    if (r2 - r >= 1 && r2 - r <= 2) shield[White][s] |= b;
+                    if (r - r2 >= 1 && r - r2 <= 2) shield[Black][s] |= b;
+                }
+        }
+    }
+};
+template <class G> inline constexpr Masks<G> kMasks{};
+
+template <class G> constexpr int relative_rank(Seat c, Square s) {
+    return c == White ? G::rank_of(s) : G::Ranks - 1 - G::rank_of(s);
+}
+template <class G> constexpr int distance(Square a, Square b) {
+    return std::max(
+        std::abs(G::file_of(a) - G::file_of(b)), std::abs(G::rank_of(a) - G::rank_of(b)));
+}
+
+// All squares the pawns of c attack.
+template <class G> u64 pawn_attacks(Seat c, u64 pawns) {
+    const auto&   M    = kMasks<G>;
+    constexpr int F    = G::Files;
+    u64           left = pawns & ~M.file[0], right = pawns & ~M.file[F - 1];
+    u64           a = c == White ? (left << (F - 1)) | (right << (F + 1))
+                                 : (left >> (F + 1)) | (right >> (F - 1));
+    return a & M.board;
+}
+
+// Middlegame and endgame sums, White's point of view.
+struct Sums {
+    int  mg = 0, eg = 0;
+    void add(int sign, int m, int e) { mg += sign * m, eg += sign * e; }
+};
+
+template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxWeights& w) {
+    using G         = typename V::Geometry;
+    const auto&   A = kAttacks<G>;
+    const auto&   M = kMasks<G>;
+    constexpr int R = G::Ranks;
+    // Typical reachable counts (mobility is scored against them) and the full phase.
+    constexpr bool Small         = G::Files < 8;
+    constexpr int  KnightTypical = 4, BishopTypical = 6, RookTypical = Small ? 3 : 7,
+                  QueenTypical = Small ? 5 : 13;
+    constexpr int PhaseMax     = Small ? 16 : 24; // N, B 1; R 2; Q 4 for both sides at the start
+
+    const u64 occ = pos.pieces();
+    Sums      s;
+    int       phase       = 0;
+    int       npm[2]      = { 0, 0 }; // non-pawn material (endgame values), for the drawish scaling
+    u64       attacks[2]  = { 0, 0 };
+    u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
+              pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
+    int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
+    Square    ksq[2]        = { pos.king_square(White), pos.king_square(Black) };
+    u64       zone[2]
+        = { A.leap[King][ksq[0]] | (u64(1) << ksq[0]), A.leap[King][ksq[1]] | (u64(1) << ksq[1]) };
+
+    for (Seat c : { White, Black }) {
+        const int  sign      = c == White ? 1 : -1;
+        const Seat them      = c ^ 1;
+        const u64  own_pawns = pos.pieces(c, Pawn), their_pawns = pos.pieces(them, Pawn);
+        const u64  area = ~pos.pieces(c) & ~pawn_att[them] & M.board;
+        attacks[c] |= pawn_att[c];
+
+        for (u64 b = own_pawns; b;) {
+            Square sq = pop_lsb(b);
+            int    rr = relative_rank<G>(c, sq), f = G::file_of(sq);
+            s.add(sign, w.pawn_mg + w.pawn_advance_mg * (rr - 1),
+                w.pawn_eg + w.pawn_advance_eg * (rr - 1));
+            s.mg += sign * w.pawn_center_mg * std::min(f, G::Files - 1 - f);
+            if (!(own_pawns & M.adjacent[f])) s.add(sign, -w.isolated_mg, -w.isolated_eg);
+            if (own_pawns & M.ahead[c][sq]) s.add(sign, -w.doubled_mg, -w.doubled_eg);
+            if (!(their_pawns & M.passed[c][sq])) {
+                int q = (rr - 1) * (rr - 1);
+                s.add(sign, w.passed_mg + w.passed_rank_mg * q, w.passed_eg + w.passed_rank_eg * q);
+                Square promo = G::square(f, c == White ? R - 1 : 0);
+                s.eg += sign * w.passed_king_eg
+                    * (distance<G>(ksq[them], promo) - distance<G>(ksq[c], promo));
+                Square stop = Square(c == White ? sq + G::Files : sq - G::Files);
+                if (occ & (u64(1) << stop)) s.eg -= sign * w.passed_blocked_eg * rr;
+            }
+        }
+        if constexpr (V::Pieces & piece_set(Knight)) {
+            for (u64 b = pos.pieces(c, Knight); b;) {
+                Square sq = pop_lsb(b);
+                u64    a  = A.leap[Knight][sq];
+                attacks[c] |= a;
+                king_units[them] += 2 * popcount(a & zone[them]);
+                int mob = popcount(a & area) - KnightTypical;
+                s.add(sign,
+                    w.knight_mg + w.knight_center_mg * M.centrality[sq]
+                        + w.knight_mobility_mg * mob,
+                    w.knight_eg + w.knight_center_eg * M.centrality[sq]
+                        + w.knight_mobility_eg * mob);
+                phase += 1, npm[c] += w.knight_eg;
+            }
+        }
+        if constexpr (V::Pieces & piece_set(Bishop)) {
+            u64 bishops = pos.pieces(c, Bishop);
+            if (more_than_one(bishops)) s.add(sign, w.bishop_pair_mg, w.bishop_pair_eg);
+            for (u64 b = bishops; b;) {
+                Square sq = pop_lsb(b);
+                u64    a  = A.bishop(sq, occ);
+                attacks[c] |= a;
+                king_units[them] += 2 * popcount(a & zone[them]);
+                int mob = popcount(a & area) - BishopTypical;
+                s.add(sign,
+                    w.bishop_mg + w.bishop_center_mg * M.centrality[sq]
+                        + w.bishop_mobility_mg * mob,
+                    w.bishop_eg + w.bishop_center_eg * M.centrality[sq]
+                        + w.bishop_mobility_eg * mob);
+                phase += 1, npm[c] += w.bishop_eg;
+            }
+        }
+        for (u64 b = pos.pieces(c, Rook); b;) {
+            Square sq = pop_lsb(b);
+            u64    a  = A.rook(sq, occ);
+            attacks[c] |= a;
+            king_units[them] += 3 * popcount(a & zone[them]);
+            int mob = popcount(a & area) - RookTypical;
+            s.add(sign, w.rook_mg + w.rook_mobility_mg * mob, w.rook_eg + w.rook_mobility_eg * mob);
+            u64 file = M.file[G::file_of(sq)];
+            if (!(file & own_pawns))
+                s.add(sign, file & their_pawns ? w.rook_semi_open_mg : w.rook_open_file_mg,
+                    file & their_pawns ? w.rook_semi_open_eg : w.rook_open_file_eg);
+            if (relative_rank<G>(c, sq) == R - 2) s.add(sign, w.rook_seventh_mg, w.rook_seventh_eg);
+            phase += 2, npm[c] += w.rook_eg;
+        }
+        for (u64 b = pos.pieces(c, Queen); b;) {
+            Square sq = pop_lsb(b);
+            u64    a  = A.queen(sq, occ);
+            attacks[c] |= a;
+            king_units[them] += 5 * popcount(a & zone[them]);
+            int mob = popcount(a & area) - QueenTypical;
+            s.add(sign,
+                w.queen_mg + w.queen_center_mg * M.centrality[sq] + w.queen_mobility_mg * mob,
+                w.queen_eg + w.queen_center_eg * M.centrality[sq] + w.queen_mobility_eg * mob);
+            phase += 4, npm[c] += w.queen_eg;
+        }
+        attacks[c] |= A.leap[King][ksq[c]];
+        king_units[them] += popcount(pawn_att[c] & zone[them]);
+    }
+
+    // Kings: placement, shelter, the attacks on their neighbourhood and their flight squares.
+    for (Seat c : { White, Black }) {
+        const int    sign = c == White ? 1 : -1;
+        const Seat   them = c ^ 1;
+        const Square k    = ksq[c];
+        if (relative_rank<G>(c, k) == 0) s.mg += sign * w.king_back_rank_mg;
+        s.add(sign, w.king_center_mg * M.centrality[k], w.king_center_eg * M.centrality[k]);
+        s.mg += sign * w.king_shield_mg * popcount(M.shield[c][k] & pos.pieces(c, Pawn));
+        int units = std::min(king_units[c], 24);
+        s.add(sign, -w.king_attack_mg * units * units / 64, -w.king_attack_eg * units * units / 64);
+        int flight = popcount(A.leap[King][k] & ~pos.pieces(c) & ~attacks[them]);
+        s.add(sign, w.king_mobility_mg * flight, w.king_mobility_eg * flight);
+        if (flight == 0) s.add(sign, -w.king_no_escape_mg, -w.king_no_escape_eg);
+    }
+
+    phase   = std::min(phase, PhaseMax);
+    int val = (s.mg * phase + s.eg * (PhaseMax - phase)) / PhaseMax;
+
+    // A side ahead with no pawns and less than a rook more in pieces rarely wins (KB v K, KN v K,
+    // KR v KB): pull such a score towards a draw.
+    Seat strong = val > 0 ? White : Black;
+    if (!pos.pieces(strong, Pawn) && npm[strong] - npm[strong ^ 1] < w.rook_eg) val /= 8;
+    return val;
+}
+
+} // namespace
+
+int evaluate_white(const Position<Chess>& pos, const OrthodoxWeights& w) {
+    return evaluate_orthodox(pos, w);
+}
+int evaluate_white(const Position<Silverman>& pos, const OrthodoxWeights& w) {
+    return evaluate_orthodox(pos, w);
+}
+
+} // namespace citadel::eval

@@ -1,0 +1,62 @@
+// The weights of the Tamerlane evaluation (tamerlane.cpp), in centipawns; `citadel_tune` prints
+// them back after tuning. Where each value comes from: docs/eval.md.
+#pragma once
+
+#include "eval/weights.h"
+
+namespace citadel::eval {
+
+#define CITADEL_TAMERLANE_WEIGHTS(X)                                                          \
+    /* material: the pieces, and each royal beyond the first */                               \
+    X(general) X(vizier) X(giraffe) X(picket) X(knight) X(rook) X(elephant) X(camel)          \
+    X(war_engine) X(royal_extra)                                                              \
+    /* pawns: a base, a share of the piece each becomes, the advance towards it */            \
+    X(pawn) X(pawn_promo_share) X(pawn_advance) X(pawn_promo_advance) X(pawn_of_pawns_target) \
+    X(pawn_of_pawns_arrival) X(waiting_pawn) X(passed) X(passed_rank) X(doubled) X(isolated)  \
+    /* mobility and placement */                                                              \
+    X(rook_mobility) X(picket_mobility) X(giraffe_mobility) X(leaper_mobility) X(center)      \
+    /* royals */                                                                              \
+    X(king_attack) X(king_shield) X(royal_attacked) X(swap_right) X(citadel_refuge)           \
+    X(citadel_draw_reach)                                                                     \
+    /* the side to move's initiative */                                                       \
+    X(tempo)
+
+CITADEL_DEFINE_WEIGHTS(TamerlaneWeights, CITADEL_TAMERLANE_WEIGHTS)
+
+inline constexpr TamerlaneWeights kTamerlaneWeights = {
+    .general               = 140,
+    .vizier                = 140,
+    .giraffe               = 500,
+    .picket                = 280,
+    .knight                = 300,
+    .rook                  = 575,
+    .elephant              = 110,
+    .camel                 = 230,
+    .war_engine            = 120,
+    .royal_extra           = 350,
+    .pawn                  = 90,
+    .pawn_promo_share      = 150,
+    .pawn_advance          = 2,
+    .pawn_promo_advance    = 20,
+    .pawn_of_pawns_target  = 250,
+    .pawn_of_pawns_arrival = 150,
+    .waiting_pawn          = 200,
+    .passed                = 10,
+    .passed_rank           = 3,
+    .doubled               = 12,
+    .isolated              = 10,
+    .rook_mobility         = 3,
+    .picket_mobility       = 3,
+    .giraffe_mobility      = 3,
+    .leaper_mobility       = 4,
+    .center                = 3,
+    .king_attack           = 30,
+    .king_shield           = 8,
+    .royal_attacked        = 30,
+    .swap_right            = 30,
+    .citadel_refuge        = 100,
+    .citadel_draw_reach    = 3,
+    .tempo                 = 15,
+};
+
+}  // namespace citadel::eval

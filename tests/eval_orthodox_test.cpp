@@ -1,0 +1,109 @@
+// The chess and Silverman evaluation: colour symmetry, material, and each term pulling the
+// score the right way in composed positions.
+#include <gtest/gtest.h>
+
+#include "eval_support.h"
+
+namespace citadel::eval_test {
+namespace {
+
+TEST(EvalChess, MirroredPositionsScoreTheSameForTheMover) {
+    auto fens = random_positions<Chess>(400, 0, 120);
+    fens.push_back("r3k2r/pp1n1ppp/2p1pn2/q7/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQkq - 0 1");
+    fens.push_back("8/5k2/8/3pP3/8/8/5K2/8 w - d6 0 1");
+    for (const auto& fen : fens) {
+        SCOPED_TRACE(fen);
+        EXPECT_EQ(eval_of<Chess>(fen), eval_of<Chess>(mirror_fen(fen)));
+    }
+}
+
+TEST(EvalChess, StartIsTheMoversTempo) {
+    EXPECT_EQ(eval_of<Chess>(std::string(Chess::StartFen)), eval::kChessWeights.tempo);
+}
+
+TEST(EvalChess, MaterialFavoursTheSideThatHasIt) {
+    // An extra rook, knight, queen, pawn: positive for the owner, whoever is to move.
+    for (std::string fen : { "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1",
+             "4k3/pppp1ppp/8/8/8/8/PPPPPPPP/1N2K3 w - - 0 1",
+             "3qk3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+             "4k3/ppppppp1/8/8/8/8/PPPPPPPP/4K3 w - - 0 1" }) {
+        SCOPED_TRACE(fen);
+        Board<Chess> b(fen);
+        int          white          = b.eval();
+        int          black          = eval_of<Chess>(mirror_fen(fen)); // the same, Black to move
+        bool         white_has_more = fen.find('q') == std::string::npos;
+        EXPECT_EQ(white > 0, white_has_more);
+        EXPECT_EQ(black > 0, white_has_more); // mirrored: the owner is now the mover again
+        std::string other = fen;
+        other.replace(other.find(" w "), 3, " b ");
+        EXPECT_EQ(eval_of<Chess>(other) < 0, white_has_more);
+    }
+}
+
+TEST(EvalChess, PassedPawnOnTheSixthBeatsOneOnTheThird) {
+    int sixth = eval_of<Chess>("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    int third = eval_of<Chess>("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
+    EXPECT_GT(sixth, third);
+    EXPECT_GT(third, 0);
+}
+
+TEST(EvalChess, PawnStructureFlaws) {
+    int healthy  = eval_of<Chess>("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1");
+    int doubled  = eval_of<Chess>("4k3/pppp4/8/8/8/1P6/PP1P4/4K3 w - - 0 1");
+    int isolated = eval_of<Chess>("4k3/pppp4/8/8/8/8/PP1P4/4K3 w - - 0 1");
+    EXPECT_GT(healthy, doubled);
+    EXPECT_LT(isolated, healthy);
+}
+
+TEST(EvalChess, KingShelterAndAttackers) {
+    // The same material; White's castled king behind its pawns against one in the open.
+    int sheltered = eval_of<Chess>("r1bq1rk1/pppp1ppp/2n2n2/8/8/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1");
+    int exposed   = eval_of<Chess>("r1bq1rk1/pppp1ppp/2n2n2/8/8/2N2NK1/PPPP1PPP/R1BQ1R2 w - - 0 1");
+    EXPECT_GT(sheltered, exposed);
+    // A black knight one leap from White's king's neighbours costs White more than one far away.
+    int near = eval_of<Chess>("6k1/5ppp/8/q7/8/4n3/5PPP/6K1 w - - 0 1");
+    int far  = eval_of<Chess>("6k1/5ppp/8/q7/8/n7/5PPP/6K1 w - - 0 1");
+    EXPECT_LT(near, far);
+}
+
+TEST(EvalChess, MobilityAndOpenFiles) {
+    int open   = eval_of<Chess>("4k3/pp4pp/8/8/8/8/PP4PP/3RK3 w - - 0 1");
+    int closed = eval_of<Chess>("4k3/pp1p2pp/8/8/8/8/PP1P2PP/2R1K3 w - - 0 1");
+    EXPECT_GT(open, closed - eval::kChessWeights.pawn_eg); // the rook on an open file
+    // The same material: a bishop shut in by its own pawns against one out in front of them.
+    int free_bishop   = eval_of<Chess>("4k3/8/8/8/8/4B3/1P1P4/4K3 w - - 0 1");
+    int locked_bishop = eval_of<Chess>("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1");
+    EXPECT_GT(free_bishop, locked_bishop);
+}
+
+TEST(EvalChess, BareMinorAheadIsNearlyADraw) {
+    int bishop = eval_of<Chess>("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+    int rook   = eval_of<Chess>("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    EXPECT_LT(bishop, 100);
+    EXPECT_GT(rook, 300);
+}
+
+TEST(EvalSilverman, MirroredPositionsScoreTheSameForTheMover) {
+    for (const auto& fen : random_positions<Silverman>(300, 0, 30)) {
+        SCOPED_TRACE(fen);
+        EXPECT_EQ(eval_of<Silverman>(fen), eval_of<Silverman>(mirror_fen(fen)));
+    }
+}
+
+TEST(EvalSilverman, KingWithoutFlightSquaresUnderAttackScoresWorse) {
+    // The same material: Black's king boxed in on c4 by its own pawns and White's queen on the
+    // a-file against a king with room.
+    int boxed = eval_of<Silverman>("1rkr/Q1pp/1P2/2K1 w - - 0 1");
+    int free  = eval_of<Silverman>("1r1r/Q1pk/1P2/2K1 w - - 0 1");
+    EXPECT_GT(boxed, free);
+    EXPECT_GT(eval_of<Silverman>("2k1/4/4/QK2 w - - 0 1"), 500);
+}
+
+TEST(EvalSilverman, PawnAboutToPromote) {
+    int near = eval_of<Silverman>("k3/2P1/4/3K w - - 0 1");
+    int far  = eval_of<Silverman>("k3/4/2P1/3K w - - 0 1");
+    EXPECT_GT(near, far);
+}
+
+} // namespace
+} // namespace citadel::eval_test
