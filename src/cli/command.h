@@ -24,5 +24,6 @@ struct Subcommand {
 
 Subcommand add_perft(CLI::App& app);
 Subcommand add_moves(CLI::App& app);
+Subcommand add_serve(CLI::App& app);
 
 }  // namespace citadel::cli
