@@ -109,17 +109,14 @@ class Room : public std::enable_shared_from_this<Room> {
     }
 
     const std::string& id() const { return id_; }
+    int                seat_count() const { return int(seats_.size()); }
 
     // Replays a stored step; false if the rules refuse it (a damaged database).
     bool replay(const StoredStep& s) {
-        json events = json::array();
-        bool ok     = true;
-        if (s.kind == "move") ok = std::holds_alternative<MovePlayed>(rules_->play(s.text));
-        else if (s.kind == "flag") rules_->flag(s.seat, events);
-        else ok = !act(s.kind, s.seat, s.other, events);
-        if (ok && clock_.on && s.clock_ms.size() == seats_.size()) clock_.left = s.clock_ms;
-        ++steps_;
-        return ok;
+        if (!apply_stored(*rules_, s)) return false;
+        if (clock_.on && s.clock_ms.size() == seats_.size()) clock_.left = s.clock_ms;
+        history_.push_back(s);
+        return true;
     }
 
     // After creation or replay: the clock resumes with the time it had at the last step.
@@ -233,15 +230,39 @@ class Room : public std::enable_shared_from_this<Room> {
   private:
     // ---- steps ----
 
-    std::optional<std::string> act(const std::string& name, int seat, int with, json& events) {
-        if (name == "resign") return rules_->resign(seat, events);
-        if (name == "offer_draw") return rules_->offer_draw(seat, events);
-        if (name == "accept_draw") return rules_->accept_draw(seat, events);
-        if (name == "decline_draw") return rules_->decline_draw(seat, events);
-        if (name == "claim_draw") return rules_->claim_draw(seat, events);
-        if (name == "propose_alliance") return rules_->propose_alliance(seat, with, events);
-        if (name == "accept_alliance") return rules_->accept_alliance(seat, events);
+    static std::optional<std::string> act(Rules& rules, const std::string& name, int seat, int with,
+                                          json& events) {
+        if (name == "resign") return rules.resign(seat, events);
+        if (name == "offer_draw") return rules.offer_draw(seat, events);
+        if (name == "accept_draw") return rules.accept_draw(seat, events);
+        if (name == "decline_draw") return rules.decline_draw(seat, events);
+        if (name == "claim_draw") return rules.claim_draw(seat, events);
+        if (name == "propose_alliance") return rules.propose_alliance(seat, with, events);
+        if (name == "accept_alliance") return rules.accept_alliance(seat, events);
         return "unknown action";
+    }
+    std::optional<std::string> act(const std::string& name, int seat, int with, json& events) {
+        return act(*rules_, name, seat, with, events);
+    }
+
+    static bool apply_stored(Rules& rules, const StoredStep& s) {
+        json events = json::array();
+        if (s.kind == "move") return std::holds_alternative<MovePlayed>(rules.play(s.text));
+        if (s.kind == "flag") {
+            rules.flag(s.seat, events);
+            return true;
+        }
+        return !act(rules, s.kind, s.seat, s.other, events);
+    }
+
+    // The game as storage has it: after a step that could not be stored, the rules are rebuilt
+    // from the stored steps (an action cannot always be taken back one by one).
+    void rebuild() {
+        auto made = make_rules(stored_.variant, stored_.start_fen);
+        auto* fresh = std::get_if<std::unique_ptr<Rules>>(&made);
+        if (!fresh) return;
+        for (const auto& s : history_) apply_stored(**fresh, s);
+        rules_ = std::move(*fresh);
     }
 
     Reply play_locked(const std::string& text, Steady::time_point now, std::vector<StoredStep> more) {
@@ -306,14 +327,15 @@ class Room : public std::enable_shared_from_this<Room> {
 
     Reply commit_action(std::vector<StoredStep> steps, int seat, const std::string& name, int with,
                         const json& events, Steady::time_point now) {
+        const auto before = clock_;
         clock_.settle(now);
         restart_clock(now);
         if (clock_.on)
             for (auto& s : steps) s.clock_ms = clock_.left;
         if (!store(steps)) {
-            // The rules cannot take an action back one by one; rebuild from storage's view.
-            std::cerr << "citadel serve: game " << id_ << ": an action could not be stored\n";
-            return error_reply("storage_failed", "the action could not be stored");
+            rebuild();
+            clock_ = before;
+            return error_reply("storage_failed", "the action could not be stored; it was not taken");
         }
         json msg = {{"type", "action"}, {"action", name}, {"seat", rules_->seat_name(seat)},
                     {"events", events}, {"offers", rules_->offers()}, {"clock", clock_json(now)}};
@@ -326,8 +348,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
     bool store(const std::vector<StoredStep>& steps) {
         try {
-            storage_.append_steps(id_, steps_, steps, rules_->over());
-            steps_ += int(steps.size());
+            storage_.append_steps(id_, int(history_.size()), steps, rules_->over());
+            history_.insert(history_.end(), steps.begin(), steps.end());
             return true;
         } catch (const StorageError& e) {
             std::cerr << "citadel serve: " << e.message << "\n";
@@ -485,7 +507,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::unique_ptr<Rules>   rules_;
     std::vector<SeatState>   seats_;
     GameClock                clock_;
-    int                      steps_        = 0;  // steps stored
+    std::vector<StoredStep>  history_;           // the steps stored, in order
     int64_t                  engine_asked_ = -1; // the ply the engine is thinking about
     std::vector<std::shared_ptr<Subscriber>> subscribers_;
 };
@@ -685,8 +707,7 @@ Reply GameService::action(const std::string& id, const json& body,
     if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
     int with = -1;
     if (!with_name.empty()) {
-        json st = room->state();  // the seat count of the variant
-        with    = seat_named(with_name, int(st["seats"].size()));
+        with = seat_named(with_name, room->seat_count());
         if (with < 0) return error_reply("bad_request", "with: '" + with_name + "' is not a seat of this game");
     }
     return room->action(*token, body["action"].get<std::string>(), with, move, ply);

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -77,6 +78,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         // loses power. FULL would survive that too at one fsync per move (docs/server.md).
         exec("PRAGMA journal_mode=WAL");
         exec("PRAGMA synchronous=NORMAL");
+        exec("PRAGMA wal_autocheckpoint=0");  // checkpoints(): off the committing threads
         exec("PRAGMA foreign_keys=ON");
         exec("CREATE TABLE IF NOT EXISTS games("
              " id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL,"
@@ -96,6 +98,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         begin_       = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
         commit_      = std::make_unique<Statement>(db_, "COMMIT");
         rollback_    = std::make_unique<Statement>(db_, "ROLLBACK");
+        checkpointer_ = std::thread([this, path] { checkpoints(path); });
     } catch (...) {
         insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
         begin_.reset(), commit_.reset(), rollback_.reset();
@@ -105,9 +108,30 @@ SqliteStorage::SqliteStorage(const std::string& path) {
 }
 
 SqliteStorage::~SqliteStorage() {
+    {
+        std::lock_guard lock(stop_mutex_);
+        stopping_ = true;
+    }
+    stop_signal_.notify_all();
+    if (checkpointer_.joinable()) checkpointer_.join();
     insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
     begin_.reset(), commit_.reset(), rollback_.reset();
     sqlite3_close(db_);
+}
+
+// Copies the WAL back into the database file every second (PASSIVE: it never waits for, nor
+// blocks, the committing connection).
+void SqliteStorage::checkpoints(std::string path) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        db = nullptr;  // no checkpoints then: the WAL only grows until the next start
+    }
+    std::unique_lock lock(stop_mutex_);
+    while (!stop_signal_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; }))
+        if (db) sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    if (db) sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    sqlite3_close(db);
 }
 
 void SqliteStorage::exec(const char* sql) {
