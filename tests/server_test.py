@@ -30,25 +30,34 @@ def check(cond, what):
 
 class Server:
     def __init__(self):
+        # stderr to a file: a pipe nobody reads could fill and stall the server.
+        self.log = open(os.path.join(TMP, "server.log"), "a+")
         self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", "--db", DB, "--web", WEB],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)", line)
         if not m:
-            raise RuntimeError("no address printed: " + line + self.proc.stderr.read())
+            raise RuntimeError("no address printed: " + line + self.errors())
         self.host, self.port = m.group(1), int(m.group(2))
 
     def kill9(self):
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
 
+    def errors(self):
+        self.log.seek(0)
+        return self.log.read()
+
     def stop(self):
+        """Stops the server with SIGTERM; its exit status (0 unless it failed or a sanitizer
+        reported something)."""
         self.proc.send_signal(signal.SIGTERM)
         try:
-            self.proc.wait(timeout=10)
+            return self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+            return None
 
     def request(self, method, path, body=None, raw=None, headers=None):
         conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
@@ -482,8 +491,13 @@ def main():
             print(f"{t.__name__}: {time.time() - t0:.2f}s", flush=True)
         test_restart(holder)
         check(holder[0].proc.poll() is None, "the server is still running")
+        rc = holder[0].stop()
+        log = holder[0].errors()
+        check(rc == 0 and "Sanitizer" not in log and "runtime error" not in log,
+              f"a clean stop: status {rc}\n{log[-3000:]}")
     finally:
-        holder[0].stop()
+        if holder[0].proc.poll() is None:
+            holder[0].stop()
         shutil.rmtree(TMP, ignore_errors=True)
     if failures:
         print(f"{len(failures)} failure(s)")

@@ -39,6 +39,14 @@ const std::set<std::string, std::less<>> kActions = {
     "resign",    "offer_draw",       "accept_draw",    "decline_draw",
     "claim_draw", "propose_alliance", "accept_alliance"};
 
+// Compares a secret in time independent of where the texts differ.
+bool same_secret(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    unsigned char diff = 0;
+    for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
 }  // namespace
 
 Reply error_reply(std::string_view code, std::string message, json extra) {
@@ -141,9 +149,10 @@ class Room : public std::enable_shared_from_this<Room> {
 
     int seat_of_token(const std::string& token) const {
         if (token.empty()) return -1;
+        int found = -1;
         for (size_t i = 0; i < seats_.size(); ++i)
-            if (!seats_[i].stored.engine && seats_[i].stored.token == token) return int(i);
-        return -1;
+            if (!seats_[i].stored.engine && same_secret(seats_[i].stored.token, token)) found = int(i);
+        return found;
     }
 
     Reply move(const std::string& token, const std::string& text, int64_t ply) {

@@ -200,7 +200,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
     void send(const Reply& r) { enqueue(std::make_shared<const std::string>(r.body.dump())); }
 
     void enqueue(std::shared_ptr<const std::string> message) {
-        if (finished_) return;
+        if (finished_ || closing_) return;  // closing: only what is queued is still written
         if (queue_.size() >= limits_.max_queued) return close();  // too slow a reader: drop it
         queue_.push_back(std::move(message));
         if (queue_.size() == 1) write();
