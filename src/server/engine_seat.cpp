@@ -5,12 +5,12 @@
 namespace citadel::server {
 
 std::string PlaceholderChooser::choose(const EngineRequest& request, const std::atomic<bool>&) {
-    auto made = make_rules(request.variant, request.start_fen);
+    auto  made  = make_rules(request.variant, request.start_fen);
     auto* rules = std::get_if<std::unique_ptr<Rules>>(&made);
     if (!rules) return "";
     for (const std::string& m : request.moves)
         if (!std::holds_alternative<MovePlayed>((*rules)->play(m))) return "";
-    auto legal = (*rules)->legal_moves();  // sorted by text
+    auto legal = (*rules)->legal_moves(); // sorted by text
     return legal.empty() ? "" : legal.front();
 }
 
@@ -52,10 +52,10 @@ void EnginePool::work() {
         try {
             move = chooser_->choose(job.first, stop_);
         } catch (...) {
-            move.clear();  // a failing chooser plays nothing; the seat's clock decides
+            move.clear(); // a failing chooser plays nothing; the seat's clock decides
         }
         job.second(move);
     }
 }
 
-}  // namespace citadel::server
+} // namespace citadel::server

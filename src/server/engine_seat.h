@@ -22,11 +22,11 @@ namespace citadel::server {
 struct EngineRequest {
     std::string              variant;
     std::string              start_fen;
-    std::vector<std::string> moves;  // UCI texts, in order
-    int                      seat  = 0;
-    int                      level = 0;          // 0-20 (the search's Options::skill)
-    int64_t                  budget_ms = 1000;   // time to think, from the seat's clock
-    std::vector<int64_t>     clock_ms;           // each seat's remaining time (empty: untimed)
+    std::vector<std::string> moves; // UCI texts, in order
+    int                      seat      = 0;
+    int                      level     = 0; // 0-20 (the search's Options::skill)
+    int64_t                  budget_ms = 1000; // time to think, from the seat's clock
+    std::vector<int64_t>     clock_ms; // each seat's remaining time (empty: untimed)
     int64_t                  increment_ms = 0;
 };
 
@@ -50,7 +50,7 @@ class PlaceholderChooser final : public MoveChooser {
 class EnginePool {
   public:
     EnginePool(std::unique_ptr<MoveChooser> chooser, int threads);
-    ~EnginePool();  // stops the chooser and joins the workers; pending requests are dropped
+    ~EnginePool(); // stops the chooser and joins the workers; pending requests are dropped
     EnginePool(const EnginePool&)            = delete;
     EnginePool& operator=(const EnginePool&) = delete;
 
@@ -60,12 +60,12 @@ class EnginePool {
   private:
     void work();
 
-    std::unique_ptr<MoveChooser> chooser_;
-    std::mutex                   mutex_;
-    std::condition_variable      ready_;
+    std::unique_ptr<MoveChooser>                                           chooser_;
+    std::mutex                                                             mutex_;
+    std::condition_variable                                                ready_;
     std::deque<std::pair<EngineRequest, std::function<void(std::string)>>> queue_;
-    std::atomic<bool>            stop_{false};
-    std::vector<std::thread>     workers_;
+    std::atomic<bool>                                                      stop_{ false };
+    std::vector<std::thread>                                               workers_;
 };
 
-}  // namespace citadel::server
+} // namespace citadel::server

@@ -25,7 +25,7 @@ using nlohmann::json;
 // queues the message for the connection's own writer.
 class Subscriber {
   public:
-    virtual ~Subscriber() = default;
+    virtual ~Subscriber()                                            = default;
     virtual void deliver(std::shared_ptr<const std::string> message) = 0;
 };
 
@@ -53,9 +53,9 @@ class GameService {
     // `connection_token`: the token a WebSocket was opened with ("" for a watcher), used when
     // the message names none; nullopt over HTTP, where the body must carry it.
     Reply move(const std::string& id, const json& body,
-               const std::optional<std::string>& connection_token);
+        const std::optional<std::string>& connection_token);
     Reply action(const std::string& id, const json& body,
-                 const std::optional<std::string>& connection_token);
+        const std::optional<std::string>& connection_token);
     // The PGN (or Four Kingdoms record) of a game, or nothing for an unknown game.
     std::optional<std::string> record(const std::string& id);
 
@@ -72,14 +72,14 @@ class GameService {
     std::shared_ptr<Room> find(const std::string& id) const;
     void                  add(std::shared_ptr<Room> room);
 
-    boost::asio::io_context& io_;
-    Storage&                 storage_;
-    EnginePool&              engines_;
-    mutable std::shared_mutex mutex_;
+    boost::asio::io_context&                               io_;
+    Storage&                                               storage_;
+    EnginePool&                                            engines_;
+    mutable std::shared_mutex                              mutex_;
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
 };
 
 // `n` bytes from the kernel's random source (getrandom), as lower-case hex.
 std::string random_hex(size_t bytes);
 
-}  // namespace citadel::server
+} // namespace citadel::server

@@ -18,11 +18,11 @@
 namespace citadel::server {
 
 struct ServerLimits {
-    size_t max_message     = 64 * 1024;  // an HTTP body or a WebSocket message
+    size_t max_message     = 64 * 1024; // an HTTP body or a WebSocket message
     size_t max_connections = 10000;
-    double rate_per_second = 30;   // requests or messages per connection...
-    double rate_burst      = 60;   // ...with bursts up to this many
-    size_t max_queued      = 256;  // messages waiting to be written to one WebSocket
+    double rate_per_second = 30; // requests or messages per connection...
+    double rate_burst      = 60; // ...with bursts up to this many
+    size_t max_queued      = 256; // messages waiting to be written to one WebSocket
 };
 
 // The built front end in one folder. Nothing outside it is ever served: encoded or plain dot
@@ -37,32 +37,32 @@ class StaticFiles {
     struct Found {
         int                   status = 200;
         std::filesystem::path file;
-        bool                  immutable = false;  // under /assets/: hashed names, cache forever
+        bool                  immutable = false; // under /assets/: hashed names, cache forever
     };
-    Found find(const std::string& url_path) const;
+    Found              find(const std::string& url_path) const;
     static std::string content_type(const std::filesystem::path& file);
 
   private:
-    std::filesystem::path root_;  // canonical, empty if the folder does not exist
+    std::filesystem::path root_; // canonical, empty if the folder does not exist
 };
 
 class HttpServer {
   public:
     HttpServer(boost::asio::io_context& io, GameService& games, const StaticFiles& files,
-               ServerLimits limits);
+        ServerLimits limits);
     // Binds and listens; throws boost::system::system_error if it cannot.
-    void listen(const std::string& host, unsigned short port);
+    void           listen(const std::string& host, unsigned short port);
     unsigned short port() const;
 
   private:
     void accept();
 
-    boost::asio::io_context&          io_;
-    GameService&                      games_;
-    const StaticFiles&                files_;
-    ServerLimits                      limits_;
-    boost::asio::ip::tcp::acceptor    acceptor_;
+    boost::asio::io_context&             io_;
+    GameService&                         games_;
+    const StaticFiles&                   files_;
+    ServerLimits                         limits_;
+    boost::asio::ip::tcp::acceptor       acceptor_;
     std::shared_ptr<std::atomic<size_t>> open_ = std::make_shared<std::atomic<size_t>>(0);
 };
 
-}  // namespace citadel::server
+} // namespace citadel::server

@@ -12,11 +12,12 @@ int seat_named(std::string_view name, int seats) {
     return -1;
 }
 
-std::variant<std::unique_ptr<Rules>, std::string> make_rules(std::string_view variant,
-                                                             std::string_view fen) {
+std::variant<std::unique_ptr<Rules>, std::string> make_rules(
+    std::string_view variant, std::string_view fen) {
     if (auto two = detail::make_two_player(variant, fen)) return std::move(*two);
     if (auto four = detail::make_four_player(variant, fen)) return std::move(*four);
-    return "unknown variant '" + std::string(variant) + "' (known: " + std::string(kVariantNames) + ")";
+    return "unknown variant '" + std::string(variant) + "' (known: " + std::string(kVariantNames)
+        + ")";
 }
 
-}  // namespace citadel::server
+} // namespace citadel::server

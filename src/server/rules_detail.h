@@ -14,8 +14,8 @@
 
 namespace citadel::server::detail {
 
-inline constexpr std::string_view kTwoSeats[2]  = {"white", "black"};
-inline constexpr std::string_view kFourSeats[4] = {"east", "south", "west", "north"};
+inline constexpr std::string_view kTwoSeats[2]  = { "white", "black" };
+inline constexpr std::string_view kFourSeats[4] = { "east", "south", "west", "north" };
 
 // The square of the one royal piece of `us`, if it has exactly one (the target of a check
 // arrow).
@@ -25,8 +25,8 @@ template <class V, class P> Square royal_square(const P& pos, Seat us) {
     int    count = 0;
     for (Square s = 0; s < G::Squares; ++s) {
         Piece p = pos.piece_on(s);
-        if (p != NoPiece && seat_of(p) == us && type_of(p) < kPieceKinds.size() &&
-            kind(type_of(p)).royal)
+        if (p != NoPiece && seat_of(p) == us && type_of(p) < kPieceKinds.size()
+            && kind(type_of(p)).royal)
             found = s, ++count;
     }
     return count == 1 ? found : NoSquare;
@@ -34,26 +34,37 @@ template <class V, class P> Square royal_square(const P& pos, Seat us) {
 
 // The arrows that explain an illegal move: from the attacker or pinning piece to what it hits,
 // from the moving piece to what blocks it.
-template <class V, class P> json arrows_of(const P& pos, const MoveRequest& req, const Illegality& why,
-                                           Seat us) {
+template <class V, class P>
+json arrows_of(const P& pos, const MoveRequest& req, const Illegality& why, Seat us) {
     using G   = typename V::Geometry;
     using R   = IllegalReason;
     auto name = [](Square s) { return square_name<G>(s); };
     json out  = json::array();
     auto add  = [&](Square a, Square b) {
         if (a != NoSquare && b != NoSquare && a < G::Squares && b < G::Squares && a != b)
-            out.push_back({name(a), name(b)});
+            out.push_back({ name(a), name(b) });
     };
     switch (why.reason) {
-        case R::PathBlocked: add(req.from, why.square); break;
-        case R::PiecePinned:
-        case R::StillInCheck: add(why.square, royal_square<V>(pos, us)); break;
-        case R::KingWouldBeAttacked: add(why.square, req.to); break;
-        case R::CastlingInCheck:
-        case R::CastlingThroughAttack:
-        case R::CastlingIntoCheck: add(why.piece_square, why.square); break;
-        case R::CastlingPathBlocked: add(req.from, why.square); break;
-        default: break;
+    case R::PathBlocked:
+        add(req.from, why.square);
+        break;
+    case R::PiecePinned:
+    case R::StillInCheck:
+        add(why.square, royal_square<V>(pos, us));
+        break;
+    case R::KingWouldBeAttacked:
+        add(why.square, req.to);
+        break;
+    case R::CastlingInCheck:
+    case R::CastlingThroughAttack:
+    case R::CastlingIntoCheck:
+        add(why.piece_square, why.square);
+        break;
+    case R::CastlingPathBlocked:
+        add(req.from, why.square);
+        break;
+    default:
+        break;
     }
     return out;
 }
@@ -68,4 +79,4 @@ using MadeRules = std::variant<std::unique_ptr<Rules>, std::string>;
 std::optional<MadeRules> make_two_player(std::string_view variant, std::string_view fen);
 std::optional<MadeRules> make_four_player(std::string_view variant, std::string_view fen);
 
-}  // namespace citadel::server::detail
+} // namespace citadel::server::detail

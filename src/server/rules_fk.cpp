@@ -10,32 +10,52 @@ namespace {
 
 std::string_view termination_id(FkTermination t) {
     switch (t) {
-        case FkTermination::None: return "ongoing";
-        case FkTermination::LastPlayer: return "last_player";
-        case FkTermination::LastTeam: return "last_team";
-        case FkTermination::Stalemate: return "stalemate";
-        case FkTermination::ThreefoldRepetition: return "threefold_repetition";
-        case FkTermination::PerpetualCheck: return "perpetual_check";
-        case FkTermination::SixtyRoundRule: return "sixty_round_rule";
-        case FkTermination::DeadPosition: return "dead_position";
-        case FkTermination::Agreement: return "agreement";
+    case FkTermination::None:
+        return "ongoing";
+    case FkTermination::LastPlayer:
+        return "last_player";
+    case FkTermination::LastTeam:
+        return "last_team";
+    case FkTermination::Stalemate:
+        return "stalemate";
+    case FkTermination::ThreefoldRepetition:
+        return "threefold_repetition";
+    case FkTermination::PerpetualCheck:
+        return "perpetual_check";
+    case FkTermination::SixtyRoundRule:
+        return "sixty_round_rule";
+    case FkTermination::DeadPosition:
+        return "dead_position";
+    case FkTermination::Agreement:
+        return "agreement";
     }
     return "ongoing";
 }
 
 std::string_view event_id(FkEventKind k) {
     switch (k) {
-        case FkEventKind::Check: return "check";
-        case FkEventKind::Checkmate: return "checkmate";
-        case FkEventKind::KingCaptured: return "king_captured";
-        case FkEventKind::Command: return "command";
-        case FkEventKind::AllianceProposed: return "alliance_proposed";
-        case FkEventKind::AllianceFormed: return "alliance_formed";
-        case FkEventKind::AllianceDissolved: return "alliance_dissolved";
-        case FkEventKind::Resignation: return "resignation";
-        case FkEventKind::DrawOffered: return "draw_offered";
-        case FkEventKind::DrawAccepted: return "draw_accepted";
-        case FkEventKind::GameOver: return "game_over";
+    case FkEventKind::Check:
+        return "check";
+    case FkEventKind::Checkmate:
+        return "checkmate";
+    case FkEventKind::KingCaptured:
+        return "king_captured";
+    case FkEventKind::Command:
+        return "command";
+    case FkEventKind::AllianceProposed:
+        return "alliance_proposed";
+    case FkEventKind::AllianceFormed:
+        return "alliance_formed";
+    case FkEventKind::AllianceDissolved:
+        return "alliance_dissolved";
+    case FkEventKind::Resignation:
+        return "resignation";
+    case FkEventKind::DrawOffered:
+        return "draw_offered";
+    case FkEventKind::DrawAccepted:
+        return "draw_accepted";
+    case FkEventKind::GameOver:
+        return "game_over";
     }
     return "event";
 }
@@ -50,12 +70,12 @@ template <class V> class FourKingdomsRules final : public Rules {
         return std::nullopt;
     }
 
-    std::string_view variant() const override { return V::Name; }
-    int              seat_count() const override { return 4; }
-    std::string_view seat_name(int seat) const override { return kFourSeats[seat & 3]; }
-    std::string      start_fen() const override { return write_fen<V>(game_.start()); }
-    std::string      fen() const override { return game_.fen(); }
-    int              ply() const override { return int(moves().size()); }
+    std::string_view         variant() const override { return V::Name; }
+    int                      seat_count() const override { return 4; }
+    std::string_view         seat_name(int seat) const override { return kFourSeats[seat & 3]; }
+    std::string              start_fen() const override { return write_fen<V>(game_.start()); }
+    std::string              fen() const override { return game_.fen(); }
+    int                      ply() const override { return int(moves().size()); }
     std::vector<std::string> moves_uci() const override {
         std::vector<std::string> out;
         for (const FkEntry* e : moves()) out.push_back(move_to_uci<V>(e->move));
@@ -68,7 +88,9 @@ template <class V> class FourKingdomsRules final : public Rules {
     }
     int  to_move() const override { return game_.to_move(); }
     bool over() const override { return game_.outcome().over; }
-    bool in_game(int seat) const override { return seat >= 0 && seat < 4 && game_.in_game(Seat(seat)); }
+    bool in_game(int seat) const override {
+        return seat >= 0 && seat < 4 && game_.in_game(Seat(seat));
+    }
     std::string status() const override {
         return std::string(termination_id(game_.outcome().reason));
     }
@@ -94,11 +116,11 @@ template <class V> class FourKingdomsRules final : public Rules {
         }
         for (int x = 0; x < 4; ++x) {
             if (game_.in_game(Seat(x))) in_game.push_back(seat_name(x));
-            Seat c = game_.commander(Seat(x));
+            Seat c                                = game_.commander(Seat(x));
             commanders[std::string(seat_name(x))] = c < 4 ? json(seat_name(c)) : json(nullptr);
         }
-        return {{"turn_text", game_.turn_text()}, {"check_first", game_.to_move_by_check()},
-                {"alliance", alliance}, {"in_game", in_game}, {"commanders", commanders}};
+        return { { "turn_text", game_.turn_text() }, { "check_first", game_.to_move_by_check() },
+            { "alliance", alliance }, { "in_game", in_game }, { "commanders", commanders } };
     }
     std::vector<std::string> legal_moves() const override {
         std::vector<std::string> out;
@@ -108,12 +130,13 @@ template <class V> class FourKingdomsRules final : public Rules {
 
     std::variant<MovePlayed, MoveRefused> play(std::string_view text) override {
         auto req = parse_move_request<Cross14>(text);
-        if (!req) return MoveRefused{"bad_request", "move: " + req.error().message, "", json::array()};
+        if (!req)
+            return MoveRefused{ "bad_request", "move: " + req.error().message, "", json::array() };
         const Seat us = game_.to_move();
         auto       m  = find_move(game_.position(), *req);
         if (!m) {
-            MoveRefused refused{"illegal_move", "This move is not legal in this position.",
-                                "unexplained", json::array()};
+            MoveRefused refused{ "illegal_move", "This move is not legal in this position.",
+                "unexplained", json::array() };
             if (auto why = game_.why_illegal(us, *req)) {
                 refused.message = why->message;
                 refused.reason  = std::string(reason_id(why->reason));
@@ -122,7 +145,7 @@ template <class V> class FourKingdomsRules final : public Rules {
             return refused;
         }
         game_.play(*m);
-        MovePlayed done{move_to_uci<V>(*m), game_.history().back().san, events()};
+        MovePlayed done{ move_to_uci<V>(*m), game_.history().back().san, events() };
         return done;
     }
     void undo_move() override { game_.undo(); }
@@ -153,7 +176,7 @@ template <class V> class FourKingdomsRules final : public Rules {
         return act(game_.accept_alliance(Seat(seat)), out);
     }
     void flag(int seat, json& out) override {
-        out.push_back({{"kind", "flag"}, {"player", seat_name(seat)}});
+        out.push_back({ { "kind", "flag" }, { "player", seat_name(seat) } });
         act(game_.resign(Seat(seat)), out);
     }
 
@@ -162,8 +185,8 @@ template <class V> class FourKingdomsRules final : public Rules {
         for (int x = 0; x < 4; ++x)
             if (game_.draw_offers() & fk::seat_bit(Seat(x))) draw.push_back(seat_name(x));
         if (auto p = game_.proposal())
-            alliance = {{"from", seat_name(p->first)}, {"to", seat_name(p->second)}};
-        return {{"draw", draw}, {"alliance", alliance}};
+            alliance = { { "from", seat_name(p->first) }, { "to", seat_name(p->second) } };
+        return { { "draw", draw }, { "alliance", alliance } };
     }
     std::string record() const override {
         K4Tags tags;
@@ -181,7 +204,7 @@ template <class V> class FourKingdomsRules final : public Rules {
     json events() const {
         json out = json::array();
         for (const FkEvent& e : game_.last_events()) {
-            json ev = {{"kind", event_id(e.kind)}, {"text", citadel::describe(e)}};
+            json ev = { { "kind", event_id(e.kind) }, { "text", citadel::describe(e) } };
             if (e.player < 4) ev["player"] = seat_name(e.player);
             if (e.other < 4) ev["other"] = seat_name(e.other);
             if (e.army < 4) ev["army"] = seat_name(e.army);
@@ -198,8 +221,7 @@ template <class V> class FourKingdomsRules final : public Rules {
     FourKingdomsGame<V> game_;
 };
 
-
-}  // namespace
+} // namespace
 
 // (By name rather than with_variant: registry.h brings in Tamerlane's FEN writer, next to which
 // GCC 12 finds K4FEN's write_fen ambiguous.)
@@ -214,4 +236,4 @@ std::optional<MadeRules> make_four_player(std::string_view variant, std::string_
     return std::nullopt;
 }
 
-}  // namespace citadel::server::detail
+} // namespace citadel::server::detail

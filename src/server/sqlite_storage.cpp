@@ -15,7 +15,8 @@ struct SqliteStorage::Statement {
     sqlite3_stmt* stmt = nullptr;
     Statement(sqlite3* db, const char* sql) {
         if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK)
-            throw StorageError{std::string("cannot prepare '") + sql + "': " + sqlite3_errmsg(db)};
+            throw StorageError{ std::string("cannot prepare '") + sql
+                + "': " + sqlite3_errmsg(db) };
     }
     ~Statement() { sqlite3_finalize(stmt); }
     void text(int i, const std::string& s) {
@@ -37,8 +38,8 @@ namespace {
 json seats_json(const std::vector<StoredSeat>& seats) {
     json out = json::array();
     for (const auto& s : seats)
-        out.push_back(s.engine ? json{{"player", "engine"}, {"level", s.level}}
-                               : json{{"player", "human"}, {"token", s.token}});
+        out.push_back(s.engine ? json{ { "player", "engine" }, { "level", s.level } }
+                               : json{ { "player", "human" }, { "token", s.token } });
     return out;
 }
 
@@ -47,8 +48,10 @@ std::vector<StoredSeat> seats_of(const std::string& text) {
     for (const auto& s : json::parse(text)) {
         StoredSeat seat;
         seat.engine = s.at("player") == "engine";
-        if (seat.engine) seat.level = s.at("level").get<int>();
-        else seat.token = s.at("token").get<std::string>();
+        if (seat.engine)
+            seat.level = s.at("level").get<int>();
+        else
+            seat.token = s.at("token").get<std::string>();
         out.push_back(seat);
     }
     return out;
@@ -60,15 +63,16 @@ std::string column_text(sqlite3_stmt* st, int i) {
              : std::string();
 }
 
-}  // namespace
+} // namespace
 
 SqliteStorage::SqliteStorage(const std::string& path) {
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                        nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.c_str(), &db_,
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr)
+        != SQLITE_OK) {
         std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         db_ = nullptr;
-        throw StorageError{"cannot open database '" + path + "': " + why};
+        throw StorageError{ "cannot open database '" + path + "': " + why };
     }
     try {
         sqlite3_busy_timeout(db_, 5000);
@@ -78,7 +82,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         // loses power. FULL would survive that too at one fsync per move (docs/server.md).
         exec("PRAGMA journal_mode=WAL");
         exec("PRAGMA synchronous=NORMAL");
-        exec("PRAGMA wal_autocheckpoint=0");  // checkpoints(): off the committing threads
+        exec("PRAGMA wal_autocheckpoint=0"); // checkpoints(): off the committing threads
         exec("PRAGMA foreign_keys=ON");
         exec("CREATE TABLE IF NOT EXISTS games("
              " id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL,"
@@ -88,16 +92,17 @@ SqliteStorage::SqliteStorage(const std::string& path) {
              " game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
              " kind TEXT NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL, other INTEGER,"
              " clock TEXT, PRIMARY KEY(game_id, seq)) WITHOUT ROWID");
-        insert_game_ = std::make_unique<Statement>(
-            db_, "INSERT INTO games(id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
-                 " seats, created_ms, finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-        insert_step_ = std::make_unique<Statement>(
-            db_, "INSERT INTO steps(game_id, seq, kind, seat, text, other, clock)"
-                 " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-        finish_game_ = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
-        begin_       = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
-        commit_      = std::make_unique<Statement>(db_, "COMMIT");
-        rollback_    = std::make_unique<Statement>(db_, "ROLLBACK");
+        insert_game_ = std::make_unique<Statement>(db_,
+            "INSERT INTO games(id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
+            " seats, created_ms, finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        insert_step_ = std::make_unique<Statement>(db_,
+            "INSERT INTO steps(game_id, seq, kind, seat, text, other, clock)"
+            " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        finish_game_
+            = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
+        begin_        = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
+        commit_       = std::make_unique<Statement>(db_, "COMMIT");
+        rollback_     = std::make_unique<Statement>(db_, "ROLLBACK");
         checkpointer_ = std::thread([this, path] { checkpoints(path); });
     } catch (...) {
         insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
@@ -123,9 +128,10 @@ SqliteStorage::~SqliteStorage() {
 // blocks, the committing connection).
 void SqliteStorage::checkpoints(std::string path) {
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
+        != SQLITE_OK) {
         sqlite3_close(db);
-        db = nullptr;  // no checkpoints then: the WAL only grows until the next start
+        db = nullptr; // no checkpoints then: the WAL only grows until the next start
     }
     std::unique_lock lock(stop_mutex_);
     while (!stop_signal_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; }))
@@ -139,18 +145,18 @@ void SqliteStorage::exec(const char* sql) {
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
         std::string why = err ? err : "unknown error";
         sqlite3_free(err);
-        throw StorageError{std::string("'") + sql + "' failed: " + why};
+        throw StorageError{ std::string("'") + sql + "' failed: " + why };
     }
 }
 
 void SqliteStorage::fail(const std::string& what) {
     std::string why = sqlite3_errmsg(db_);
     if (!sqlite3_get_autocommit(db_)) rollback_->run();
-    throw StorageError{what + ": " + why};
+    throw StorageError{ what + ": " + why };
 }
 
-void SqliteStorage::insert_steps(const std::string& id, int first_seq,
-                                 const std::vector<StoredStep>& steps) {
+void SqliteStorage::insert_steps(
+    const std::string& id, int first_seq, const std::vector<StoredStep>& steps) {
     for (size_t i = 0; i < steps.size(); ++i) {
         const StoredStep& s = steps[i];
         insert_step_->text(1, id);
@@ -158,10 +164,14 @@ void SqliteStorage::insert_steps(const std::string& id, int first_seq,
         insert_step_->text(3, s.kind);
         insert_step_->integer(4, s.seat);
         insert_step_->text(5, s.text);
-        if (s.other >= 0) insert_step_->integer(6, s.other);
-        else insert_step_->null(6);
-        if (!s.clock_ms.empty()) insert_step_->text(7, json(s.clock_ms).dump());
-        else insert_step_->null(7);
+        if (s.other >= 0)
+            insert_step_->integer(6, s.other);
+        else
+            insert_step_->null(6);
+        if (!s.clock_ms.empty())
+            insert_step_->text(7, json(s.clock_ms).dump());
+        else
+            insert_step_->null(7);
         if (insert_step_->run() != SQLITE_DONE) fail("cannot store a step of game " + id);
     }
 }
@@ -187,8 +197,8 @@ void SqliteStorage::create_game(const StoredGame& g) {
     if (commit_->run() != SQLITE_DONE) fail("cannot commit game " + g.id);
 }
 
-void SqliteStorage::append_steps(const std::string& id, int first_seq,
-                                 const std::vector<StoredStep>& steps, bool finished) {
+void SqliteStorage::append_steps(
+    const std::string& id, int first_seq, const std::vector<StoredStep>& steps, bool finished) {
     std::lock_guard lock(mutex_);
     if (begin_->run() != SQLITE_DONE) fail("cannot begin a transaction");
     insert_steps(id, first_seq, steps);
@@ -200,24 +210,26 @@ void SqliteStorage::append_steps(const std::string& id, int first_seq,
 }
 
 std::vector<StoredGame> SqliteStorage::load_games() {
-    std::lock_guard                lock(mutex_);
-    std::vector<StoredGame>        games;
+    std::lock_guard               lock(mutex_);
+    std::vector<StoredGame>       games;
     std::map<std::string, size_t> index;
     {
-        Statement q(db_, "SELECT id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
-                         " seats, created_ms, finished FROM games ORDER BY created_ms, id");
-        int rc;
+        Statement q(db_,
+            "SELECT id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
+            " seats, created_ms, finished FROM games ORDER BY created_ms, id");
+        int       rc;
         while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
             StoredGame g;
             g.id        = column_text(q.stmt, 0);
             g.variant   = column_text(q.stmt, 1);
             g.start_fen = column_text(q.stmt, 2);
             if (sqlite3_column_type(q.stmt, 3) != SQLITE_NULL)
-                g.clock = StoredClock{sqlite3_column_int64(q.stmt, 3), sqlite3_column_int64(q.stmt, 4)};
+                g.clock = StoredClock{ sqlite3_column_int64(q.stmt, 3),
+                    sqlite3_column_int64(q.stmt, 4) };
             try {
                 g.seats = seats_of(column_text(q.stmt, 5));
             } catch (const std::exception& e) {
-                throw StorageError{"game " + g.id + " has unreadable seats: " + e.what()};
+                throw StorageError{ "game " + g.id + " has unreadable seats: " + e.what() };
             }
             g.created_ms = sqlite3_column_int64(q.stmt, 6);
             g.finished   = sqlite3_column_int(q.stmt, 7) != 0;
@@ -226,21 +238,23 @@ std::vector<StoredGame> SqliteStorage::load_games() {
         }
         if (rc != SQLITE_DONE) fail("cannot read the games");
     }
-    Statement q(db_, "SELECT game_id, kind, seat, text, other, clock FROM steps ORDER BY game_id, seq");
-    int       rc;
+    Statement q(
+        db_, "SELECT game_id, kind, seat, text, other, clock FROM steps ORDER BY game_id, seq");
+    int rc;
     while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
         auto at = index.find(column_text(q.stmt, 0));
         if (at == index.end()) continue;
         StoredStep s;
-        s.kind  = column_text(q.stmt, 1);
-        s.seat  = sqlite3_column_int(q.stmt, 2);
-        s.text  = column_text(q.stmt, 3);
-        s.other = sqlite3_column_type(q.stmt, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(q.stmt, 4);
+        s.kind = column_text(q.stmt, 1);
+        s.seat = sqlite3_column_int(q.stmt, 2);
+        s.text = column_text(q.stmt, 3);
+        s.other
+            = sqlite3_column_type(q.stmt, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(q.stmt, 4);
         if (sqlite3_column_type(q.stmt, 5) != SQLITE_NULL) {
             try {
                 s.clock_ms = json::parse(column_text(q.stmt, 5)).get<std::vector<int64_t>>();
             } catch (const std::exception& e) {
-                throw StorageError{"a step of game " + at->first + " has an unreadable clock"};
+                throw StorageError{ "a step of game " + at->first + " has an unreadable clock" };
             }
         }
         games[at->second].steps.push_back(std::move(s));
@@ -249,4 +263,4 @@ std::vector<StoredGame> SqliteStorage::load_games() {
     return games;
 }
 
-}  // namespace citadel::server
+} // namespace citadel::server

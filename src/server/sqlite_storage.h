@@ -28,7 +28,7 @@ class SqliteStorage final : public Storage {
 
     void create_game(const StoredGame& game) override;
     void append_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps,
-                      bool finished) override;
+        bool finished) override;
     std::vector<StoredGame> load_games() override;
 
   private:
@@ -36,16 +36,15 @@ class SqliteStorage final : public Storage {
     void exec(const char* sql);
     void insert_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps);
     [[noreturn]] void fail(const std::string& what);
-    void checkpoints(std::string path);
+    void              checkpoints(std::string path);
 
     std::mutex                 mutex_;
     sqlite3*                   db_ = nullptr;
-    std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, begin_, commit_,
-        rollback_;
-    std::mutex              stop_mutex_;
-    std::condition_variable stop_signal_;
-    bool                    stopping_ = false;
-    std::thread             checkpointer_;
+    std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, begin_, commit_, rollback_;
+    std::mutex                 stop_mutex_;
+    std::condition_variable    stop_signal_;
+    bool                       stopping_ = false;
+    std::thread                checkpointer_;
 };
 
-}  // namespace citadel::server
+} // namespace citadel::server

@@ -13,8 +13,8 @@ namespace citadel::server {
 
 struct StoredSeat {
     bool        engine = false;
-    int         level  = 0;   // engine seats: 0-20
-    std::string token;        // human seats: the secret that plays for this seat
+    int         level  = 0; // engine seats: 0-20
+    std::string token; // human seats: the secret that plays for this seat
 };
 
 struct StoredClock {
@@ -25,12 +25,12 @@ struct StoredClock {
 // One step of a game's history, in order: a move, or an action. Replaying the steps through the
 // rules core rebuilds the game.
 struct StoredStep {
-    std::string          kind;   // "move", "resign", "offer_draw", "accept_draw", "decline_draw",
-                                 // "claim_draw", "propose_alliance", "accept_alliance", "flag"
-    int                  seat  = 0;
-    std::string          text;   // the move (UCI text) of a "move"; otherwise empty
-    int                  other = -1;  // propose_alliance: the seat proposed to
-    std::vector<int64_t> clock_ms;    // each seat's remaining time after the step (timed games)
+    std::string kind; // "move", "resign", "offer_draw", "accept_draw", "decline_draw",
+                      // "claim_draw", "propose_alliance", "accept_alliance", "flag"
+    int                  seat = 0;
+    std::string          text; // the move (UCI text) of a "move"; otherwise empty
+    int                  other = -1; // propose_alliance: the seat proposed to
+    std::vector<int64_t> clock_ms; // each seat's remaining time after the step (timed games)
 };
 
 struct StoredGame {
@@ -39,7 +39,7 @@ struct StoredGame {
     std::string                start_fen;
     std::optional<StoredClock> clock;
     std::vector<StoredSeat>    seats;
-    int64_t                    created_ms = 0;  // Unix time
+    int64_t                    created_ms = 0; // Unix time
     std::vector<StoredStep>    steps;
     bool                       finished = false;
 };
@@ -56,10 +56,11 @@ class Storage {
     virtual void create_game(const StoredGame& game) = 0;
     // Appends steps to a game in one transaction; `finished` marks the game as ended with them.
     // Durable (committed) when it returns, so the caller may acknowledge them.
-    virtual void append_steps(const std::string& id, int first_seq,
-                              const std::vector<StoredStep>& steps, bool finished) = 0;
+    virtual void append_steps(
+        const std::string& id, int first_seq, const std::vector<StoredStep>& steps, bool finished)
+        = 0;
     // Every game, unfinished and finished, with its steps in order.
     virtual std::vector<StoredGame> load_games() = 0;
 };
 
-}  // namespace citadel::server
+} // namespace citadel::server
