@@ -79,6 +79,15 @@ def create_game(host, port):
 class Stats:
     def __init__(self):
         self.rtts, self.moves, self.errors, self.connected, self.ended = [], 0, 0, 0, 0
+        self.lags = []  # the client's own event-loop delays: how much of a round trip is ours
+
+
+async def loop_lag(stats, stop_at, measuring):
+    while time.time() < stop_at:
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if measuring[0]:
+            stats.lags.append(time.perf_counter() - t - 0.01)
 
 
 async def player(host, port, gid, token, seat, stats, stop_at, think, measuring):
@@ -137,11 +146,15 @@ async def run(host, port, games, seconds, think):
         for seat, token in zip(("white", "black"), tokens):
             tasks.append(asyncio.ensure_future(player(host, port, gid, token, seat, stats, stop_at, think, measuring)))
         await asyncio.sleep(0)
-    await asyncio.sleep(min(5, seconds / 4))  # warm-up: every connection opened
+    tasks.append(asyncio.ensure_future(loop_lag(stats, stop_at, measuring)))
+    warm_until = time.time() + min(20, seconds / 3)  # warm-up: every connection opened
+    while stats.connected < 2 * len(games) and time.time() < warm_until:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(1)
     measuring[0] = True
     t0 = time.time()
     held = []
-    while time.time() < stop_at - 0.5:
+    while time.time() < stop_at - 1.5:  # players leave at stop_at
         await asyncio.sleep(1)
         held.append(stats.connected // 2)
     elapsed = time.time() - t0
@@ -173,6 +186,10 @@ def main():
         print(f"concurrent games held: {held} (of {args.games}; {held * 2} WebSockets)")
         print(f"moves: {stats.moves} in {elapsed:.1f}s = {stats.moves / elapsed:.0f} moves/s")
         print(f"move round trip: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms")
+        lags = sorted(stats.lags)
+        lag = lambda p: lags[min(len(lags) - 1, int(p * len(lags)))] * 1000 if lags else float("nan")
+        print(f"the client's own event-loop delay: p50 {lag(0.5):.1f} ms, p99 {lag(0.99):.1f} ms "
+              "(included in the round trips)")
         print(f"errors: {stats.errors}, games ended: {stats.ended // 2}")
     finally:
         proc.send_signal(signal.SIGTERM)
