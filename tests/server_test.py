@@ -475,8 +475,18 @@ def test_restart(s_holder):
     w.close()
 
 
+def test_bad_arguments():
+    for args, words in [(["--port", "70000"], "--port"),
+                        (["--port", "0", "--db", os.path.join(TMP, "no", "such", "dir.db")], "cannot open database"),
+                        (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen")]:
+        r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
+        check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
+              f"serve {args}: {r.returncode} {r.stderr!r}")
+
+
 def main():
     make_web()
+    test_bad_arguments()
     holder = [Server()]
     try:
         for t in (test_create, test_moves, test_websocket, test_draws, test_four_kingdoms,
