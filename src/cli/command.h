@@ -26,5 +26,6 @@ Subcommand add_perft(CLI::App& app);
 Subcommand add_moves(CLI::App& app);
 Subcommand add_bench(CLI::App& app);
 Subcommand add_uci(CLI::App& app);
+Subcommand add_serve(CLI::App& app);
 
 }  // namespace citadel::cli

@@ -1,0 +1,98 @@
+// citadel serve: the web app and its API (server.md) from one process.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <iostream>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "cli/command.h"
+#include "server/engine_seat.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/sqlite_storage.h"
+
+#ifndef CITADEL_WEB_DIST
+#define CITADEL_WEB_DIST "web/dist"
+#endif
+
+namespace citadel::cli {
+
+namespace {
+
+struct ServeArgs {
+    std::string host            = "127.0.0.1";
+    int         port            = 8080;
+    std::string db              = "citadel.db";
+    std::string web             = CITADEL_WEB_DIST;
+    int         threads         = 2;
+    int         engine_threads  = 1;
+    size_t      max_connections = 10000;
+};
+
+int serve(const ServeArgs& args) {
+    using namespace citadel::server;
+    if (args.port < 0 || args.port > 65535) throw UsageError{ "--port: must be from 0 to 65535" };
+    if (args.threads < 1 || args.threads > 64)
+        throw UsageError{ "--threads: must be from 1 to 64" };
+    if (args.engine_threads < 1 || args.engine_threads > 64)
+        throw UsageError{ "--engine-threads: must be from 1 to 64" };
+    std::unique_ptr<SqliteStorage> storage;
+    try {
+        storage = std::make_unique<SqliteStorage>(args.db);
+    } catch (const StorageError& e) {
+        throw UsageError{ e.message };
+    }
+    boost::asio::io_context io(args.threads);
+    EnginePool              engines(std::make_unique<PlaceholderChooser>(), args.engine_threads);
+    GameService             games(io, *storage, engines);
+    size_t                  loaded = 0;
+    try {
+        loaded = games.load();
+    } catch (const StorageError& e) {
+        throw UsageError{ e.message };
+    }
+    StaticFiles  files(args.web);
+    ServerLimits limits;
+    limits.max_connections = args.max_connections;
+    HttpServer server(io, games, files, limits);
+    try {
+        server.listen(args.host, static_cast<unsigned short>(args.port));
+    } catch (const std::exception& e) {
+        throw UsageError{ "cannot listen on " + args.host + ":" + std::to_string(args.port) + ": "
+            + e.what() };
+    }
+    if (!files.available())
+        std::cerr << "citadel serve: no front end at " << args.web
+                  << " (the API works without it)\n";
+    std::cout << "citadel serve: listening on http://" << args.host << ":" << server.port() << " ("
+              << loaded << " games loaded from " << args.db << ")" << std::endl;
+
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
+    std::vector<std::thread> pool;
+    for (int i = 1; i < args.threads; ++i) pool.emplace_back([&] { io.run(); });
+    io.run();
+    for (auto& t : pool) t.join();
+    return 0;
+}
+
+} // namespace
+
+Subcommand add_serve(CLI::App& app) {
+    auto  args = std::make_shared<ServeArgs>();
+    auto* cmd  = app.add_subcommand("serve", "serve the web app and its API (server.md)");
+    cmd->add_option("--host", args->host, "address to listen on (default 127.0.0.1)");
+    cmd->add_option("--port", args->port, "port to listen on; 0 picks a free one (default 8080)");
+    cmd->add_option("--db", args->db, "SQLite database file (default citadel.db)");
+    cmd->add_option(
+        "--web", args->web, "folder of the built front end (default the source tree's web/dist)");
+    cmd->add_option("--threads", args->threads, "network threads (default 2)");
+    cmd->add_option(
+        "--engine-threads", args->engine_threads, "threads for engine seats (default 1)");
+    cmd->add_option(
+        "--max-connections", args->max_connections, "open connections at most (default 10000)");
+    return { cmd, [args] { return serve(*args); } };
+}
+
+} // namespace citadel::cli

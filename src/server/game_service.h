@@ -1,0 +1,85 @@
+// The games a server holds, and every rule of server.md about them: creating a game, the state,
+// moves and actions checked in the contract's order, seats held by tokens, clocks run by the
+// server, engine seats, and the live messages to each game's subscribers. Every accepted step
+// is committed to Storage before it is answered or broadcast. Thread-safe: each game has its
+// own lock, so games never wait for one another.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+#include "server/engine_seat.h"
+#include "server/storage.h"
+
+namespace citadel::server {
+
+using nlohmann::json;
+
+// A live connection that receives a game's messages (a WebSocket). deliver() must not block: it
+// queues the message for the connection's own writer.
+class Subscriber {
+  public:
+    virtual ~Subscriber()                                            = default;
+    virtual void deliver(std::shared_ptr<const std::string> message) = 0;
+};
+
+// An HTTP status and JSON body (an error is {"type": "error", "code", "message", ...}).
+struct Reply {
+    int  status = 200;
+    json body;
+};
+
+// The error reply of server.md for `code` (its HTTP status follows from the code).
+Reply error_reply(std::string_view code, std::string message, json extra = json::object());
+
+class Room;
+
+class GameService {
+  public:
+    GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines);
+    ~GameService();
+
+    // Rebuilds every stored game by replaying its steps; returns how many were loaded.
+    size_t load();
+
+    Reply create(const json& body);
+    Reply state(const std::string& id);
+    // `connection_token`: the token a WebSocket was opened with ("" for a watcher), used when
+    // the message names none; nullopt over HTTP, where the body must carry it.
+    Reply move(const std::string& id, const json& body,
+        const std::optional<std::string>& connection_token);
+    Reply action(const std::string& id, const json& body,
+        const std::optional<std::string>& connection_token);
+    // The PGN (or Four Kingdoms record) of a game, or nothing for an unknown game.
+    std::optional<std::string> record(const std::string& id);
+
+    // For a WebSocket handshake: 0 if it may open, else the HTTP status refusing it (404 unknown
+    // game, 403 a token that holds no seat).
+    int may_subscribe(const std::string& id, const std::string& token);
+    // Sends the state to `s` first and then every message of the game, until unsubscribed.
+    bool subscribe(const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s);
+    void unsubscribe(const std::string& id, const std::string& token, const Subscriber* s);
+
+    size_t game_count() const;
+
+  private:
+    std::shared_ptr<Room> find(const std::string& id) const;
+    void                  add(std::shared_ptr<Room> room);
+
+    boost::asio::io_context&                               io_;
+    Storage&                                               storage_;
+    EnginePool&                                            engines_;
+    mutable std::shared_mutex                              mutex_;
+    std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+};
+
+// `n` bytes from the kernel's random source (getrandom), as lower-case hex.
+std::string random_hex(size_t bytes);
+
+} // namespace citadel::server

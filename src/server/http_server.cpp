@@ -1,0 +1,582 @@
+#include "server/http_server.h"
+
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <iostream>
+
+namespace citadel::server {
+
+namespace beast     = boost::beast;
+namespace http      = beast::http;
+namespace websocket = beast::websocket;
+namespace net       = boost::asio;
+using tcp           = net::ip::tcp;
+
+namespace {
+
+constexpr const char* kSecurityPolicy
+    = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+      "font-src 'self'; connect-src 'self'; media-src 'self' data:; object-src 'none'; "
+      "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+// Headers every answer carries. no-referrer: invitation URLs hold tokens.
+template <class Message> void secure(Message& res) {
+    res.set(http::field::server, "citadel");
+    res.set("Content-Security-Policy", kSecurityPolicy);
+    res.set("X-Content-Type-Options", "nosniff");
+    res.set("X-Frame-Options", "DENY");
+    res.set("Referrer-Policy", "no-referrer");
+}
+
+// One connection's slot among max_connections: released when the last holder goes.
+struct Slot {
+    std::shared_ptr<std::atomic<size_t>> open;
+    explicit Slot(std::shared_ptr<std::atomic<size_t>> o)
+        : open(std::move(o)) { }
+    ~Slot() { --*open; }
+};
+
+// A token bucket: `rate` per second, up to `burst` at once.
+class RateLimit {
+  public:
+    RateLimit(double rate, double burst)
+        : rate_(rate)
+        , burst_(burst)
+        , tokens_(burst) { }
+    bool allow() {
+        auto now = std::chrono::steady_clock::now();
+        tokens_  = std::min(
+             burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+        last_ = now;
+        if (tokens_ < 1) return false;
+        tokens_ -= 1;
+        return true;
+    }
+
+  private:
+    double                                rate_, burst_, tokens_;
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// "/api/games/abc/moves" -> {"api", "games", "abc", "moves"}.
+std::vector<std::string> segments(std::string_view path) {
+    std::vector<std::string> out;
+    size_t                   i = 0;
+    while (i < path.size()) {
+        if (path[i] == '/') {
+            ++i;
+            continue;
+        }
+        size_t j = path.find('/', i);
+        if (j == std::string_view::npos) j = path.size();
+        out.emplace_back(path.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Percent-decoding; nothing on a malformed escape.
+std::optional<std::string> percent_decoded(std::string_view s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '%') {
+            out += s[i];
+            continue;
+        }
+        if (i + 2 >= s.size()) return std::nullopt;
+        int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
+        if (hi < 0 || lo < 0) return std::nullopt;
+        out += char(hi * 16 + lo);
+        i += 2;
+    }
+    return out;
+}
+
+// The value of `key` in a query string ("token=abc&x=1"), decoded.
+std::string query_value(std::string_view query, std::string_view key) {
+    for (size_t i = 0; i <= query.size();) {
+        size_t           j = query.find('&', i);
+        std::string_view pair
+            = query.substr(i, j == std::string_view::npos ? query.size() - i : j - i);
+        if (pair.substr(0, key.size()) == key && pair.size() > key.size()
+            && pair[key.size()] == '=')
+            return percent_decoded(pair.substr(key.size() + 1)).value_or("");
+        if (j == std::string_view::npos) break;
+        i = j + 1;
+    }
+    return "";
+}
+
+http::response<http::string_body> json_response(const Reply& r, unsigned version, bool keep_alive) {
+    http::response<http::string_body> res{ http::status(r.status), version };
+    res.set(http::field::content_type, "application/json; charset=utf-8");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(keep_alive);
+    res.body() = r.body.dump();
+    res.prepare_payload();
+    secure(res);
+    return res;
+}
+
+// ---- WebSocket ----------------------------------------------------------------------------------
+
+class WsSession final : public Subscriber, public std::enable_shared_from_this<WsSession> {
+  public:
+    WsSession(tcp::socket socket, GameService& games, ServerLimits limits,
+        std::unique_ptr<Slot> slot, std::string id, std::string token)
+        : ws_(std::move(socket))
+        , games_(games)
+        , limits_(limits)
+        , slot_(std::move(slot))
+        , id_(std::move(id))
+        , token_(std::move(token))
+        , rate_(limits.rate_per_second, limits.rate_burst) { }
+
+    void run(http::request<http::string_body> req) {
+        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        // Messages up to four times the limit are read and answered too_large; larger ones
+        // close the connection at once.
+        ws_.read_message_max(limits_.max_message * 4);
+        ws_.set_option(websocket::stream_base::decorator(
+            [](websocket::response_type& res) { res.set(http::field::server, "citadel"); }));
+        ws_.async_accept(
+            req, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+    }
+
+    void deliver(std::shared_ptr<const std::string> message) override {
+        net::post(ws_.get_executor(),
+            [self = shared_from_this(), message = std::move(message)] { self->enqueue(message); });
+    }
+
+  private:
+    void on_accept(beast::error_code ec) {
+        if (ec) return;
+        ws_.text(true);
+        if (!games_.subscribe(id_, token_, shared_from_this())) return close();
+        subscribed_ = true;
+        read();
+    }
+
+    void read() {
+        ws_.async_read(buffer_,
+            [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+    }
+
+    void on_read(beast::error_code ec) {
+        if (ec) return finish();
+        std::string text = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        if (text.size() > limits_.max_message) {
+            send(error_reply("too_large",
+                "a message may have up to " + std::to_string(limits_.max_message)
+                    + " bytes; this one has " + std::to_string(text.size())));
+            closing_ = true;
+            return; // the connection closes once the answer is written
+        }
+        if (!rate_.allow()) {
+            send(error_reply("rate_limited", "too many messages; slow down"));
+            return read();
+        }
+        handle(text);
+        read();
+    }
+
+    void handle(const std::string& text) {
+        json msg = json::parse(text, nullptr, false);
+        if (msg.is_discarded())
+            return send(error_reply("bad_json", "the message is not valid JSON"));
+        if (!msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
+            return send(
+                error_reply("bad_request", "type: a message is an object with a string type"));
+        const std::string type = msg["type"].get<std::string>();
+        Reply             r;
+        if (type == "ping")
+            r = { 200, { { "type", "pong" } } };
+        else if (type == "move")
+            r = games_.move(id_, msg, token_);
+        else if (type == "action")
+            r = games_.action(id_, msg, token_);
+        else if (type == "state")
+            r = games_.state(id_);
+        else
+            r = error_reply(
+                "bad_request", "type: 'move', 'action', 'state' or 'ping', not '" + type + "'");
+        // Accepted moves and actions reach this connection as broadcasts; answer the rest.
+        if (r.status != 200 || type == "ping" || type == "state") send(r);
+    }
+
+    void send(const Reply& r) { enqueue(std::make_shared<const std::string>(r.body.dump())); }
+
+    void enqueue(std::shared_ptr<const std::string> message) {
+        if (finished_ || closing_) return; // closing: only what is queued is still written
+        if (queue_.size() >= limits_.max_queued) return close(); // too slow a reader: drop it
+        queue_.push_back(std::move(message));
+        if (queue_.size() == 1) write();
+    }
+
+    void write() {
+        ws_.async_write(net::buffer(*queue_.front()),
+            [self = shared_from_this()](beast::error_code ec, size_t) {
+                if (ec) return self->close();
+                self->queue_.pop_front();
+                if (!self->queue_.empty())
+                    self->write();
+                else if (self->closing_)
+                    self->ws_.async_close(websocket::close_code::too_big,
+                        [self](beast::error_code) { self->finish(); });
+            });
+    }
+
+    void close() {
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+        finish();
+    }
+
+    void finish() {
+        if (finished_) return;
+        finished_ = true;
+        queue_.clear();
+        if (subscribed_) games_.unsubscribe(id_, token_, this);
+    }
+
+    websocket::stream<beast::tcp_stream>           ws_;
+    beast::flat_buffer                             buffer_;
+    GameService&                                   games_;
+    ServerLimits                                   limits_;
+    std::unique_ptr<Slot>                          slot_;
+    std::string                                    id_, token_;
+    RateLimit                                      rate_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
+    bool subscribed_ = false, finished_ = false, closing_ = false;
+};
+
+// ---- HTTP ---------------------------------------------------------------------------------------
+
+class HttpSession final : public std::enable_shared_from_this<HttpSession> {
+  public:
+    HttpSession(tcp::socket socket, GameService& games, const StaticFiles& files,
+        ServerLimits limits, std::unique_ptr<Slot> slot)
+        : stream_(std::move(socket))
+        , games_(games)
+        , files_(files)
+        , limits_(limits)
+        , slot_(std::move(slot))
+        , rate_(limits.rate_per_second, limits.rate_burst) { }
+
+    void run() {
+        net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+    }
+
+  private:
+    void read() {
+        parser_.emplace();
+        parser_->body_limit(limits_.max_message);
+        parser_->header_limit(16 * 1024);
+        stream_.expires_after(std::chrono::seconds(60));
+        http::async_read(stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+    }
+
+    void on_read(beast::error_code ec) {
+        if (ec == http::error::body_limit) {
+            // Answered without reading the rest, and the connection closes.
+            Reply r = error_reply("too_large",
+                "a body may have up to " + std::to_string(limits_.max_message) + " bytes");
+            return send(json_response(r, 11, false));
+        }
+        if (ec) return shutdown();
+        auto& req = parser_->get();
+        if (websocket::is_upgrade(req)) return upgrade(parser_->release());
+        if (!rate_.allow())
+            return send(json_response(error_reply("rate_limited", "too many requests; slow down"),
+                req.version(), req.keep_alive()));
+        route(parser_->release());
+    }
+
+    void upgrade(http::request<http::string_body> req) {
+        std::string_view target(req.target().data(), req.target().size());
+        size_t           q     = target.find('?');
+        auto             parts = segments(target.substr(0, q));
+        std::string      token
+            = q == std::string_view::npos ? "" : query_value(target.substr(q + 1), "token");
+        if (parts.size() != 4 || parts[0] != "api" || parts[1] != "games" || parts[3] != "ws")
+            return send(
+                json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
+                    req.version(), false));
+        int refused = games_.may_subscribe(parts[2], token);
+        if (refused == 404)
+            return send(
+                json_response(error_reply("unknown_game", "no game has the id '" + parts[2] + "'"),
+                    req.version(), false));
+        if (refused == 403)
+            return send(
+                json_response(error_reply("bad_token", "no seat of this game holds this token"),
+                    req.version(), false));
+        stream_.expires_never();
+        std::make_shared<WsSession>(
+            stream_.release_socket(), games_, limits_, std::move(slot_), parts[2], token)
+            ->run(std::move(req));
+    }
+
+    void route(http::request<http::string_body> req) {
+        std::string_view target(req.target().data(), req.target().size());
+        size_t           q    = target.find('?');
+        std::string_view path = target.substr(0, q);
+        const unsigned   v    = req.version();
+        const bool       keep = req.keep_alive();
+        if (path == "/api" || path.starts_with("/api/")) {
+            auto parts = segments(path);
+            if (parts.size() == 4 && parts[1] == "games" && parts[3] == "pgn"
+                && req.method() == http::verb::get)
+                return send_record(req, parts[2]);
+            return send(json_response(api(req, path), v, keep));
+        }
+        serve_file(req, path);
+    }
+
+    Reply api(const http::request<http::string_body>& req, std::string_view path) {
+        auto       parts  = segments(path);
+        const auto method = req.method();
+        auto       body   = [&]() -> std::optional<json> {
+            json j = json::parse(req.body(), nullptr, false);
+            if (j.is_discarded()) return std::nullopt;
+            return j;
+        };
+        auto wrong_method = [&] {
+            return error_reply("method_not_allowed",
+                "this route does not take " + std::string(req.method_string()));
+        };
+        if (parts.size() < 2 || parts[1] != "games")
+            return error_reply("not_found", "no such route");
+        if (parts.size() == 2) {
+            if (method != http::verb::post) return wrong_method();
+            auto b = body();
+            if (!b) return error_reply("bad_json", "the body is not valid JSON");
+            return games_.create(*b);
+        }
+        const std::string& id = parts[2];
+        if (parts.size() == 3) {
+            if (method != http::verb::get) return wrong_method();
+            return games_.state(id);
+        }
+        if (parts.size() == 4 && (parts[3] == "moves" || parts[3] == "actions")) {
+            if (method != http::verb::post) return wrong_method();
+            auto b = body();
+            if (!b) return error_reply("bad_json", "the body is not valid JSON");
+            return parts[3] == "moves" ? games_.move(id, *b, std::nullopt)
+                                       : games_.action(id, *b, std::nullopt);
+        }
+        if (parts.size() == 4 && parts[3] == "pgn") return wrong_method(); // GET: record()
+        if (parts.size() == 4 && parts[3] == "ws")
+            return error_reply("bad_request", "this route needs a WebSocket upgrade");
+        return error_reply("not_found", "no such route");
+    }
+
+    // GET /api/games/{id}/pgn: the game record as a download.
+    void send_record(const http::request<http::string_body>& req, const std::string& id) {
+        auto record = games_.record(id);
+        if (!record)
+            return send(
+                json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
+                    req.version(), req.keep_alive()));
+        http::response<http::string_body> res{ http::status::ok, req.version() };
+        res.set(http::field::content_type, "application/x-chess-pgn; charset=utf-8");
+        res.set(
+            http::field::content_disposition, "attachment; filename=\"citadel-" + id + ".pgn\"");
+        res.set(http::field::cache_control, "no-store");
+        res.keep_alive(req.keep_alive());
+        res.body() = std::move(*record);
+        res.prepare_payload();
+        secure(res);
+        send(std::move(res));
+    }
+
+    void serve_file(const http::request<http::string_body>& req, std::string_view path) {
+        const unsigned v    = req.version();
+        const bool     keep = req.keep_alive();
+        auto           text = [&](http::status s, std::string body) {
+            http::response<http::string_body> res{ s, v };
+            res.set(http::field::content_type, "text/plain; charset=utf-8");
+            res.set(http::field::cache_control, "no-store");
+            res.keep_alive(keep);
+            res.body() = std::move(body);
+            res.prepare_payload();
+            secure(res);
+            return res;
+        };
+        if (req.method() != http::verb::get && req.method() != http::verb::head)
+            return send(text(http::status::method_not_allowed, "only GET and HEAD serve files\n"));
+        if (!files_.available())
+            return send(text(http::status::not_found,
+                "The front end is not built: run `npm ci && npm run build` in web/, or pass --web "
+                "DIR.\n"));
+        auto found = files_.find(std::string(path));
+        if (found.status != 200)
+            return send(text(
+                http::status(found.status), found.status == 400 ? "bad path\n" : "not found\n"));
+        beast::error_code           ec;
+        http::file_body::value_type file;
+        file.open(found.file.c_str(), beast::file_mode::scan, ec);
+        if (ec) return send(text(http::status::not_found, "not found\n"));
+        const auto size = file.size();
+        auto       head = [&](auto& res) {
+            res.set(http::field::content_type, StaticFiles::content_type(found.file));
+            res.set(http::field::cache_control,
+                found.immutable ? "public, max-age=31536000, immutable" : "no-cache");
+            res.keep_alive(keep);
+            secure(res);
+        };
+        if (req.method() == http::verb::head) {
+            http::response<http::empty_body> res{ http::status::ok, v };
+            head(res);
+            res.content_length(size);
+            return send(std::move(res));
+        }
+        http::response<http::file_body> res{ std::piecewise_construct,
+            std::make_tuple(std::move(file)), std::make_tuple(http::status::ok, v) };
+        head(res);
+        res.content_length(size);
+        send(std::move(res));
+    }
+
+    template <class Body> void send(http::response<Body>&& res) {
+        auto       owned = std::make_shared<http::response<Body>>(std::move(res));
+        const bool close = !owned->keep_alive();
+        http::async_write(stream_, *owned,
+            [self = shared_from_this(), owned, close](beast::error_code ec, size_t) {
+                if (ec || close) return self->shutdown();
+                self->read();
+            });
+    }
+
+    void send(http::response<http::string_body>&& res) { send<http::string_body>(std::move(res)); }
+
+    void shutdown() {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.socket().close(ignored);
+    }
+
+    beast::tcp_stream                                      stream_;
+    beast::flat_buffer                                     buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    GameService&                                           games_;
+    const StaticFiles&                                     files_;
+    ServerLimits                                           limits_;
+    std::unique_ptr<Slot>                                  slot_;
+    RateLimit                                              rate_;
+};
+
+} // namespace
+
+// ---- static files -------------------------------------------------------------------------------
+
+StaticFiles::StaticFiles(const std::string& dir) {
+    std::error_code ec;
+    auto            root = std::filesystem::canonical(dir, ec);
+    if (!ec && std::filesystem::is_directory(root, ec)) root_ = root;
+}
+
+StaticFiles::Found StaticFiles::find(const std::string& url_path) const {
+    auto decoded = percent_decoded(url_path);
+    if (!decoded || decoded->find('\0') != std::string::npos
+        || decoded->find('\\') != std::string::npos)
+        return { 400, {}, false };
+    auto parts = segments(*decoded);
+    for (const auto& p : parts)
+        if (p == "." || p == ".." || p.empty()) return { 400, {}, false };
+    std::filesystem::path rel;
+    for (const auto& p : parts) rel /= p;
+    auto inside = [&](const std::filesystem::path& p) {
+        auto [r, q] = std::mismatch(root_.begin(), root_.end(), p.begin(), p.end());
+        return r == root_.end();
+    };
+    const auto index = root_ / "index.html";
+    if (!parts.empty()) {
+        std::error_code ec;
+        auto            real = std::filesystem::canonical(root_ / rel, ec);
+        if (!ec) {
+            if (!inside(real)) return { 404, {}, false }; // a symlink leading out
+            if (std::filesystem::is_regular_file(real, ec))
+                return { 200, real, parts.size() > 1 && parts[0] == "assets" };
+            if (!std::filesystem::is_directory(real, ec)) return { 404, {}, false };
+        }
+        // A missing file with an extension is a missing asset; other paths are the front end's.
+        if (parts.back().find('.') != std::string::npos || parts[0] == "assets")
+            return { 404, {}, false };
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(index, ec)) return { 404, {}, false };
+    return { 200, index, false };
+}
+
+std::string StaticFiles::content_type(const std::filesystem::path& file) {
+    static const std::pair<std::string_view, std::string_view> types[]
+        = { { ".html", "text/html; charset=utf-8" }, { ".js", "text/javascript; charset=utf-8" },
+              { ".mjs", "text/javascript; charset=utf-8" }, { ".css", "text/css; charset=utf-8" },
+              { ".svg", "image/svg+xml" }, { ".png", "image/png" }, { ".jpg", "image/jpeg" },
+              { ".jpeg", "image/jpeg" }, { ".gif", "image/gif" }, { ".webp", "image/webp" },
+              { ".ico", "image/x-icon" }, { ".json", "application/json" },
+              { ".webmanifest", "application/manifest+json" }, { ".woff2", "font/woff2" },
+              { ".woff", "font/woff" }, { ".ttf", "font/ttf" },
+              { ".txt", "text/plain; charset=utf-8" }, { ".map", "application/json" },
+              { ".wasm", "application/wasm" }, { ".mp3", "audio/mpeg" }, { ".ogg", "audio/ogg" },
+              { ".wav", "audio/wav" }, { ".pgn", "application/x-chess-pgn" } };
+    const std::string ext = file.extension().string();
+    for (auto& [e, t] : types)
+        if (ext == e) return std::string(t);
+    return "application/octet-stream";
+}
+
+// ---- the listener -------------------------------------------------------------------------------
+
+HttpServer::HttpServer(
+    net::io_context& io, GameService& games, const StaticFiles& files, ServerLimits limits)
+    : io_(io)
+    , games_(games)
+    , files_(files)
+    , limits_(limits)
+    , acceptor_(io) { }
+
+void HttpServer::listen(const std::string& host, unsigned short port) {
+    tcp::endpoint endpoint{ net::ip::make_address(host), port };
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen(net::socket_base::max_listen_connections);
+    accept();
+}
+
+unsigned short HttpServer::port() const { return acceptor_.local_endpoint().port(); }
+
+void HttpServer::accept() {
+    acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
+        if (!ec) {
+            if (open_->load() >= limits_.max_connections) {
+                beast::error_code ignored;
+                socket.close(ignored); // full: refuse at once rather than queue
+            } else {
+                ++*open_;
+                auto slot = std::make_unique<Slot>(open_);
+                std::make_shared<HttpSession>(
+                    std::move(socket), games_, files_, limits_, std::move(slot))
+                    ->run();
+            }
+        }
+        if (acceptor_.is_open()) accept();
+    });
+}
+
+} // namespace citadel::server

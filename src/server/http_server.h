@@ -1,0 +1,68 @@
+// The network side of `citadel serve`: Boost.Beast HTTP and WebSocket on an Asio io_context run
+// by a small thread pool. Each connection has its own strand, a bounded body or message size, a
+// per-connection rate limit and (WebSockets) a bounded write queue, so one slow or hostile client
+// cannot stall the others. Routes (docs/server.md): /api/... to the GameService, anything else to
+// the built front end (StaticFiles).
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "server/game_service.h"
+
+namespace citadel::server {
+
+struct ServerLimits {
+    size_t max_message     = 64 * 1024; // an HTTP body or a WebSocket message
+    size_t max_connections = 10000;
+    double rate_per_second = 30; // requests or messages per connection...
+    double rate_burst      = 60; // ...with bursts up to this many
+    size_t max_queued      = 256; // messages waiting to be written to one WebSocket
+};
+
+// The built front end in one folder. Nothing outside it is ever served: encoded or plain dot
+// segments, NUL bytes and backslashes are refused, and a symlink leading out is not followed.
+class StaticFiles {
+  public:
+    explicit StaticFiles(const std::string& dir);
+    bool available() const { return !root_.empty(); }
+    // The file to serve for a URL path (already without its query), or an HTTP status: 400 for
+    // a path that tries to leave the folder, 404 for a missing asset. Paths without a file
+    // extension that match no file give index.html (the front end routes them).
+    struct Found {
+        int                   status = 200;
+        std::filesystem::path file;
+        bool                  immutable = false; // under /assets/: hashed names, cache forever
+    };
+    Found              find(const std::string& url_path) const;
+    static std::string content_type(const std::filesystem::path& file);
+
+  private:
+    std::filesystem::path root_; // canonical, empty if the folder does not exist
+};
+
+class HttpServer {
+  public:
+    HttpServer(boost::asio::io_context& io, GameService& games, const StaticFiles& files,
+        ServerLimits limits);
+    // Binds and listens; throws boost::system::system_error if it cannot.
+    void           listen(const std::string& host, unsigned short port);
+    unsigned short port() const;
+
+  private:
+    void accept();
+
+    boost::asio::io_context&             io_;
+    GameService&                         games_;
+    const StaticFiles&                   files_;
+    ServerLimits                         limits_;
+    boost::asio::ip::tcp::acceptor       acceptor_;
+    std::shared_ptr<std::atomic<size_t>> open_ = std::make_shared<std::atomic<size_t>>(0);
+};
+
+} // namespace citadel::server

@@ -1,0 +1,266 @@
+#include "server/sqlite_storage.h"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace citadel::server {
+
+using nlohmann::json;
+
+// A prepared statement, reset after each use.
+struct SqliteStorage::Statement {
+    sqlite3_stmt* stmt = nullptr;
+    Statement(sqlite3* db, const char* sql) {
+        if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK)
+            throw StorageError{ std::string("cannot prepare '") + sql
+                + "': " + sqlite3_errmsg(db) };
+    }
+    ~Statement() { sqlite3_finalize(stmt); }
+    void text(int i, const std::string& s) {
+        sqlite3_bind_text(stmt, i, s.data(), int(s.size()), SQLITE_TRANSIENT);
+    }
+    void integer(int i, int64_t v) { sqlite3_bind_int64(stmt, i, v); }
+    void null(int i) { sqlite3_bind_null(stmt, i); }
+    // Runs a statement that returns no rows.
+    int run() {
+        int rc = sqlite3_step(stmt);
+        sqlite3_reset(stmt);
+        sqlite3_clear_bindings(stmt);
+        return rc;
+    }
+};
+
+namespace {
+
+json seats_json(const std::vector<StoredSeat>& seats) {
+    json out = json::array();
+    for (const auto& s : seats)
+        out.push_back(s.engine ? json{ { "player", "engine" }, { "level", s.level } }
+                               : json{ { "player", "human" }, { "token", s.token } });
+    return out;
+}
+
+std::vector<StoredSeat> seats_of(const std::string& text) {
+    std::vector<StoredSeat> out;
+    for (const auto& s : json::parse(text)) {
+        StoredSeat seat;
+        seat.engine = s.at("player") == "engine";
+        if (seat.engine)
+            seat.level = s.at("level").get<int>();
+        else
+            seat.token = s.at("token").get<std::string>();
+        out.push_back(seat);
+    }
+    return out;
+}
+
+std::string column_text(sqlite3_stmt* st, int i) {
+    auto* p = sqlite3_column_text(st, i);
+    return p ? std::string(reinterpret_cast<const char*>(p), size_t(sqlite3_column_bytes(st, i)))
+             : std::string();
+}
+
+} // namespace
+
+SqliteStorage::SqliteStorage(const std::string& path) {
+    if (sqlite3_open_v2(path.c_str(), &db_,
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr)
+        != SQLITE_OK) {
+        std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw StorageError{ "cannot open database '" + path + "': " + why };
+    }
+    try {
+        sqlite3_busy_timeout(db_, 5000);
+        // WAL: a commit appends to the log; with synchronous=NORMAL the log is not fsynced at
+        // each commit, so a committed step survives the server's process being killed (the data
+        // is in the OS's page cache) but the last commits may be lost if the machine itself
+        // loses power. FULL would survive that too at one fsync per move (docs/server.md).
+        exec("PRAGMA journal_mode=WAL");
+        exec("PRAGMA synchronous=NORMAL");
+        exec("PRAGMA wal_autocheckpoint=0"); // checkpoints(): off the committing threads
+        exec("PRAGMA foreign_keys=ON");
+        exec("CREATE TABLE IF NOT EXISTS games("
+             " id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL,"
+             " clock_initial_ms INTEGER, clock_increment_ms INTEGER, seats TEXT NOT NULL,"
+             " created_ms INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0)");
+        exec("CREATE TABLE IF NOT EXISTS steps("
+             " game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
+             " kind TEXT NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL, other INTEGER,"
+             " clock TEXT, PRIMARY KEY(game_id, seq)) WITHOUT ROWID");
+        insert_game_ = std::make_unique<Statement>(db_,
+            "INSERT INTO games(id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
+            " seats, created_ms, finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        insert_step_ = std::make_unique<Statement>(db_,
+            "INSERT INTO steps(game_id, seq, kind, seat, text, other, clock)"
+            " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        finish_game_
+            = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
+        begin_        = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
+        commit_       = std::make_unique<Statement>(db_, "COMMIT");
+        rollback_     = std::make_unique<Statement>(db_, "ROLLBACK");
+        checkpointer_ = std::thread([this, path] { checkpoints(path); });
+    } catch (...) {
+        insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
+        begin_.reset(), commit_.reset(), rollback_.reset();
+        sqlite3_close(db_);
+        throw;
+    }
+}
+
+SqliteStorage::~SqliteStorage() {
+    {
+        std::lock_guard lock(stop_mutex_);
+        stopping_ = true;
+    }
+    stop_signal_.notify_all();
+    if (checkpointer_.joinable()) checkpointer_.join();
+    insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
+    begin_.reset(), commit_.reset(), rollback_.reset();
+    sqlite3_close(db_);
+}
+
+// Copies the WAL back into the database file every second (PASSIVE: it never waits for, nor
+// blocks, the committing connection).
+void SqliteStorage::checkpoints(std::string path) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
+        != SQLITE_OK) {
+        sqlite3_close(db);
+        db = nullptr; // no checkpoints then: the WAL only grows until the next start
+    }
+    std::unique_lock lock(stop_mutex_);
+    while (!stop_signal_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; }))
+        if (db) sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    if (db) sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    sqlite3_close(db);
+}
+
+void SqliteStorage::exec(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string why = err ? err : "unknown error";
+        sqlite3_free(err);
+        throw StorageError{ std::string("'") + sql + "' failed: " + why };
+    }
+}
+
+void SqliteStorage::fail(const std::string& what) {
+    std::string why = sqlite3_errmsg(db_);
+    if (!sqlite3_get_autocommit(db_)) rollback_->run();
+    throw StorageError{ what + ": " + why };
+}
+
+void SqliteStorage::insert_steps(
+    const std::string& id, int first_seq, const std::vector<StoredStep>& steps) {
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const StoredStep& s = steps[i];
+        insert_step_->text(1, id);
+        insert_step_->integer(2, first_seq + int64_t(i));
+        insert_step_->text(3, s.kind);
+        insert_step_->integer(4, s.seat);
+        insert_step_->text(5, s.text);
+        if (s.other >= 0)
+            insert_step_->integer(6, s.other);
+        else
+            insert_step_->null(6);
+        if (!s.clock_ms.empty())
+            insert_step_->text(7, json(s.clock_ms).dump());
+        else
+            insert_step_->null(7);
+        if (insert_step_->run() != SQLITE_DONE) fail("cannot store a step of game " + id);
+    }
+}
+
+void SqliteStorage::create_game(const StoredGame& g) {
+    std::lock_guard lock(mutex_);
+    if (begin_->run() != SQLITE_DONE) fail("cannot begin a transaction");
+    insert_game_->text(1, g.id);
+    insert_game_->text(2, g.variant);
+    insert_game_->text(3, g.start_fen);
+    if (g.clock) {
+        insert_game_->integer(4, g.clock->initial_ms);
+        insert_game_->integer(5, g.clock->increment_ms);
+    } else {
+        insert_game_->null(4);
+        insert_game_->null(5);
+    }
+    insert_game_->text(6, seats_json(g.seats).dump());
+    insert_game_->integer(7, g.created_ms);
+    insert_game_->integer(8, g.finished);
+    if (insert_game_->run() != SQLITE_DONE) fail("cannot store game " + g.id);
+    insert_steps(g.id, 0, g.steps);
+    if (commit_->run() != SQLITE_DONE) fail("cannot commit game " + g.id);
+}
+
+void SqliteStorage::append_steps(
+    const std::string& id, int first_seq, const std::vector<StoredStep>& steps, bool finished) {
+    std::lock_guard lock(mutex_);
+    if (begin_->run() != SQLITE_DONE) fail("cannot begin a transaction");
+    insert_steps(id, first_seq, steps);
+    if (finished) {
+        finish_game_->text(1, id);
+        if (finish_game_->run() != SQLITE_DONE) fail("cannot mark game " + id + " finished");
+    }
+    if (commit_->run() != SQLITE_DONE) fail("cannot commit steps of game " + id);
+}
+
+std::vector<StoredGame> SqliteStorage::load_games() {
+    std::lock_guard               lock(mutex_);
+    std::vector<StoredGame>       games;
+    std::map<std::string, size_t> index;
+    {
+        Statement q(db_,
+            "SELECT id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
+            " seats, created_ms, finished FROM games ORDER BY created_ms, id");
+        int       rc;
+        while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
+            StoredGame g;
+            g.id        = column_text(q.stmt, 0);
+            g.variant   = column_text(q.stmt, 1);
+            g.start_fen = column_text(q.stmt, 2);
+            if (sqlite3_column_type(q.stmt, 3) != SQLITE_NULL)
+                g.clock = StoredClock{ sqlite3_column_int64(q.stmt, 3),
+                    sqlite3_column_int64(q.stmt, 4) };
+            try {
+                g.seats = seats_of(column_text(q.stmt, 5));
+            } catch (const std::exception& e) {
+                throw StorageError{ "game " + g.id + " has unreadable seats: " + e.what() };
+            }
+            g.created_ms = sqlite3_column_int64(q.stmt, 6);
+            g.finished   = sqlite3_column_int(q.stmt, 7) != 0;
+            index[g.id]  = games.size();
+            games.push_back(std::move(g));
+        }
+        if (rc != SQLITE_DONE) fail("cannot read the games");
+    }
+    Statement q(
+        db_, "SELECT game_id, kind, seat, text, other, clock FROM steps ORDER BY game_id, seq");
+    int rc;
+    while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
+        auto at = index.find(column_text(q.stmt, 0));
+        if (at == index.end()) continue;
+        StoredStep s;
+        s.kind = column_text(q.stmt, 1);
+        s.seat = sqlite3_column_int(q.stmt, 2);
+        s.text = column_text(q.stmt, 3);
+        s.other
+            = sqlite3_column_type(q.stmt, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(q.stmt, 4);
+        if (sqlite3_column_type(q.stmt, 5) != SQLITE_NULL) {
+            try {
+                s.clock_ms = json::parse(column_text(q.stmt, 5)).get<std::vector<int64_t>>();
+            } catch (const std::exception& e) {
+                throw StorageError{ "a step of game " + at->first + " has an unreadable clock" };
+            }
+        }
+        games[at->second].steps.push_back(std::move(s));
+    }
+    if (rc != SQLITE_DONE) fail("cannot read the steps");
+    return games;
+}
+
+} // namespace citadel::server

@@ -1,0 +1,66 @@
+// Where games last: a small interface the game service writes every accepted step to, before it
+// acknowledges it, and reads every game back from when the server starts. SQLite implements it
+// (sqlite_storage.h); a networked database can implement the same five calls without touching
+// the game logic, which only ever sees these plain records.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace citadel::server {
+
+struct StoredSeat {
+    bool        engine = false;
+    int         level  = 0; // engine seats: 0-20
+    std::string token; // human seats: the secret that plays for this seat
+};
+
+struct StoredClock {
+    int64_t initial_ms   = 0;
+    int64_t increment_ms = 0;
+};
+
+// One step of a game's history, in order: a move, or an action. Replaying the steps through the
+// rules core rebuilds the game.
+struct StoredStep {
+    std::string kind; // "move", "resign", "offer_draw", "accept_draw", "decline_draw",
+                      // "claim_draw", "propose_alliance", "accept_alliance", "flag"
+    int                  seat = 0;
+    std::string          text; // the move (UCI text) of a "move"; otherwise empty
+    int                  other = -1; // propose_alliance: the seat proposed to
+    std::vector<int64_t> clock_ms; // each seat's remaining time after the step (timed games)
+};
+
+struct StoredGame {
+    std::string                id;
+    std::string                variant;
+    std::string                start_fen;
+    std::optional<StoredClock> clock;
+    std::vector<StoredSeat>    seats;
+    int64_t                    created_ms = 0; // Unix time
+    std::vector<StoredStep>    steps;
+    bool                       finished = false;
+};
+
+// Thrown when the database cannot do what was asked; the step is then not acknowledged.
+struct StorageError {
+    std::string message;
+};
+
+class Storage {
+  public:
+    virtual ~Storage() = default;
+    // Records a new game (its steps, if any, too). Durable when it returns.
+    virtual void create_game(const StoredGame& game) = 0;
+    // Appends steps to a game in one transaction; `finished` marks the game as ended with them.
+    // Durable (committed) when it returns, so the caller may acknowledge them.
+    virtual void append_steps(
+        const std::string& id, int first_seq, const std::vector<StoredStep>& steps, bool finished)
+        = 0;
+    // Every game, unfinished and finished, with its steps in order.
+    virtual std::vector<StoredGame> load_games() = 0;
+};
+
+} // namespace citadel::server

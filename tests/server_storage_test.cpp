@@ -1,0 +1,116 @@
+// The server's SQLite storage: what is stored is loaded back, in order, across reopening; a
+// failed append changes nothing; a database that cannot be opened is an error naming it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "server/sqlite_storage.h"
+
+using namespace citadel::server;
+
+namespace {
+
+struct TempDb {
+    std::filesystem::path path;
+    TempDb() {
+        path = std::filesystem::temp_directory_path()
+            / ("citadel-storage-test-" + std::to_string(::getpid()) + "-"
+                + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+        clean();
+    }
+    ~TempDb() { clean(); }
+    void clean() {
+        for (const char* suffix : { "", "-wal", "-shm" })
+            std::filesystem::remove(path.string() + suffix);
+    }
+};
+
+StoredGame sample_game() {
+    StoredGame g;
+    g.id         = "g1";
+    g.variant    = "chess";
+    g.start_fen  = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.clock      = StoredClock{ 300000, 2000 };
+    g.seats      = { { false, 0, "tokenA" }, { true, 7, "" } };
+    g.created_ms = 1700000000000;
+    return g;
+}
+
+} // namespace
+
+TEST(ServerStorage, StoresAndLoadsGamesAndStepsInOrder) {
+    TempDb db;
+    {
+        SqliteStorage s(db.path.string());
+        s.create_game(sample_game());
+        s.append_steps("g1", 0, { { "move", 0, "e2e4", -1, { 298000, 300000 } } }, false);
+        s.append_steps("g1", 1,
+            { { "move", 1, "e7e5", -1, { 298000, 299500 } }, { "offer_draw", 1, "", -1, {} } },
+            false);
+        StoredGame other = sample_game();
+        other.id         = "g2";
+        other.variant    = "fourkingdoms";
+        other.clock.reset();
+        other.seats
+            = { { false, 0, "a" }, { false, 0, "b" }, { false, 0, "c" }, { false, 0, "d" } };
+        s.create_game(other);
+        s.append_steps("g2", 0, { { "propose_alliance", 2, "", 1, {} } }, true);
+    }
+    SqliteStorage s(db.path.string()); // reopened: everything was committed
+    auto          games = s.load_games();
+    ASSERT_EQ(games.size(), 2u);
+    const StoredGame& g = games[0].id == "g1" ? games[0] : games[1];
+    const StoredGame& h = games[0].id == "g1" ? games[1] : games[0];
+    EXPECT_EQ(g.variant, "chess");
+    ASSERT_TRUE(g.clock);
+    EXPECT_EQ(g.clock->initial_ms, 300000);
+    EXPECT_EQ(g.clock->increment_ms, 2000);
+    ASSERT_EQ(g.seats.size(), 2u);
+    EXPECT_EQ(g.seats[0].token, "tokenA");
+    EXPECT_TRUE(g.seats[1].engine);
+    EXPECT_EQ(g.seats[1].level, 7);
+    ASSERT_EQ(g.steps.size(), 3u);
+    EXPECT_EQ(g.steps[0].text, "e2e4");
+    EXPECT_EQ(g.steps[1].text, "e7e5");
+    EXPECT_EQ(g.steps[1].clock_ms, (std::vector<int64_t>{ 298000, 299500 }));
+    EXPECT_EQ(g.steps[2].kind, "offer_draw");
+    EXPECT_TRUE(g.steps[2].clock_ms.empty());
+    EXPECT_FALSE(g.finished);
+    EXPECT_FALSE(h.clock);
+    EXPECT_TRUE(h.finished);
+    ASSERT_EQ(h.steps.size(), 1u);
+    EXPECT_EQ(h.steps[0].other, 1);
+}
+
+TEST(ServerStorage, AFailedAppendChangesNothing) {
+    TempDb        db;
+    SqliteStorage s(db.path.string());
+    s.create_game(sample_game());
+    s.append_steps("g1", 0, { { "move", 0, "e2e4", -1, {} } }, false);
+    s.append_steps("g1", 2, { { "move", 0, "g1f3", -1, {} } }, false);
+    // Steps 1 and 2: the second collides with the stored step 2, so the whole transaction is
+    // rolled back, step 1 too.
+    EXPECT_THROW(s.append_steps("g1", 1,
+                     { { "move", 1, "e7e5", -1, {} }, { "move", 0, "b1c3", -1, {} } }, true),
+        StorageError);
+    EXPECT_THROW(
+        s.append_steps("nosuchgame", 0, { { "move", 0, "e2e4", -1, {} } }, false), StorageError);
+    EXPECT_THROW(s.create_game(sample_game()), StorageError); // the id exists
+    auto games = s.load_games();
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_EQ(games[0].steps.size(), 2u);
+    EXPECT_EQ(games[0].steps[1].text, "g1f3");
+    EXPECT_FALSE(games[0].finished);
+    s.append_steps("g1", 1, { { "move", 1, "e7e5", -1, {} } }, false); // and it still works
+    EXPECT_EQ(s.load_games()[0].steps.size(), 3u);
+}
+
+TEST(ServerStorage, AnUnopenableDatabaseIsAnErrorNamingIt) {
+    try {
+        SqliteStorage s("/nonexistent-dir/citadel.db");
+        FAIL() << "opened";
+    } catch (const StorageError& e) {
+        EXPECT_NE(e.message.find("/nonexistent-dir/citadel.db"), std::string::npos) << e.message;
+    }
+}

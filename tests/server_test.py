@@ -1,0 +1,519 @@
+"""citadel serve over real sockets (server.md): the HTTP API, the WebSocket, errors in the
+contract's order, limits, clocks, engine seats, static files, and kill -9 then restart.
+Usage: server_test.py <path to citadel>"""
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ws_client import HandshakeRefused, WebSocket  # noqa: E402
+
+CITADEL = sys.argv[1]
+TMP = tempfile.mkdtemp(prefix="citadel-server-test-")
+DB = os.path.join(TMP, "games.db")
+WEB = os.path.join(TMP, "web")
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+
+
+class Server:
+    def __init__(self):
+        # stderr to a file: a pipe nobody reads could fill and stall the server.
+        self.log = open(os.path.join(TMP, "server.log"), "a+")
+        self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", "--db", DB, "--web", WEB],
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://([\d.]+):(\d+)", line)
+        if not m:
+            raise RuntimeError("no address printed: " + line + self.errors())
+        self.host, self.port = m.group(1), int(m.group(2))
+
+    def kill9(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def errors(self):
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self):
+        """Stops the server with SIGTERM; its exit status (0 unless it failed or a sanitizer
+        reported something)."""
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+    def request(self, method, path, body=None, raw=None, headers=None):
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+        conn.request(method, path, body=data, headers=headers or {})
+        res = conn.getresponse()
+        payload = res.read()
+        conn.close()
+        ctype = res.getheader("Content-Type", "")
+        out = json.loads(payload) if ctype.startswith("application/json") else payload
+        return res.status, out, res
+
+    def post(self, path, body):
+        status, out, _ = self.request("POST", path, body)
+        return status, out
+
+    def get(self, path):
+        status, out, _ = self.request("GET", path)
+        return status, out
+
+    def ws(self, game, token=None):
+        path = f"/api/games/{game}/ws" + (f"?token={token}" if token else "")
+        return WebSocket(self.host, self.port, path)
+
+    def create(self, **body):
+        body.setdefault("variant", "chess")
+        status, out = self.post("/api/games", body)
+        assert status == 201, (status, out)
+        return out["id"], [s["token"] for s in out["seats"]]
+
+
+def error_code(out):
+    return out.get("code") if isinstance(out, dict) else None
+
+
+def make_web():
+    os.makedirs(os.path.join(WEB, "assets"))
+    with open(os.path.join(WEB, "index.html"), "w") as f:
+        f.write("<!doctype html><title>Citadel</title>")
+    with open(os.path.join(WEB, "assets", "app-1a2b3c.js"), "w") as f:
+        f.write("console.log('citadel');")
+    with open(os.path.join(TMP, "secret.txt"), "w") as f:
+        f.write("SECRET")
+    os.symlink(os.path.join(TMP, "secret.txt"), os.path.join(WEB, "leak.txt"))
+    os.symlink(TMP, os.path.join(WEB, "outside"))
+
+
+# ---- the tests -----------------------------------------------------------------------------------
+
+def test_create(s):
+    variants = {"chess": 2, "silverman": 2, "pawnrace": 2, "tamerlane": 2,
+                "fourkingdoms": 4, "fourkingdoms-teams": 4}
+    for v, seats in variants.items():
+        status, out = s.post("/api/games", {"variant": v})
+        check(status == 201 and len(out["seats"]) == seats, f"create {v}: {status} {out}")
+        check(all(len(x["token"]) >= 32 and x["url"].startswith("/g/" + out["id"] + "?token=")
+                  for x in out["seats"]), f"create {v}: tokens and invitation URLs")
+        status, st = s.get("/api/games/" + out["id"])
+        check(status == 200 and st["variant"] == v and st["status"] == "ongoing" and st["legal_moves"]
+              and st["to_move"] == ("white" if seats == 2 else "east"), f"state of {v}")
+        check(all("token" not in seat for seat in st["seats"]), f"state of {v} shows no token")
+    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    gid, _ = s.create(fen=fen, clock={"initial_s": 60, "increment_s": 2})
+    _, st = s.get("/api/games/" + gid)
+    check(st["start_fen"] == fen and st["fen"] == fen, "create with fen")
+    check(st["clock"]["white"] == 60000 and st["clock"]["increment_ms"] == 2000
+          and st["clock"]["running"] is None, f"create with clock: {st['clock']}")
+    for body, code, what in [
+            ({"variant": "checkers"}, "bad_request", "unknown variant"),
+            ({"variant": "chess", "fen": "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"}, "bad_request", "bad fen"),
+            ({"variant": "chess", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "bad_request", "illegal position"),
+            ({"variant": 7}, "bad_request", "variant of the wrong type"),
+            ({"variant": "chess", "seats": [{"player": "human"}]}, "bad_request", "too few seats"),
+            ({"variant": "chess", "seats": [{"player": "human"}, {"player": "engine", "level": 21}]},
+             "bad_request", "engine level out of range"),
+            ({"variant": "chess", "clock": {"initial_s": -5}}, "bad_request", "negative clock"),
+            ([1, 2], "bad_request", "body not an object")]:
+        status, out = s.post("/api/games", body)
+        check(status == 400 and error_code(out) == code and out.get("message"), f"create {what}: {status} {out}")
+    status, out, _ = s.request("POST", "/api/games", raw="{not json")
+    check(status == 400 and error_code(out) == "bad_json", "create with malformed JSON")
+    status, out = s.get("/api/games/nosuchgame")
+    check(status == 404 and error_code(out) == "unknown_game", "unknown game")
+
+
+def test_moves(s):
+    gid, (white, black) = s.create()
+    path = f"/api/games/{gid}/moves"
+    status, out = s.post(path, {"token": white, "move": "e2e4", "ply": 0})
+    check(status == 200 and out["type"] == "move" and out["san"] == "e4" and out["ply"] == 0
+          and out["to_move"] == "black", f"move: {status} {out}")
+    # The same request again: stale, and it never plays twice.
+    status, out = s.post(path, {"token": white, "move": "e2e4", "ply": 0})
+    check(status == 409 and error_code(out) == "stale_ply", f"repeated move: {status} {out}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["moves"] == ["e2e4"] and st["san"] == ["e4"], "a repeated request played once")
+    status, out = s.post(path, {"token": white, "move": "d2d4", "ply": 1})
+    check(status == 403 and error_code(out) == "not_your_turn", f"not your turn: {out}")
+    status, out = s.post(path, {"token": "0" * 32, "move": "e7e5", "ply": 1})
+    check(status == 403 and error_code(out) == "bad_token", f"wrong token: {out}")
+    status, out = s.post(path, {"move": "e7e5", "ply": 1})
+    check(status == 400 and error_code(out) == "bad_request", f"missing token: {out}")
+    status, out = s.post(path, {"token": black, "move": 5, "ply": 1})
+    check(status == 400 and error_code(out) == "bad_request", f"move of the wrong type: {out}")
+    status, out = s.post(path, {"token": black, "move": "zz9", "ply": 1})
+    check(status == 400 and error_code(out) == "bad_request", f"malformed move text: {out}")
+    status, out = s.post(path, {"token": black, "move": "e7e4", "ply": 1})
+    check(status == 400 and error_code(out) == "illegal_move" and out["reason"] == "not_that_pieces_move",
+          f"illegal move: {out}")
+    status, out, _ = s.request("POST", path, raw='{"token": ')
+    check(status == 400 and error_code(out) == "bad_json", "malformed JSON move")
+    # Checking order: an unknown game before the token, the token before the ply.
+    status, out = s.post("/api/games/nosuch/moves", {"token": "x", "move": "e7e5", "ply": 1})
+    check(status == 404 and error_code(out) == "unknown_game", "unknown game before bad token")
+    status, out = s.post(path, {"token": "x", "move": "e7e5", "ply": 99})
+    check(error_code(out) == "bad_token", "bad token before stale ply")
+    status, out = s.post(path, {"token": white, "move": "e7e5", "ply": 99})
+    check(error_code(out) == "stale_ply", "stale ply before not your turn")
+    # A pinned piece: the reason and the arrow from the pinning rook to the king.
+    gid2, (w2, _) = s.create(fen="4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1")
+    status, out = s.post(f"/api/games/{gid2}/moves", {"token": w2, "move": "e2c3", "ply": 0})
+    check(status == 400 and out.get("reason") == "piece_pinned" and out.get("arrows") == [["e8", "e1"]]
+          and "pins" in out.get("message", ""), f"pinned piece: {out}")
+    # Oversized body: 413 without reading the rest.
+    big = json.dumps({"token": white, "move": "e7e5", "ply": 1, "pad": "x" * (70 * 1024)})
+    status, out, _ = s.request("POST", path, raw=big)
+    check(status == 413 and error_code(out) == "too_large", f"oversized body: {status}")
+    status, out = s.get("/api/games/" + gid)
+    check(out["moves"] == ["e2e4"], "nothing changed by refused requests")
+    # PGN download.
+    status, body, res = s.request("GET", f"/api/games/{gid}/pgn")
+    check(status == 200 and b"1. e4 *" in body and "attachment" in res.getheader("Content-Disposition", ""),
+          f"pgn: {body[:200]}")
+
+
+def test_websocket(s):
+    gid, (white, black) = s.create(variant="chess")
+    w = s.ws(gid, white)
+    first = w.recv()
+    check(first["type"] == "state" and first["moves"] == [], "ws: state first")
+    watcher = s.ws(gid)
+    check(watcher.recv()["type"] == "state", "watcher: state first")
+    seat = w.recv()
+    check(seat["type"] == "seat" or seat["type"] == "move", "ws: seat message")
+    w.send({"type": "move", "move": "e2e4", "ply": 0})
+    mv = watcher.recv_until("move")
+    check(mv["move"] == "e2e4" and mv["san"] == "e4" and mv["ply"] == 0 and "fen" in mv, f"broadcast move {mv}")
+    check(w.recv_until("move")["move"] == "e2e4", "mover gets the broadcast")
+    watcher.send({"type": "move", "move": "e7e5", "ply": 1})
+    out = watcher.recv_until("error")
+    check(out["code"] == "bad_token", f"watcher's move: {out}")
+    w.send("{oops")
+    check(w.recv_until("error")["code"] == "bad_json", "ws malformed JSON")
+    w.send({"type": "ping"})
+    check(w.recv_until("pong")["type"] == "pong", "ping answered, connection open after bad JSON")
+    w.send({"type": "fly"})
+    check(w.recv_until("error")["code"] == "bad_request", "unknown message type")
+    # A token that holds no seat is refused at the handshake.
+    try:
+        s.ws(gid, "f" * 32)
+        check(False, "handshake with a bad token")
+    except HandshakeRefused as e:
+        check(e.status == 403, f"handshake with a bad token: {e.status}")
+    try:
+        s.ws("nosuchgame")
+        check(False, "handshake for an unknown game")
+    except HandshakeRefused as e:
+        check(e.status == 404, "handshake for an unknown game")
+    # Oversized message: too_large, and the connection may close; others unaffected.
+    big = s.ws(gid, black)
+    big.recv()
+    big.send({"type": "move", "move": "e7e5", "ply": 1, "pad": "x" * (70 * 1024)})
+    out = big.recv_until("error")
+    check(out and out["code"] == "too_large", f"oversized ws message: {out}")
+    big.close()
+    w.send({"type": "ping"})
+    check(w.recv_until("pong")["type"] == "pong", "others unaffected by an oversized message")
+    # Rate limit: a flood gets rate_limited, and the connection stays usable.
+    for _ in range(150):
+        w.send({"type": "ping"})
+    codes = []
+    for _ in range(150):
+        m = w.recv()
+        codes.append(m.get("code") or m["type"])
+    check("rate_limited" in codes, "rate limited flood")
+    time.sleep(1.0)
+    w.send({"type": "ping"})
+    check(w.recv_until("pong")["type"] == "pong", "usable after the flood")
+    # Reconnect: a new connection gets the state again, and play goes on.
+    w.close()
+    w = s.ws(gid, white)
+    st = w.recv()
+    check(st["type"] == "state" and st["moves"] == ["e2e4"], "reconnect: state again")
+    b = s.ws(gid, black)
+    b.recv()
+    b.send({"type": "move", "move": "e7e5", "ply": 1})
+    check(w.recv_until("move")["move"] == "e7e5", "play goes on after reconnect")
+    # Resign: an end message with the result.
+    b.send({"type": "action", "action": "resign"})
+    act = w.recv_until("action")
+    check(act["action"] == "resign" and act["seat"] == "black", f"resign action {act}")
+    end = w.recv_until("end")
+    check(end["status"] == "resignation" and end["result"] == "1-0", f"resign end {end}")
+    status, out = s.post(f"/api/games/{gid}/moves", {"token": white, "move": "d2d4", "ply": 2})
+    check(status == 409 and error_code(out) == "game_over", f"game over: {out}")
+    for c in (w, b, watcher):
+        c.close()
+
+
+def test_draws(s):
+    gid, (white, black) = s.create()
+    act = f"/api/games/{gid}/actions"
+    status, out = s.post(act, {"token": black, "action": "accept_draw"})
+    check(status == 409 and error_code(out) == "action_refused", f"accept without offer: {out}")
+    status, out = s.post(act, {"token": white, "action": "dance"})
+    check(status == 400 and error_code(out) == "bad_request", "unknown action")
+    status, out = s.post(act, {"token": white, "action": "offer_draw"})
+    check(status == 200 and out["offers"]["draw"] == ["white"], f"offer draw: {out}")
+    status, out = s.post(act, {"token": black, "action": "decline_draw"})
+    check(status == 200 and out["offers"]["draw"] == [], f"decline draw: {out}")
+    status, out = s.post(act, {"token": white, "action": "claim_draw"})
+    check(status == 409 and error_code(out) == "action_refused", f"claim refused: {out}")
+    status, out = s.post(act, {"token": black, "action": "claim_draw"})
+    check(status == 403 and error_code(out) == "not_your_turn", f"claim by the other player: {out}")
+    status, out = s.post(act, {"token": white, "action": "propose_alliance", "with": "black"})
+    check(status == 409 and error_code(out) == "action_refused", "no alliances in chess")
+    s.post(act, {"token": black, "action": "offer_draw"})
+    status, out = s.post(act, {"token": white, "action": "accept_draw"})
+    check(status == 200, f"accept draw: {out}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["status"] == "agreement" and st["result"] == "1/2-1/2", f"draw by agreement: {st['status']}")
+    # Threefold repetition claimed with the move that makes it (FIDE 9.2.1).
+    gid, (white, black) = s.create()
+    path = f"/api/games/{gid}/moves"
+    for ply, (tok, m) in enumerate([(white, "g1f3"), (black, "g8f6"), (white, "f3g1"), (black, "f6g8"),
+                                    (white, "g1f3"), (black, "g8f6"), (white, "f3g1")]):
+        status, out = s.post(path, {"token": tok, "move": m, "ply": ply})
+        check(status == 200, f"repetition move {m}: {out}")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": black, "action": "claim_draw", "move": "f6g8"})
+    check(status == 200 and out["status"] == "threefold_repetition" and out["move"] == "f6g8",
+          f"claim with the move: {out}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["moves"][-1] == "f6g8" and st["result"] == "1/2-1/2", "the claim's move is played")
+    # A wrong claim with a move plays nothing.
+    gid, (white, black) = s.create()
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": white, "action": "claim_draw", "move": "e2e4"})
+    check(status == 409 and error_code(out) == "action_refused", f"wrong claim with a move: {out}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["moves"] == [], "a refused claim plays no move")
+
+
+def test_time_forfeit(s):
+    gid, (white, black) = s.create(clock={"initial_s": 1, "increment_s": 0})
+    w = s.ws(gid, white)
+    w.recv()
+    w.send({"type": "move", "move": "e2e4", "ply": 0})
+    w.recv_until("move")
+    end = w.recv_until("end")  # nobody moves: the server's timer ends the game
+    check(end and end["status"] == "time_forfeit" and end["result"] == "1-0", f"time forfeit: {end}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["clock"]["black"] == 0 and st["status"] == "time_forfeit", "flag in the state")
+    w.close()
+    # A lone king cannot mate: the flag of its opponent is a draw.
+    gid, (white, black) = s.create(fen="4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", clock={"initial_s": 1})
+    status, _ = s.post(f"/api/games/{gid}/moves", {"token": black, "move": "e8d8", "ply": 0})
+    time.sleep(1.3)
+    _, st = s.get("/api/games/" + gid)
+    check(st["status"] == "time_forfeit" and st["result"] == "0-1" or
+          st["status"] == "timeout_vs_insufficient_material", f"flag with material: {st['status']}")
+    gid, (white, black) = s.create(fen="4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", clock={"initial_s": 1})
+    s.post(f"/api/games/{gid}/moves", {"token": white, "move": "e2e3", "ply": 0})
+    s.post(f"/api/games/{gid}/moves", {"token": black, "move": "e8d8", "ply": 1})
+    time.sleep(1.3)
+    _, st = s.get("/api/games/" + gid)
+    check(st["status"] == "timeout_vs_insufficient_material" and st["result"] == "1/2-1/2",
+          f"flag against a bare king: {st['status']}")
+
+
+def test_four_kingdoms(s):
+    gid, tokens = s.create(variant="fourkingdoms")
+    conns = [s.ws(gid, t) for t in tokens]
+    st = [c.recv() for c in conns][0]
+    names = ["east", "south", "west", "north"]
+    for ply in range(8):
+        seat = ply % 4
+        _, st = s.get("/api/games/" + gid)
+        check(st["to_move"] == names[seat], f"fk turn {ply}: {st['to_move']}")
+        other = conns[(seat + 1) % 4]
+        other.send({"type": "move", "move": st["legal_moves"][0], "ply": ply})
+        check(other.recv_until("error")["code"] == "not_your_turn", "fk not your turn")
+        conns[seat].send({"type": "move", "move": st["legal_moves"][0], "ply": ply})
+        for c in conns:  # every seat hears every move, in order
+            mv = c.recv_until("move")
+            while mv["ply"] < ply:
+                mv = c.recv_until("move")
+            check(mv["move"] == st["legal_moves"][0] and mv["seat"] == names[seat], f"fk move {ply}")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": tokens[1], "action": "propose_alliance", "with": "west"})
+    check(status == 409 and error_code(out) == "action_refused", f"fk alliance not yet allowed: {out}")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": tokens[1], "action": "propose_alliance", "with": "nowhere"})
+    check(status == 400 and error_code(out) == "bad_request", "fk alliance with a bad seat")
+    for c in conns:
+        c.close()
+    # Where the rules allow it: East mates North and absorbs; West and South may then ally.
+    fen = ("xxx3nK4xxx/xxx2nPnPnP3xxx/xxx8xxx/14/4eR9/14/wK13/13eK/14/1wP12/14/xxx8xxx/"
+           "xxxsP7xxx/xxx4sK3xxx e - - 0 1 eswn -")
+    gid, tokens = s.create(variant="fourkingdoms", fen=fen)
+    e, so, w, n = tokens
+    status, out = s.post(f"/api/games/{gid}/moves", {"token": e, "move": "e10e14", "ply": 0})
+    kinds = [x["kind"] for x in out.get("events", [])]
+    check(status == 200 and "checkmate" in kinds and "command" in kinds, f"fk mate events: {out}")
+    s.post(f"/api/games/{gid}/moves", {"token": so, "move": "d2d4", "ply": 1})
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": w, "action": "propose_alliance", "with": "south"})
+    check(status == 200 and out["offers"]["alliance"] == {"from": "west", "to": "south"}, f"fk proposal: {out}")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": so, "action": "accept_alliance"})
+    check(status == 200 and any(x["kind"] == "alliance_formed" for x in out["events"]), f"fk alliance: {out}")
+    _, st = s.get("/api/games/" + gid)
+    check(sorted(st["alliance"]) == ["south", "west"], f"fk alliance in the state: {st.get('alliance')}")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": n, "action": "resign"})
+    check(status == 409 and error_code(out) == "action_refused", "a mated player cannot act")
+    status, body, _ = s.request("GET", f"/api/games/{gid}/pgn")
+    check(b"{West and South form an alliance}" in body or b"form an alliance" in body, f"fk record: {body[:300]}")
+    # Teams: no alliances; resignations end it with scores.
+    gid, tokens = s.create(variant="fourkingdoms-teams")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": tokens[0], "action": "propose_alliance", "with": "south"})
+    check(status == 409, "teams: no alliance")
+    s.post(f"/api/games/{gid}/actions", {"token": tokens[2], "action": "resign"})
+    s.post(f"/api/games/{gid}/actions", {"token": tokens[3], "action": "resign"})
+    _, st = s.get("/api/games/" + gid)
+    check(st["status"] == "last_team" and st["scores"] == {"east": 1, "south": 1, "west": 0, "north": 0},
+          f"teams end and scores: {st['status']} {st['scores']}")
+
+
+def test_engine(s):
+    gid, tokens = s.create(seats=[{"player": "human"}, {"player": "engine", "level": 3}])
+    check(len(tokens) == 1, "an engine seat has no token")
+    w = s.ws(gid, tokens[0])
+    w.recv()
+    w.send({"type": "move", "move": "e2e4", "ply": 0})
+    check(w.recv_until("move")["move"] == "e2e4", "human move")
+    reply = w.recv_until("move")
+    check(reply["seat"] == "black" and reply["ply"] == 1, f"the engine answers: {reply}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["seats"][1]["player"] == "engine" and st["seats"][1]["level"] == 3, "engine seat in the state")
+    w.close()
+    # Engine against engine plays to the end while others are served.
+    games = [s.create(seats=[{"player": "engine", "level": 0}, {"player": "engine", "level": 0}])[0]
+             for _ in range(3)]
+    gid, (white, _) = s.create()
+    t0 = time.time()
+    status, _ = s.post(f"/api/games/{gid}/moves", {"token": white, "move": "e2e4", "ply": 0})
+    check(status == 200 and time.time() - t0 < 2, "a human game is served while engines play")
+    deadline = time.time() + 15
+    while time.time() < deadline:
+        states = [s.get("/api/games/" + g)[1] for g in games]
+        if all(x["status"] != "ongoing" for x in states):
+            break
+        time.sleep(0.2)
+    check(all(x["status"] != "ongoing" and x["ply"] > 0 for x in states),
+          f"engine games end: {[(x['status'], x['ply']) for x in states]}")
+    gid, _ = s.create(variant="fourkingdoms", seats=[{"player": "engine"}] * 4)
+    time.sleep(0.5)
+    check(s.get("/api/games/" + gid)[1]["ply"] > 0, "four engines play Four Kingdoms")
+
+
+def test_static(s):
+    status, body, res = s.request("GET", "/")
+    check(status == 200 and b"Citadel" in body and res.getheader("Cache-Control") == "no-cache"
+          and res.getheader("Content-Type").startswith("text/html")
+          and "default-src 'self'" in res.getheader("Content-Security-Policy", ""), "index.html")
+    status, body, res = s.request("GET", "/assets/app-1a2b3c.js")
+    check(status == 200 and "immutable" in res.getheader("Cache-Control", "")
+          and res.getheader("Content-Type").startswith("text/javascript"), "hashed asset")
+    status, body, res = s.request("HEAD", "/assets/app-1a2b3c.js")
+    check(status == 200 and body == b"", "HEAD")
+    status, body, _ = s.request("GET", "/g/abc123?token=xyz")
+    check(status == 200 and b"Citadel" in body, "an invitation URL serves the front end")
+    for path, codes in [("/../secret.txt", (400, 404)), ("/%2e%2e/secret.txt", (400, 404)),
+                        ("/assets/%2E%2E/%2e%2e/secret.txt", (400, 404)), ("/leak.txt", (404,)),
+                        ("/outside/secret.txt", (404,)), ("/index.html%00.js", (400,)),
+                        ("/..%2fsecret.txt", (400, 404)), ("/%5c..%5csecret.txt", (400,)),
+                        ("/missing.js", (404,)), ("/assets/missing-1.css", (404,)), ("/%zz", (400,))]:
+        status, body, _ = s.request("GET", path)
+        check(status in codes and b"SECRET" not in body, f"static {path}: {status}")
+    status, out, _ = s.request("DELETE", "/api/games")
+    check(status == 405, "wrong method")
+    status, out = s.get("/api/nothing")
+    check(status == 404, "unknown API route")
+
+
+def test_restart(s_holder):
+    s = s_holder[0]
+    gid, (white, black) = s.create(clock={"initial_s": 300, "increment_s": 5})
+    path = f"/api/games/{gid}/moves"
+    for ply, (tok, m) in enumerate([(white, "e2e4"), (black, "e7e5"), (white, "g1f3")]):
+        s.post(path, {"token": tok, "move": m, "ply": ply})
+    s.post(f"/api/games/{gid}/actions", {"token": black, "action": "offer_draw"})
+    _, before = s.get("/api/games/" + gid)
+    time.sleep(0.3)
+    s.kill9()
+    s = s_holder[0] = Server()
+    _, after = s.get("/api/games/" + gid)
+    check(after["moves"] == before["moves"] and after["san"] == before["san"] and after["fen"] == before["fen"],
+          "restart: same moves")
+    check(after["clock"]["white"] == before["clock"]["white"], "restart: the waiting clock as stored")
+    stored_black = after["clock"]["black"]
+    check(before["clock"]["black"] - 400 <= stored_black <= before["clock"]["black"] + 50,
+          f"restart: the running clock resumes from its last stored time: {before['clock']} {after['clock']}")
+    check(after["offers"]["draw"] == ["black"], "restart: the draw offer stands")
+    status, out = s.post(path, {"token": black, "move": "b8c6", "ply": 3})
+    check(status == 200 and out["ply"] == 3, f"restart: play goes on: {out}")
+    status, out = s.post(path, {"token": black, "move": "b8c6", "ply": 3})
+    check(error_code(out) == "stale_ply", "restart: stale ply still refused")
+    w = s.ws(gid, white)
+    check(w.recv()["moves"][-1] == "b8c6", "restart: reconnect")
+    w.close()
+
+
+def test_bad_arguments():
+    for args, words in [(["--port", "70000"], "--port"),
+                        (["--port", "0", "--db", os.path.join(TMP, "no", "such", "dir.db")], "cannot open database"),
+                        (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen")]:
+        r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
+        check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
+              f"serve {args}: {r.returncode} {r.stderr!r}")
+
+
+def main():
+    make_web()
+    test_bad_arguments()
+    holder = [Server()]
+    try:
+        for t in (test_create, test_moves, test_websocket, test_draws, test_four_kingdoms,
+                  test_engine, test_static, test_time_forfeit):
+            t0 = time.time()
+            try:
+                t(holder[0])
+            except Exception as e:  # a crash of one test is a failure, not the end
+                import traceback
+                traceback.print_exc()
+                check(False, f"{t.__name__} raised {e!r}")
+            print(f"{t.__name__}: {time.time() - t0:.2f}s", flush=True)
+        test_restart(holder)
+        check(holder[0].proc.poll() is None, "the server is still running")
+        rc = holder[0].stop()
+        log = holder[0].errors()
+        check(rc == 0 and "Sanitizer" not in log and "runtime error" not in log,
+              f"a clean stop: status {rc}\n{log[-3000:]}")
+    finally:
+        if holder[0].proc.poll() is None:
+            holder[0].stop()
+        shutil.rmtree(TMP, ignore_errors=True)
+    if failures:
+        print(f"{len(failures)} failure(s)")
+        sys.exit(1)
+    print("all server tests passed")
+
+
+if __name__ == "__main__":
+    main()
