@@ -10,6 +10,7 @@
 #include "server/engine_seat.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/search_chooser.h"
 #include "server/sqlite_storage.h"
 
 #ifndef CITADEL_WEB_DIST
@@ -44,7 +45,7 @@ int serve(const ServeArgs& args) {
         throw UsageError{ e.message };
     }
     boost::asio::io_context io(args.threads);
-    EnginePool              engines(std::make_unique<PlaceholderChooser>(), args.engine_threads);
+    EnginePool              engines(std::make_unique<SearchChooser>(), args.engine_threads);
     GameService             games(io, *storage, engines);
     size_t                  loaded = 0;
     try {
