@@ -403,8 +403,12 @@ def test_engine(s):
     check(st["seats"][1]["player"] == "engine" and st["seats"][1]["level"] == 3, "engine seat in the state")
     w.close()
     # Engine against engine plays to the end while others are served.
-    games = [s.create(seats=[{"player": "engine", "level": 0}, {"player": "engine", "level": 0}])[0]
-             for _ in range(3)]
+    # Positions that end within a few moves at any level, so the test does not wait on how well
+    # the engines play: a back-rank mate in one, and a pawn race one step from its end.
+    both = [{"player": "engine", "level": 0}, {"player": "engine", "level": 0}]
+    games = [s.create(seats=both, fen="6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")[0],
+             s.create(seats=both, variant="pawnrace", fen="8/8/P7/8/8/8/7p/8 w - - 0 1")[0],
+             s.create(seats=both, fen="k7/8/1K6/8/8/8/8/7R w - - 0 1")[0]]
     gid, (white, _) = s.create()
     t0 = time.time()
     status, _ = s.post(f"/api/games/{gid}/moves", {"token": white, "move": "e2e4", "ply": 0})

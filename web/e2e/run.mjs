@@ -299,7 +299,7 @@ await step('promotion chooser (Silverman: queen or rook)', async () => {
     await page.context().close();
 });
 
-const FK_PROMO = 'xxx3nK4xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -';
+const FK_PROMO = 'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -';
 await step("Four Kingdoms promotion chooser with don't promote", async () => {
     const game = await create('fourkingdoms', FK_PROMO);
     const page = await newPage();
