@@ -14,6 +14,7 @@
 #include "notation/fen.h"
 #include "notation/uci_move.h"
 #include "search/engine.h"
+#include "search/fourkingdoms_search.h"
 #include "variants/registry.h"
 
 namespace citadel::uci {
@@ -62,6 +63,18 @@ class Player {
     virtual void stop() {}
     virtual void ponderhit() {}
     virtual bool searching() const { return false; }
+    // An option only some variants have (Four Kingdoms: "fk search"); false: not this one's.
+    virtual bool set_variant_option(const std::string&, const std::string&) { return false; }
+};
+
+// The search a variant is played with: the two-player Engine or the Four Kingdoms engine.
+template <class V> struct EngineFor {
+    using type = search::Engine<V>;
+};
+template <class V>
+    requires FourKingdomsVariant<V>
+struct EngineFor<V> {
+    using type = search::FourKingdomsEngine<V>;
 };
 
 template <class V> class PlayerOf : public Player {
@@ -69,10 +82,8 @@ template <class V> class PlayerOf : public Player {
     using G = typename V::Geometry;
     static constexpr bool Searchable = V::Seats == 2;
 
-    explicit PlayerOf(const search::Options& o) {
-        if constexpr (Searchable) engine_ = std::make_unique<search::Engine<V>>(o);
-        else (void)o;
-    }
+    explicit PlayerOf(const search::Options& o)
+        : engine_(std::make_unique<typename EngineFor<V>::type>(o)) {}
 
     std::optional<std::string> set_position(const std::string& fen,
                                             const std::vector<std::string>& moves) override {
@@ -131,10 +142,7 @@ template <class V> class PlayerOf : public Player {
     }
 
     void go(const search::Limits& limits, Out& out) override {
-        if constexpr (!Searchable) {
-            out.info("the Four Kingdoms search is not built yet (issue 9)");
-            out.line("bestmove 0000");
-        } else {
+        {
             auto on_info = [&](const search::Info& i) {
                 std::string s = "info depth " + std::to_string(i.line.depth) + " seldepth " +
                                 std::to_string(i.line.seldepth) + " multipv " +
@@ -147,7 +155,14 @@ template <class V> class PlayerOf : public Player {
                 for (Move m : i.line.pv) s += " " + move_to_uci<V>(m);
                 out.line(s);
             };
-            auto r = engine_->search(start_, moves_, limits, on_info);
+            search::Result r;
+            if constexpr (Searchable) r = engine_->search(start_, moves_, limits, on_info);
+            else {  // Four Kingdoms: the game (repetitions, eliminations) from start + moves
+                FourKingdomsGame<V> game;
+                game.reset(start_);
+                for (Move m : moves_) game.play(m);
+                r = engine_->search(game, limits, on_info);
+            }
             std::string s = "bestmove " + (r.best.is_none() ? std::string("0000")
                                                             : move_to_uci<V>(r.best));
             if (!r.ponder.is_none()) s += " ponder " + move_to_uci<V>(r.ponder);
@@ -155,26 +170,23 @@ template <class V> class PlayerOf : public Player {
         }
     }
 
-    void set_options(const search::Options& o) override {
-        if constexpr (Searchable) engine_->set_options(o);
-    }
-    void new_game() override {
-        if constexpr (Searchable) engine_->new_game();
-    }
-    void stop() override {
-        if constexpr (Searchable) engine_->stop();
-    }
-    void ponderhit() override {
-        if constexpr (Searchable) engine_->ponderhit();
-    }
-    bool searching() const override {
-        if constexpr (Searchable) return engine_->searching();
-        else return false;
+    void set_options(const search::Options& o) override { engine_->set_options(o); }
+    void new_game() override { engine_->new_game(); }
+    void stop() override { engine_->stop(); }
+    void ponderhit() override { engine_->ponderhit(); }
+    bool searching() const override { return engine_->searching(); }
+    bool set_variant_option(const std::string& key, const std::string& value) override {
+        if constexpr (Searchable) return false;
+        else {
+            if (key != "fk search") return false;
+            auto a = search::fk_algorithm_named(value);
+            if (a) engine_->set_algorithm(*a);
+            return bool(a);
+        }
     }
 
   private:
-    struct NoEngine {};  // Four Kingdoms: issue 9
-    std::unique_ptr<std::conditional_t<Searchable, search::Engine<V>, NoEngine>> engine_;
+    std::unique_ptr<typename EngineFor<V>::type> engine_;
     Setup<G>                           start_{};
     std::vector<Move>                  moves_;
     bool                               has_position_ = false;
@@ -257,6 +269,7 @@ class Session {
                   std::to_string(search::MinElo) + " max " + std::to_string(search::MaxElo));
         out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
         out_.line("option name Ponder type check default false");
+        out_.line("option name FK Search type combo default paranoid var paranoid var maxn");
         out_.line("uciok");
     }
 
@@ -296,6 +309,7 @@ class Session {
                                  std::string(kVariantNames) + ")");
             player_  = std::move(p);
             variant_ = value;
+            player_->set_variant_option("fk search", fk_search_);
             out_.info("variant " + value);
         } else if (key == "hash") spin(1, 4096, [&](int v) { options_.hash_mb = size_t(v); });
         else if (key == "threads") spin(1, 64, [&](int v) { options_.threads = v; });
@@ -307,6 +321,14 @@ class Session {
             spin(0, 5000, [&](int v) { options_.move_overhead_ms = v; });
         else if (key == "uci_limitstrength") check([&](bool b) { options_.limit_strength = b; });
         else if (key == "ponder") check([](bool) {});
+        else if (key == "fk search") {
+            fk_search_ = value;
+            if (!player_->set_variant_option(key, value) && search::fk_algorithm_named(value))
+                return;  // kept for the Four Kingdoms variants
+            if (!search::fk_algorithm_named(value))
+                out_.info("option FK Search takes one of " +
+                          std::string(search::kFkAlgorithmNames) + ", not '" + value + "'");
+        }
         else out_.info("unknown option '" + name + "'");
     }
 
@@ -382,6 +404,7 @@ class Session {
 
     Out                     out_;
     std::string             variant_ = "chess";
+    std::string             fk_search_ = "paranoid";
     search::Options         options_;
     std::unique_ptr<Player> player_;
     std::thread             thread_;
