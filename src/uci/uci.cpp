@@ -56,8 +56,9 @@ class Player {
                                                     const std::vector<std::string>& moves) = 0;
     virtual bool has_position() const                                    = 0;
     virtual void perft(int depth, Out& out)                              = 0;
-    // Blocking: prints the infos and the bestmove.
-    virtual void go(const search::Limits& limits, Out& out)              = 0;
+    // Blocking: prints the infos and returns the bestmove line (the loop prints it once the
+    // search is marked finished, so a command sent on seeing it is never refused as too early).
+    virtual std::string go(const search::Limits& limits, Out& out)       = 0;
     virtual void set_options(const search::Options&) {}
     virtual void new_game() {}
     virtual void stop() {}
@@ -141,7 +142,7 @@ template <class V> class PlayerOf : public Player {
         out.line("Nodes searched: " + std::to_string(total));
     }
 
-    void go(const search::Limits& limits, Out& out) override {
+    std::string go(const search::Limits& limits, Out& out) override {
         {
             auto on_info = [&](const search::Info& i) {
                 std::string s = "info depth " + std::to_string(i.line.depth) + " seldepth " +
@@ -166,7 +167,7 @@ template <class V> class PlayerOf : public Player {
             std::string s = "bestmove " + (r.best.is_none() ? std::string("0000")
                                                             : move_to_uci<V>(r.best));
             if (!r.ponder.is_none()) s += " ponder " + move_to_uci<V>(r.ponder);
-            out.line(s);
+            return s;
         }
     }
 
@@ -397,8 +398,9 @@ class Session {
         }
         done_   = false;
         thread_ = std::thread([this, limits] {
-            player_->go(limits, out_);
-            done_ = true;
+            std::string bestmove = player_->go(limits, out_);
+            done_                = true;
+            out_.line(bestmove);
         });
     }
 
