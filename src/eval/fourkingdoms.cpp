@@ -2,6 +2,9 @@
 // squares around each king. Weights are first guesses checked by self-play (bench/fk_match).
 #include "eval/fourkingdoms.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace citadel::eval::fourkingdoms {
 namespace {
 
@@ -10,6 +13,9 @@ constexpr int kKingAttack        = 12;  // per enemy attack on the king's square
 constexpr int kShelter           = 6;   // per friendly piece next to the king
 constexpr int kAbsorbedArmy      = 40;  // per army commanded beyond its own that has pieces
 constexpr int kInCheck           = 30;
+constexpr int kEndgame           = 1500;  // material below which a king's room counts
+constexpr int kFlight            = 12;    // per flight square the king lacks
+constexpr int kEdge              = 15;    // per step of the king from the centre
 
 constexpr int kSteps[8][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
@@ -77,6 +83,17 @@ Terms terms(const fk::Board& b, Seat s) {
             if (around == NoSquare) continue;
             t.king_safety -= kKingAttack * popcount(b.attackers(around, enemies));
             if (i >= 0 && friendly(b, s, around)) t.king_safety += kShelter;
+        }
+        // A king with little left around it is mated sooner: its flight squares count, and a
+        // bare king is driven to the edge (what lets the search finish a won ending).
+        if (t.material < kEndgame) {
+            int flights = 0;
+            for (auto& d : kSteps) {
+                Square to = offset(king, d[0], d[1]);
+                flights += to != NoSquare && !friendly(b, s, to) && popcount(b.attackers(to, enemies)) == 0;
+            }
+            int centre = std::max(std::abs(2 * fk::file_of(king) - 13), std::abs(2 * fk::rank_of(king) - 13)) / 2;
+            t.king_safety -= kFlight * (8 - flights) + kEdge * centre;
         }
     }
     if (b.in_check(s)) t.check -= kInCheck;

@@ -31,6 +31,8 @@ using Values = std::array<int, 4>;  // free-for-all: each seat's expected points
 constexpr int kKingAlive = 2000;  // alliance mode: a king on the board (its seat keeps its turns)
 constexpr int kMaxSum    = 4 * FkPoint;  // free-for-all: the points of a game, at most
 constexpr int kQDepth    = 6;
+constexpr int kDrawContempt = FkPoint / 4;  // free-for-all: a draw is counted 3/4 point
+constexpr int kBareKing     = 300;          // free-for-all: the least strength a player counts
 constexpr int kQDepthMaxN = 3;  // max^n's quiescence has no window to cut it short
 // A salt per perspective, so that paranoid entries of different roots never meet (alliance
 // mode has one perspective) and max^n's move-only entries stay apart.
@@ -142,30 +144,40 @@ struct FourKingdomsEngine<V>::Searcher {
     // Free-for-all: each seat's expected points. `draw`: the game is drawn here.
     Values utilities(bool draw = false) const {
         Values u{};
-        int    fixed = 0;
         const bool over = pos->decided() || draw;
         for (size_t i = 0; i < elims.size(); ++i) {
             int pts = i < 2 ? (elims[i].resigned ? -1 : 1) : 0;
             u[elims[i].seat] = pts * FkPoint - (!over && i >= game_elims ? FkPoint / 2 : 0);
-            fixed += pts * FkPoint;
         }
         const u8 alive = pos->players();
         if (pos->decided()) {
             u[std::countr_zero(unsigned(alive))] = 2 * FkPoint;
             return u;
         }
-        if (draw) {
+        if (draw) {  // a draw scores 1, but the search counts it less: it plays for a win
             for (Seat s = 0; s < 4; ++s)
-                if (alive & fk::seat_bit(s)) u[s] = FkPoint;
+                if (alive & fk::seat_bit(s)) u[s] = FkPoint - kDrawContempt;
             return u;
         }
-        auto str = eval::fourkingdoms::strengths(*pos);
-        long sum = 0;
+        // Each player left wins (2 points) with a chance growing with the square of its
+        // strength, else takes one of the places still open (their mean points): the values
+        // of the players left sum to the points left, and no one counts on more than 2.
+        auto        str = eval::fourkingdoms::strengths(*pos);
+        double      sum = 0;
+        const int   left = std::popcount(unsigned(alive));
         for (Seat s = 0; s < 4; ++s)
-            if (alive & fk::seat_bit(s)) sum += (str[s] = std::max(str[s], 50));
-        const long rest = kMaxSum - fixed;
+            if (alive & fk::seat_bit(s)) {
+                double x = std::max(str[s], kBareKing);
+                sum += x * x;
+            }
+        int places = 0;  // points of the elimination places still open
+        for (size_t i = elims.size(); i < elims.size() + size_t(left - 1); ++i) places += i < 2;
+        const double mean_place = left > 1 ? double(places) * FkPoint / (left - 1) : 0;
         for (Seat s = 0; s < 4; ++s)
-            if (alive & fk::seat_bit(s)) u[s] = int(rest * str[s] / sum);
+            if (alive & fk::seat_bit(s)) {
+                double x = std::max(str[s], kBareKing), win = x * x / sum;
+                u[s]     = int(win * 2 * FkPoint + (1 - win) * mean_place);
+            }
         return u;
     }
     // Max^n needs values of at least 0 (shallow pruning's bound).
