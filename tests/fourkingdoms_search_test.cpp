@@ -187,6 +187,12 @@ TEST(FourKingdomsDecisions, Draws) {
     EXPECT_TRUE(e.should_accept_draw(g, fk::East));
     EXPECT_FALSE(e.should_accept_draw(g, fk::West));
     EXPECT_FALSE(e.should_accept_draw(g, 7));  // no such seat
+    // Free-for-all: a draw gives 1 point; the one ahead expects more, the others less.
+    FourKingdomsGame<FFA>   f;
+    FourKingdomsEngine<FFA> fe;
+    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}));
+    EXPECT_TRUE(fe.should_accept_draw(f, fk::East));
+    EXPECT_FALSE(fe.should_accept_draw(f, fk::West));
 }
 
 TEST(FourKingdomsDecisions, Resignation) {
