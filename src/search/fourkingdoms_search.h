@@ -8,7 +8,8 @@
 // Free-for-all (FourKingdoms) values a position as each player's expected points: a finished
 // game is its scoring (2 / 1 / 1 / 0, -1 for a resigner); otherwise the eliminated players have
 // their points (an elimination still in the tree counts half a point less, the chances given
-// up) and the players left share the rest in proportion to their strength. Two searches:
+// up) and each player left expects 2 points with a chance growing with its strength, else the
+// mean of the places still open. Two searches:
 //   - paranoid: the player to move maximizes its value, the others together minimize it
 //     (alpha-beta, transposition table, quiescence);
 //   - max^n with shallow pruning: each player maximizes its own value.
