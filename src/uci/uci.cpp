@@ -143,7 +143,7 @@ template <class V> class PlayerOf : public Player {
     }
 
     std::string go(const search::Limits& limits, Out& out) override {
-        {
+        {  // a block only so that the two-player lines below merge unchanged
             auto on_info = [&](const search::Info& i) {
                 std::string s = "info depth " + std::to_string(i.line.depth) + " seldepth " +
                                 std::to_string(i.line.seldepth) + " multipv " +
