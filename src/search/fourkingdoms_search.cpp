@@ -1,0 +1,627 @@
+// The Four Kingdoms searches: one alpha-beta for the two-sided games (alliance mode's teams and
+// free-for-all's paranoid reduction, which differ only in who is on the maximizing side and what
+// a position is worth) and max^n with shallow pruning for free-for-all.
+#include "search/fourkingdoms_search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <thread>
+
+#include "eval/fourkingdoms.h"
+#include "search/skill.h"
+#include "search/time.h"
+
+namespace citadel::search {
+
+std::string_view fk_algorithm_name(FkAlgorithm a) {
+    return a == FkAlgorithm::MaxN ? "maxn" : "paranoid";
+}
+
+std::optional<FkAlgorithm> fk_algorithm_named(std::string_view name) {
+    if (name == "paranoid") return FkAlgorithm::Paranoid;
+    if (name == "maxn") return FkAlgorithm::MaxN;
+    return std::nullopt;
+}
+
+namespace {
+
+using Values = std::array<int, 4>;  // free-for-all: each seat's expected points (FkPoint = 1)
+
+constexpr int kKingAlive = 2000;  // alliance mode: a king on the board (its seat keeps its turns)
+constexpr int kMaxSum    = 4 * FkPoint;  // free-for-all: the points of a game, at most
+constexpr int kQDepth    = 6;
+constexpr int kDrawContempt = FkPoint / 4;  // free-for-all: a draw is counted 3/4 point
+constexpr int kBareKing     = 300;          // free-for-all: the least strength a player counts
+constexpr int kQDepthMaxN = 3;  // max^n's quiescence has no window to cut it short
+// A salt per perspective, so that paranoid entries of different roots never meet (alliance
+// mode has one perspective) and max^n's move-only entries stay apart.
+constexpr u64 kSalt[6] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
+                          0xD6E8FEB86659FD93ull, 0x27D4EB2F165667C5ull, 0x94D049BB133111EBull};
+
+bool is_capture(const fk::Board& b, Move m) {
+    return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
+}
+
+int value_to_tt(int v, int ply) { return v >= MateInMax ? v + ply : v <= -MateInMax ? v - ply : v; }
+int value_from_tt(int v, int ply) { return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v; }
+
+}  // namespace
+
+template <class V>
+    requires FourKingdomsVariant<V>
+struct FourKingdomsEngine<V>::Searcher {
+    using Clock = std::chrono::steady_clock;
+    struct Elim {
+        Seat seat;
+        bool resigned;
+    };
+    struct RootMove {
+        Move   move;
+        int    score = -Infinite;  // the mover's view (alliance mode: its team's)
+        Values values{};           // max^n
+        std::vector<Move> pv;
+    };
+
+    std::unique_ptr<Position<V>> pos;
+    std::deque<StateInfo<V>>     played;  // the game's states
+    std::vector<StateInfo<V>>    tree = std::vector<StateInfo<V>>(MaxPly + 8);
+    std::vector<u64>             keys;    // the game's keys, then the tree's path
+    std::vector<Elim>            elims;   // in order: the game's, then the tree's
+    size_t                       game_elims = 0;
+    std::vector<int>             history = std::vector<int>(size_t(fk::Squares) * fk::Squares);
+    Move                         killers[MaxPly + 8][2]{};
+
+    TranspositionTable*      tt   = nullptr;
+    const std::atomic<bool>* halt = nullptr;
+    bool                     stopped = false;
+    FkAlgorithm              algorithm = FkAlgorithm::Paranoid;
+    Seat                     root      = 0;
+    u8                       side      = 0;  // seats on the maximizing side
+    u64                      salt      = 0;
+    u64                      nodes = 0, max_nodes = 0;
+    int                      hard_ms = 0, seldepth = 0;
+    Clock::time_point        start;
+
+    // ---- set-up ----
+    bool load(const FourKingdomsGame<V>& game) {
+        pos = std::make_unique<Position<V>>();
+        played.clear();
+        keys.clear();
+        elims.clear();
+        if (pos->set(game.start(), played.emplace_back())) return false;
+        keys.push_back(pos->key());
+        for (const FkEntry& e : game.history()) {
+            if (e.action == FkAction::Move) pos->make(e.move, played.emplace_back());
+            else if (e.action == FkAction::Resign) pos->resign(e.player, played.emplace_back());
+            else if (e.action == FkAction::Alliance) {
+                if (!pos->ally(u8(fk::seat_bit(e.player) | fk::seat_bit(e.other)), played.emplace_back()))
+                    played.pop_back();
+            } else
+                continue;
+            keys.push_back(pos->key());
+        }
+        for (const FkElimination& x : game.eliminations()) elims.push_back({x.seat, x.resigned});
+        game_elims = elims.size();
+        return true;
+    }
+
+    void play(Move m, int ply) {
+        pos->make(m, tree[size_t(ply)]);
+        keys.push_back(pos->key());
+        const auto& st = tree[size_t(ply)];
+        for (int i = 0; i < st.n_elim; ++i) elims.push_back({st.elim_seat[i], false});
+    }
+    void take_back(Move m, int ply) {
+        elims.resize(elims.size() - tree[size_t(ply)].n_elim);
+        keys.pop_back();
+        pos->unmake(m);
+    }
+
+    bool out_of_time() {
+        if (stopped) return true;
+        if ((nodes & 1023) == 0) {
+            int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+            if (halt->load() || (hard_ms && ms >= hard_ms)) stopped = true;
+        }
+        if (max_nodes && nodes >= max_nodes) stopped = true;
+        return stopped;
+    }
+
+    // A draw by the rules the tree can see: 60 rounds, or a position standing before (one
+    // repetition in the tree stands for the threefold one).
+    bool drawn(int ply) const {
+        if (ply == 0) return false;
+        const int r50 = pos->rule50();
+        if (r50 >= V::MoveRuleRounds * std::popcount(unsigned(pos->players()))) return true;
+        const u64 k = keys.back();
+        for (int i = int(keys.size()) - 3, back = 2; i >= 0 && back <= r50; --i, ++back)
+            if (keys[size_t(i)] == k) return true;
+        return false;
+    }
+
+    // ---- values ----
+    // Free-for-all: each seat's expected points. `draw`: the game is drawn here.
+    Values utilities(bool draw = false) const {
+        Values u{};
+        const bool over = pos->decided() || draw;
+        for (size_t i = 0; i < elims.size(); ++i) {
+            int pts = i < 2 ? (elims[i].resigned ? -1 : 1) : 0;
+            u[elims[i].seat] = pts * FkPoint - (!over && i >= game_elims ? FkPoint / 2 : 0);
+        }
+        const u8 alive = pos->players();
+        if (pos->decided()) {
+            u[std::countr_zero(unsigned(alive))] = 2 * FkPoint;
+            return u;
+        }
+        if (draw) {  // a draw scores 1, but the search counts it less: it plays for a win
+            for (Seat s = 0; s < 4; ++s)
+                if (alive & fk::seat_bit(s)) u[s] = FkPoint - kDrawContempt;
+            return u;
+        }
+        // Each player left wins (2 points) with a chance growing with the square of its
+        // strength, else takes one of the places still open (their mean points): the values
+        // of the players left sum to the points left, and no one counts on more than 2.
+        auto        str = eval::fourkingdoms::strengths(*pos);
+        double      sum = 0;
+        const int   left = std::popcount(unsigned(alive));
+        for (Seat s = 0; s < 4; ++s)
+            if (alive & fk::seat_bit(s)) {
+                double x = std::max(str[s], kBareKing);
+                sum += x * x;
+            }
+        int places = 0;  // points of the elimination places still open
+        for (size_t i = elims.size(); i < elims.size() + size_t(left - 1); ++i) places += i < 2;
+        const double mean_place = left > 1 ? double(places) * FkPoint / (left - 1) : 0;
+        for (Seat s = 0; s < 4; ++s)
+            if (alive & fk::seat_bit(s)) {
+                double x = std::max(str[s], kBareKing), win = x * x / sum;
+                u[s]     = int(win * 2 * FkPoint + (1 - win) * mean_place);
+            }
+        return u;
+    }
+    // Max^n needs values of at least 0 (shallow pruning's bound).
+    Values maxn_utilities(bool draw = false) const {
+        Values u = utilities(draw);
+        for (int& x : u) x = std::max(x, 0);
+        return u;
+    }
+
+    // The two-sided value from the maximizing side's view.
+    int static_value() const {
+        if constexpr (V::Teams) {
+            auto str = eval::fourkingdoms::strengths(*pos);
+            int  v   = 0;
+            for (Seat s = 0; s < 4; ++s) {
+                int w = str[s] + (pos->in_game(s) ? kKingAlive : 0);
+                v += (side & fk::seat_bit(s)) ? w : -w;
+            }
+            return v;
+        } else
+            return utilities()[root];
+    }
+    int decided_value(int ply) const {
+        if constexpr (V::Teams)
+            return (pos->players() & side) ? MateValue - ply : -(MateValue - ply);
+        else {
+            int v = utilities()[root];
+            return v == 2 * FkPoint ? v - ply : v;
+        }
+    }
+    int draw_value() const {
+        if constexpr (V::Teams) return 0;
+        else return utilities(true)[root];
+    }
+    bool maximizing() const { return side & fk::seat_bit(pos->side_to_move()); }
+
+    // ---- move ordering ----
+    int order_key(Move m, Move tt_move, int ply) const {
+        if (m == tt_move) return 1 << 30;
+        if (is_capture(*pos, m)) {
+            Piece victim = m.kind() == MoveKind::EnPassant ? make_piece(0, Pawn) : pos->piece_on(m.to());
+            return (1 << 28) + 16 * eval::fourkingdoms::kMaterial[type_of(victim)] -
+                   eval::fourkingdoms::kMaterial[type_of(pos->piece_on(m.from()))] / 10 +
+                   (type_of(victim) == King ? 1 << 26 : 0);
+        }
+        if (m.kind() == MoveKind::Promotion) return (1 << 27) + (m.promotion() == Queen);
+        if (m == killers[ply][0]) return (1 << 26) + 1;
+        if (m == killers[ply][1]) return 1 << 26;
+        return history[size_t(m.from()) * fk::Squares + m.to()];
+    }
+    template <class List> void sort_moves(List& list, Move tt_move, int ply) const {
+        std::vector<std::pair<int, Move>> keyed;
+        keyed.reserve(list.count);
+        for (Move m : list) keyed.emplace_back(order_key(m, tt_move, ply), m);
+        std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first > b.first; });
+        for (size_t i = 0; i < keyed.size(); ++i) list.moves[i] = keyed[i].second;
+    }
+    void reward(Move m, int depth, int ply) {
+        if (is_capture(*pos, m)) return;
+        if (killers[ply][0] != m) killers[ply][1] = killers[ply][0], killers[ply][0] = m;
+        int& h = history[size_t(m.from()) * fk::Squares + m.to()];
+        h = std::min(h + depth * depth, 1 << 24);
+    }
+
+    // ---- the two-sided search (alliance mode, paranoid) ----
+    int quiesce(int ply, int alpha, int beta, int qdepth) {
+        ++nodes;
+        if (out_of_time()) return 0;
+        seldepth = std::max(seldepth, ply);
+        if (pos->decided()) return decided_value(ply);
+        if (drawn(ply)) return draw_value();
+        const bool max   = maximizing();
+        const bool check = pos->in_check(pos->side_to_move());
+        int        best  = max ? -Infinite : Infinite;
+        if (!check || qdepth >= kQDepth || ply >= MaxPly) {
+            best = static_value();
+            if (qdepth >= kQDepth || ply >= MaxPly) return best;
+            if (max ? best >= beta : best <= alpha) return best;
+            if (max) alpha = std::max(alpha, best);
+            else beta = std::min(beta, best);
+        }
+        auto list = legal_moves(*pos);
+        if (list.count == 0) return draw_value();
+        sort_moves(list, Move{}, ply);
+        for (Move m : list) {
+            if (!check && !is_capture(*pos, m) &&
+                !(m.kind() == MoveKind::Promotion && m.promotion() == Queen))
+                continue;
+            play(m, ply);
+            int v = quiesce(ply + 1, alpha, beta, qdepth + 1);
+            take_back(m, ply);
+            if (stopped) return 0;
+            if (max ? v > best : v < best) best = v;
+            if (max) alpha = std::max(alpha, v);
+            else beta = std::min(beta, v);
+            if (alpha >= beta) break;
+        }
+        return best;
+    }
+
+    int alphabeta(int depth, int ply, int alpha, int beta) {
+        if (depth <= 0 || ply >= MaxPly) return quiesce(ply, alpha, beta, 0);
+        ++nodes;
+        if (out_of_time()) return 0;
+        seldepth = std::max(seldepth, ply);
+        if (pos->decided()) return decided_value(ply);
+        if (drawn(ply)) return draw_value();
+        const u64 key = pos->key() ^ salt;
+        TranspositionTable::Hit hit;
+        Move tt_move;
+        if (tt->probe(key, hit)) {
+            tt_move = hit.move;
+            int v   = value_from_tt(hit.value, ply);
+            if (hit.depth >= depth && (hit.bound == Bound::Exact ||
+                                       (hit.bound == Bound::Lower && v >= beta) ||
+                                       (hit.bound == Bound::Upper && v <= alpha)))
+                return v;
+        }
+        auto list = legal_moves(*pos);
+        if (list.count == 0) return draw_value();
+        sort_moves(list, tt_move, ply);
+        const bool max = maximizing();
+        const int  alpha0 = alpha, beta0 = beta;
+        int        best = max ? -Infinite : Infinite;
+        Move       best_move;
+        for (int i = 0; i < list.count; ++i) {
+            Move m     = list.moves[i];
+            bool quiet = !is_capture(*pos, m) && m.kind() != MoveKind::Promotion;
+            bool check = pos->in_check(pos->side_to_move());
+            play(m, ply);
+            int r = depth >= 3 && i >= 3 && quiet && !check && !pos->check_mask() ? 1 + (i >= 12) : 0;
+            int v = alphabeta(depth - 1 - r, ply + 1, alpha, beta);
+            if (r && (max ? v > alpha : v < beta)) v = alphabeta(depth - 1, ply + 1, alpha, beta);
+            take_back(m, ply);
+            if (stopped) return 0;
+            if (max ? v > best : v < best) best = v, best_move = m;
+            if (max) alpha = std::max(alpha, v);
+            else beta = std::min(beta, v);
+            if (alpha >= beta) {
+                reward(m, depth, ply);
+                break;
+            }
+        }
+        Bound bound = best >= beta0 ? Bound::Lower : best <= alpha0 ? Bound::Upper : Bound::Exact;
+        tt->store(key, best_move, value_to_tt(best, ply), depth, bound);
+        return best;
+    }
+
+    // ---- max^n with shallow pruning ----
+    Values quiesce_maxn(int ply, int qdepth) {
+        ++nodes;
+        if (out_of_time()) return {};
+        seldepth = std::max(seldepth, ply);
+        if (pos->decided()) return maxn_utilities();
+        if (drawn(ply)) return maxn_utilities(true);
+        const Seat p     = pos->side_to_move();
+        const bool check = pos->in_check(p);
+        Values     best  = maxn_utilities();
+        if (qdepth >= kQDepthMaxN || ply >= MaxPly) return best;
+        auto list = legal_moves(*pos);
+        if (list.count == 0) return maxn_utilities(true);
+        sort_moves(list, Move{}, ply);
+        bool any = false;
+        for (Move m : list) {
+            if (!check && !is_capture(*pos, m)) continue;
+            play(m, ply);
+            Values v = quiesce_maxn(ply + 1, qdepth + 1);
+            take_back(m, ply);
+            if (stopped) return {};
+            if (!any && check) best = v;  // in check: no standing pat
+            else if (v[p] > best[p]) best = v;
+            any = true;
+        }
+        return best;
+    }
+
+    // parent: the seat that moved into this node; parent_best: its best value so far there
+    // (-Infinite: none yet, or no pruning wanted).
+    Values maxn(int depth, int ply, Seat parent, int parent_best) {
+        if (depth <= 0 || ply >= MaxPly) return quiesce_maxn(ply, 0);
+        ++nodes;
+        if (out_of_time()) return {};
+        seldepth = std::max(seldepth, ply);
+        if (pos->decided()) return maxn_utilities();
+        if (drawn(ply)) return maxn_utilities(true);
+        const u64 key = pos->key() ^ kSalt[4];
+        TranspositionTable::Hit hit;
+        Move tt_move;
+        if (tt->probe(key, hit)) tt_move = hit.move;
+        auto list = legal_moves(*pos);
+        if (list.count == 0) return maxn_utilities(true);
+        sort_moves(list, tt_move, ply);
+        const Seat p = pos->side_to_move();
+        Values     best{};
+        Move       best_move;
+        for (int i = 0; i < list.count; ++i) {
+            Move m = list.moves[i];
+            play(m, ply);
+            Values v = maxn(depth - 1, ply + 1, p, best_move.is_none() ? -Infinite : best[p]);
+            take_back(m, ply);
+            if (stopped) return {};
+            if (best_move.is_none() || v[p] > best[p]) best = v, best_move = m;
+            // Shallow pruning: the parent gets at most kMaxSum - best[p] here, no more than it
+            // has elsewhere.
+            if (parent != p && parent_best != -Infinite && best[p] >= kMaxSum - parent_best) {
+                reward(m, depth, ply);
+                break;
+            }
+        }
+        tt->store(key, best_move, 0, depth, Bound::None);
+        return best;
+    }
+
+    // The principal variation after `first` from the table.
+    std::vector<Move> pv_from(Move first) {
+        std::vector<Move> pv{first};
+        int               ply = 0;
+        play(first, ply++);
+        for (; ply < 12 && !pos->decided(); ++ply) {
+            TranspositionTable::Hit hit;
+            u64 key = pos->key() ^ (algorithm == FkAlgorithm::MaxN && !V::Teams ? kSalt[4] : salt);
+            if (!tt->probe(key, hit) || hit.move.is_none() || !legal_moves(*pos).contains(hit.move)) break;
+            pv.push_back(hit.move);
+            play(hit.move, ply);
+        }
+        while (ply-- > 0) take_back(pv[size_t(ply)], ply);
+        return pv;
+    }
+
+    // One iteration over the root moves; `lines`: how many need exact scores. False when it
+    // was stopped before its end.
+    bool iterate(std::vector<RootMove>& roots, int depth, int lines) {
+        const bool maxn_search = !V::Teams && algorithm == FkAlgorithm::MaxN;
+        const bool max         = maximizing();
+        const int  sign        = max ? 1 : -1;
+        std::vector<int> exact;  // mover-view scores of the moves searched so far, best first
+        for (size_t i = 0; i < roots.size(); ++i) {
+            RootMove& rm = roots[i];
+            int bound = int(exact.size()) >= lines ? exact[size_t(lines) - 1] : -Infinite;
+            play(rm.move, 0);
+            int score;
+            if (maxn_search) {
+                rm.values = maxn(depth - 1, 1, root, lines > 1 ? -Infinite : bound);
+                score     = rm.values[root];
+            } else {
+                int v = max ? alphabeta(depth - 1, 1, bound, Infinite)
+                            : alphabeta(depth - 1, 1, -Infinite, bound == -Infinite ? Infinite : -bound);
+                score = sign * v;
+            }
+            take_back(rm.move, 0);
+            if (stopped) return false;
+            rm.score = score;
+            exact.insert(std::upper_bound(exact.begin(), exact.end(), score, std::greater<int>()), score);
+        }
+        std::stable_sort(roots.begin(), roots.end(), [](auto& a, auto& b) { return a.score > b.score; });
+        if (!maxn_search) {
+            int v = sign * roots[0].score;
+            tt->store(pos->key() ^ salt, roots[0].move, value_to_tt(v, 0), depth, Bound::Exact);
+        } else
+            tt->store(pos->key() ^ kSalt[4], roots[0].move, 0, depth, Bound::None);
+        for (int i = 0; i < std::min<int>(lines, int(roots.size())); ++i)
+            roots[size_t(i)].pv = pv_from(roots[size_t(i)].move);
+        return true;
+    }
+};
+
+template <class V>
+    requires FourKingdomsVariant<V>
+FourKingdomsEngine<V>::FourKingdomsEngine(const Options& options, FkAlgorithm algorithm)
+    : options_(options), algorithm_(algorithm), tt_(options.hash_mb),
+      searcher_(std::make_unique<Searcher>()) {}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+FourKingdomsEngine<V>::~FourKingdomsEngine() = default;
+
+template <class V>
+    requires FourKingdomsVariant<V>
+void FourKingdomsEngine<V>::set_options(const Options& options) {
+    if (options.hash_mb != options_.hash_mb) tt_.resize(options.hash_mb);
+    options_         = options;
+    options_.multipv = std::clamp(options.multipv, 1, 64);
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+void FourKingdomsEngine<V>::new_game() {
+    tt_.clear();
+    searcher_ = std::make_unique<Searcher>();
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limits& limits,
+                                     const std::function<void(const Info&)>& on_info) {
+    stop_      = false;
+    pondering_ = limits.ponder;
+    searching_ = true;
+    struct Done {
+        std::atomic<bool>& flag;
+        ~Done() { flag = false; }
+    } done{searching_};
+
+    Result    result;
+    Searcher& s = *searcher_;
+    if (game.outcome().over || !s.load(game)) return result;
+    auto moves = legal_moves(*s.pos);
+    if (moves.count == 0) return result;
+
+    const int skill = effective_skill(options_);
+    s.tt        = &tt_;
+    s.halt      = &stop_;
+    s.stopped   = false;
+    s.algorithm = algorithm_;
+    s.root      = s.pos->side_to_move();
+    s.side      = V::Teams ? fk::team_of(0) : fk::seat_bit(s.root);
+    s.salt      = V::Teams ? kSalt[5] : kSalt[s.root];
+    s.nodes     = 0;
+    s.start     = Searcher::Clock::now();
+    const TimeBudget budget = budget_for(limits, s.root, options_.move_overhead_ms);
+    s.hard_ms   = limits.infinite || limits.ponder ? 0 : budget.hard_ms;
+    s.max_nodes = limits.nodes;
+    if (u64 n = skill_nodes(skill); n && !limits.infinite)
+        s.max_nodes = s.max_nodes ? std::min(s.max_nodes, n) : n;
+    int max_depth = MaxPly - 8;
+    if (limits.depth > 0) max_depth = std::min(max_depth, limits.depth);
+    if (int d = skill_depth(skill)) max_depth = std::min(max_depth, d);
+    const int lines = std::max(options_.multipv, skill_candidates(skill));
+    tt_.new_search();
+
+    std::vector<typename Searcher::RootMove> roots;
+    s.sort_moves(moves, Move{}, 0);
+    for (Move m : moves) roots.push_back({m, -Infinite, {}, {m}});
+
+    auto line_of = [&](const typename Searcher::RootMove& rm, int depth) {
+        Score sc = V::Teams ? to_score(rm.score) : Score{false, rm.score - FkPoint};
+        return Line{sc, depth, std::max(depth, s.seldepth), rm.pv};
+    };
+    auto elapsed = [&] {
+        return int(std::chrono::duration_cast<std::chrono::milliseconds>(Searcher::Clock::now() - s.start).count());
+    };
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        s.seldepth = 0;
+        if (!s.iterate(roots, depth, lines)) break;
+        result.lines.clear();
+        for (int i = 0; i < std::min<int>(lines, int(roots.size())); ++i)
+            result.lines.push_back(line_of(roots[size_t(i)], depth));
+        if (on_info) {
+            Info info;
+            info.nodes    = s.nodes;
+            info.time_ms  = elapsed();
+            info.nps      = info.nodes * 1000 / u64(std::max(1, info.time_ms));
+            info.hashfull = tt_.hashfull();
+            for (int i = 0; i < std::min<int>(options_.multipv, int(result.lines.size())); ++i) {
+                info.multipv = i + 1;
+                info.line    = result.lines[size_t(i)];
+                on_info(info);
+            }
+        }
+        if (roots.size() == 1 && !limits.infinite && !limits.ponder && !limits.depth) break;
+        if (budget.soft_ms && !limits.infinite && elapsed() * 2 >= budget.soft_ms) break;
+        if (s.stopped || stop_) break;
+    }
+    while ((limits.infinite || pondering_) && !stop_)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+
+    if (result.lines.empty()) result.lines.push_back(line_of(roots[0], 0));
+    size_t pick = 0;
+    if (skill < 20) pick = pick_weak_line(result.lines, skill, mix64(options_.seed ^ s.pos->key()));
+    const Line& chosen = result.lines[pick];
+    result.best        = chosen.pv.empty() ? roots[0].move : chosen.pv[0];
+    if (chosen.pv.size() > 1) result.ponder = chosen.pv[1];
+    if (int(result.lines.size()) > options_.multipv) result.lines.resize(size_t(options_.multipv));
+    result.nodes = s.nodes;
+    return result;
+}
+
+// ---- decisions ----
+
+namespace {
+template <class V> int team_balance(const Position<V>& pos, Seat who) {
+    auto str = eval::fourkingdoms::strengths(pos);
+    int  v   = 0;
+    for (Seat s = 0; s < 4; ++s) {
+        int w = str[s] + (pos.in_game(s) ? kKingAlive : 0);
+        v += (fk::team_of(who) & fk::seat_bit(s)) ? w : -w;
+    }
+    return v;
+}
+}  // namespace
+
+template <class V>
+    requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, Seat who) const {
+    if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
+    if constexpr (V::Teams) return team_balance(game.position(), who) <= 50;
+    else {
+        Searcher s;
+        if (!s.load(game)) return false;
+        return s.utilities()[who] <= FkPoint;
+    }
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_propose_alliance(const FourKingdomsGame<V>& game, Seat by,
+                                                    Seat with) const {
+    if constexpr (V::Teams) return false;
+    else {
+        if (by > 3 || with > 3 || by == with || game.outcome().over) return false;
+        const auto& pos = game.position();
+        if (!pos.alliance_possible(u8(fk::seat_bit(by) | fk::seat_bit(with)))) return false;
+        const Seat third = Seat(std::countr_zero(unsigned(pos.players() & ~(fk::seat_bit(by) | fk::seat_bit(with)))));
+        auto str = eval::fourkingdoms::strengths(pos);
+        return str[third] > str[by] && str[third] > str[with];
+    }
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_accept_alliance(const FourKingdomsGame<V>& game, Seat by) const {
+    auto p = game.proposal();
+    return p && p->second == by && should_propose_alliance(game, by, p->first);
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_resign(const FourKingdomsGame<V>& game, Seat who,
+                                          int min_level) const {
+    if (effective_skill(options_) < min_level) return false;
+    if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
+    const auto& pos = game.position();
+    if constexpr (V::Teams) return team_balance(pos, who) <= -1500 - kKingAlive;
+    else {
+        // Resigning as the first or second out scores -1, being mated 1: only the last two
+        // players' loser gains nothing by playing on.
+        if (std::popcount(unsigned(pos.players())) != 2) return false;
+        auto str   = eval::fourkingdoms::strengths(pos);
+        Seat other = Seat(std::countr_zero(unsigned(pos.players() & ~fk::seat_bit(who))));
+        return str[other] > 5 * std::max(str[who], 1);
+    }
+}
+
+template class FourKingdomsEngine<FourKingdoms>;
+template class FourKingdomsEngine<FourKingdomsTeams>;
+
+}  // namespace citadel::search

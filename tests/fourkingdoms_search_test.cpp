@@ -1,0 +1,231 @@
+// The Four Kingdoms engine (search/fourkingdoms_search.h): eliminations found and avoided in both
+// modes and every free-for-all algorithm, judged by playing the answers on the game itself;
+// legal moves over many random positions and levels; stop from another thread; the decisions.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <thread>
+
+#include "fourkingdoms_support.h"
+#include "game/fourkingdoms_game.h"
+#include "search/fourkingdoms_search.h"
+
+using namespace citadel;
+using namespace fktest;
+using search::FkAlgorithm;
+using search::FourKingdomsEngine;
+using FFA   = FourKingdoms;
+using Teams = FourKingdomsTeams;
+
+namespace {
+
+template <class V> void load(FourKingdomsGame<V>& g, const std::string& fen) {
+    auto err = g.load_fen(fen);
+    ASSERT_FALSE(err) << fen << ": " << describe(*err);
+}
+
+template <class V> Move best(const FourKingdomsGame<V>& g, FkAlgorithm a, int depth) {
+    FourKingdomsEngine<V> e({}, a);
+    search::Limits        l;
+    l.depth = depth;
+    return e.search(g, l).best;
+}
+
+// North's back rank behind f13 g13 h13; East's rook on e10 mates it with e10e14.
+template <class V> std::string back_rank(char to_move) {
+    std::string mode = V::Teams ? " es" : " -";
+    return k4({KINGS, {"e10", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}, {"d2", "sP"}, {"b5", "wP"}},
+              std::string(1, to_move) + " - - 0 1 eswn" + mode);
+}
+
+// Whether some move of the player to move eliminates `who` at once.
+template <class V> bool can_eliminate_now(FourKingdomsGame<V>& g, Seat who) {
+    for (Move m : g.legal_moves()) {
+        g.play(m);
+        bool out = !g.in_game(who);
+        g.undo();
+        if (out) return true;
+    }
+    return false;
+}
+
+const FkAlgorithm kAll[] = {FkAlgorithm::Paranoid, FkAlgorithm::MaxN};
+
+}  // namespace
+
+TEST(FourKingdomsSearch, FindsAnEliminationInOneFreeForAll) {
+    FourKingdomsGame<FFA> g;
+    load(g, back_rank<FFA>('e'));
+    for (FkAlgorithm a : kAll) {
+        Move m = best(g, a, 3);
+        ASSERT_TRUE(g.play(m)) << search::fk_algorithm_name(a);
+        EXPECT_FALSE(g.in_game(fk::North)) << search::fk_algorithm_name(a) << " played " << move_to_uci<FFA>(m);
+        g.undo();
+    }
+}
+
+TEST(FourKingdomsSearch, FindsAnEliminationInOneTeams) {
+    FourKingdomsGame<Teams> g;
+    load(g, back_rank<Teams>('e'));
+    Move m = best(g, FkAlgorithm::Paranoid, 3);
+    ASSERT_TRUE(g.play(m));
+    EXPECT_FALSE(g.in_game(fk::North)) << move_to_uci<Teams>(m);
+}
+
+TEST(FourKingdomsSearch, AvoidsBeingEliminatedInOne) {
+    // North to move, East (next) threatens e10e14 mate: North must make room or cover.
+    FourKingdomsGame<FFA> g;
+    load(g, back_rank<FFA>('n'));
+    {
+        FourKingdomsGame<FFA> probe;  // the threat is real: a pass would lose the king
+        load(probe, back_rank<FFA>('e'));
+        ASSERT_TRUE(can_eliminate_now(probe, fk::North));
+    }
+    for (FkAlgorithm a : kAll) {
+        Move m = best(g, a, 3);
+        ASSERT_TRUE(g.play(m));
+        EXPECT_FALSE(can_eliminate_now(g, fk::North)) << search::fk_algorithm_name(a) << " played "
+                                                      << move_to_uci<FFA>(m);
+        g.undo();
+    }
+    FourKingdomsGame<Teams> t;
+    load(t, back_rank<Teams>('n'));
+    Move m = best(t, FkAlgorithm::Paranoid, 3);
+    ASSERT_TRUE(t.play(m));
+    EXPECT_FALSE(can_eliminate_now(t, fk::North)) << move_to_uci<Teams>(m);
+}
+
+template <class V> void random_positions_give_legal_moves(u64 seed) {
+    std::mt19937_64 rng(seed);
+    int             searched = 0;
+    for (int game = 0; game < 4; ++game) {
+        FourKingdomsGame<V> g;
+        for (int ply = 0; ply < 120 && !g.outcome().over; ++ply) {
+            auto moves = g.legal_moves();
+            if (ply % 12 == 5) {
+                search::Options o;
+                o.skill = int(rng() % 21);
+                o.seed  = rng();
+                o.hash_mb = 1;
+                FourKingdomsEngine<V> e(o, rng() % 2 ? FkAlgorithm::MaxN : FkAlgorithm::Paranoid);
+                search::Limits l;
+                l.nodes = 1500;
+                Move m  = e.search(g, l).best;
+                EXPECT_TRUE(moves.contains(m)) << g.fen() << " skill " << o.skill;
+                ++searched;
+            }
+            ASSERT_TRUE(g.play(moves.moves[rng() % u64(moves.count)]));
+        }
+        if (g.outcome().over) {
+            FourKingdomsEngine<V> e;
+            EXPECT_TRUE(e.search(g, {}).best.is_none());  // nothing to play in a finished game
+        }
+    }
+    EXPECT_GT(searched, 20);
+}
+
+TEST(FourKingdomsSearch, NeverAnIllegalMoveFreeForAll) { random_positions_give_legal_moves<FFA>(1); }
+TEST(FourKingdomsSearch, NeverAnIllegalMoveTeams) { random_positions_give_legal_moves<Teams>(2); }
+
+TEST(FourKingdomsSearch, StopsFromAnotherThread) {
+    FourKingdomsGame<FFA>      g;
+    FourKingdomsEngine<FFA>    e;
+    search::Limits             l;
+    l.infinite = true;
+    search::Result r;
+    std::thread    t([&] { r = e.search(g, l); });
+    while (!e.searching()) std::this_thread::yield();
+    e.stop();
+    t.join();
+    EXPECT_FALSE(e.searching());
+    EXPECT_TRUE(g.legal_moves().contains(r.best));
+}
+
+TEST(FourKingdomsSearch, ReportsEachIterationAndItsScoreForTheMover) {
+    FourKingdomsGame<Teams>   g;
+    load(g, back_rank<Teams>('e'));
+    FourKingdomsEngine<Teams> e;
+    search::Limits            l;
+    l.depth = 3;
+    int  infos = 0;
+    auto r     = e.search(g, l, [&](const search::Info& i) {
+        ++infos;
+        EXPECT_EQ(i.line.depth, infos);
+    });
+    EXPECT_EQ(infos, 3);
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_GT(r.lines[0].score.value, 1000);  // East's team is a king up after the mate
+}
+
+TEST(FourKingdomsSearch, SameSeedSameMove) {
+    FourKingdomsGame<FFA> g;
+    ASSERT_TRUE(g.play_uci("m7k7"));
+    search::Options o;
+    o.skill = 3;
+    o.seed  = 42;
+    search::Limits l;
+    Move a = FourKingdomsEngine<FFA>(o).search(g, l).best;
+    Move b = FourKingdomsEngine<FFA>(o).search(g, l).best;
+    EXPECT_EQ(a, b);
+}
+
+TEST(FourKingdomsSearch, AlgorithmNames) {
+    EXPECT_EQ(search::fk_algorithm_named("paranoid"), FkAlgorithm::Paranoid);
+    EXPECT_EQ(search::fk_algorithm_named("maxn"), FkAlgorithm::MaxN);
+    EXPECT_FALSE(search::fk_algorithm_named("brs"));
+    EXPECT_FALSE(search::fk_algorithm_named(""));
+}
+
+// ---- decisions ----
+
+TEST(FourKingdomsDecisions, Draws) {
+    FourKingdomsGame<Teams>   even;
+    FourKingdomsEngine<Teams> e;
+    EXPECT_TRUE(e.should_accept_draw(even, fk::East));  // the start: nobody is ahead
+    FourKingdomsGame<Teams> g;
+    load(g, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}, "e - - 0 1 eswn es"));
+    EXPECT_TRUE(e.should_accept_draw(g, fk::East));
+    EXPECT_FALSE(e.should_accept_draw(g, fk::West));
+    EXPECT_FALSE(e.should_accept_draw(g, 7));  // no such seat
+    // Free-for-all: a draw gives 1 point; the one ahead expects more, the others less.
+    FourKingdomsGame<FFA>   f;
+    FourKingdomsEngine<FFA> fe;
+    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}));
+    EXPECT_TRUE(fe.should_accept_draw(f, fk::East));
+    EXPECT_FALSE(fe.should_accept_draw(f, fk::West));
+}
+
+TEST(FourKingdomsDecisions, Resignation) {
+    FourKingdomsGame<Teams> g;
+    load(g, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}, {"b10", "wR"}},
+               "e - - 0 1 eswn es"));
+    FourKingdomsEngine<Teams> e;
+    EXPECT_TRUE(e.should_resign(g, fk::East, 0));
+    EXPECT_FALSE(e.should_resign(g, fk::West, 0));  // the winning side plays on
+    EXPECT_FALSE(e.should_resign(g, fk::East, 21));  // resigning not allowed at this level
+    search::Options weak;
+    weak.skill = 5;
+    EXPECT_FALSE(FourKingdomsEngine<Teams>(weak).should_resign(g, fk::East, 10));
+    // Free-for-all with four players: resigning (-1) is worse than being mated (1).
+    FourKingdomsGame<FFA> f;
+    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}, {"b10", "wR"}}));
+    EXPECT_FALSE(FourKingdomsEngine<FFA>().should_resign(f, fk::East, 0));
+}
+
+TEST(FourKingdomsDecisions, Alliances) {
+    // East mates North and absorbs its army: South and West may ally against the absorber.
+    FourKingdomsGame<FFA> g;
+    load(g, back_rank<FFA>('e'));
+    FourKingdomsEngine<FFA> e;
+    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::West));  // four players: no
+    ASSERT_TRUE(g.play_uci("e10e14"));
+    ASSERT_FALSE(g.in_game(fk::North));
+    EXPECT_TRUE(e.should_propose_alliance(g, fk::South, fk::West));
+    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::East));  // not with the absorber
+    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::South));
+    EXPECT_FALSE(e.should_accept_alliance(g, fk::West));  // nothing proposed
+    ASSERT_FALSE(g.propose_alliance(fk::South, fk::West));
+    EXPECT_TRUE(e.should_accept_alliance(g, fk::West));
+    EXPECT_FALSE(e.should_accept_alliance(g, fk::East));
+    EXPECT_FALSE(FourKingdomsEngine<Teams>().should_propose_alliance(FourKingdomsGame<Teams>(), 0, 2));
+}
