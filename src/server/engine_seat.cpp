@@ -1,18 +1,6 @@
 #include "server/engine_seat.h"
 
-#include "server/rules.h"
-
 namespace citadel::server {
-
-std::string PlaceholderChooser::choose(const EngineRequest& request, const std::atomic<bool>&) {
-    auto  made  = make_rules(request.variant, request.start_fen);
-    auto* rules = std::get_if<std::unique_ptr<Rules>>(&made);
-    if (!rules) return "";
-    for (const std::string& m : request.moves)
-        if (!std::holds_alternative<MovePlayed>((*rules)->play(m))) return "";
-    auto legal = (*rules)->legal_moves(); // sorted by text
-    return legal.empty() ? "" : legal.front();
-}
 
 EnginePool::EnginePool(std::unique_ptr<MoveChooser> chooser, int threads)
     : chooser_(std::move(chooser)) {

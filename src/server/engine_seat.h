@@ -1,8 +1,7 @@
 // Engine seats: the seam between the game service and whatever chooses the engine's moves.
 // A MoveChooser answers one request synchronously on a worker thread of an EnginePool, never on
 // the network threads, so a thinking engine delays no other game. The search library
-// (citadel::search::Engine<V>) will implement MoveChooser; until it is merged the
-// PlaceholderChooser below stands in.
+// implements MoveChooser (search_chooser.h).
 #pragma once
 
 #include <atomic>
@@ -23,6 +22,8 @@ struct EngineRequest {
     std::string              variant;
     std::string              start_fen;
     std::vector<std::string> moves; // UCI texts, in order
+    std::string              fen; // the position now (Four Kingdoms: actions such as a
+                                  // resignation change it too, so the moves alone do not tell)
     int                      seat      = 0;
     int                      level     = 0; // 0-20 (the search's Options::skill)
     int64_t                  budget_ms = 1000; // time to think, from the seat's clock
@@ -36,14 +37,6 @@ class MoveChooser {
     // The move (UCI text) to play, or "" if there is none; should return within the budget, and
     // promptly once `stop` is set.
     virtual std::string choose(const EngineRequest& request, const std::atomic<bool>& stop) = 0;
-};
-
-// PLACEHOLDER until the search is merged (the lead replaces it with citadel::search::Engine<V>,
-// Limits{time_ms, inc_ms} per seat and Options{skill = level}): plays the first legal move in
-// byte order of its text. Deterministic and instant.
-class PlaceholderChooser final : public MoveChooser {
-  public:
-    std::string choose(const EngineRequest& request, const std::atomic<bool>& stop) override;
 };
 
 // A small pool of worker threads running a chooser's requests in arrival order.

@@ -444,6 +444,7 @@ class Room : public std::enable_shared_from_this<Room> {
         req.variant   = stored_.variant;
         req.start_fen = stored_.start_fen;
         req.moves     = rules_->moves_uci();
+        req.fen       = rules_->fen();
         req.seat      = seat;
         req.level     = seats_[size_t(seat)].stored.level;
         if (clock_.on) {

@@ -12,10 +12,6 @@ namespace citadel::server {
 
 namespace {
 
-constexpr size_t kHashMb = 8; // per thinking seat: enough for a few seconds of search
-
-int clamp_ms(int64_t ms) { return int(std::clamp<int64_t>(ms, 0, std::numeric_limits<int>::max())); }
-
 template <class V>
 std::string choose_with_search(const EngineRequest& request, const std::atomic<bool>& stop) {
     Game<V> game;
@@ -26,20 +22,8 @@ std::string choose_with_search(const EngineRequest& request, const std::atomic<b
     }
     if (game.legal_moves().size() == 0) return "";
 
-    search::Options options;
-    options.hash_mb = kHashMb;
-    options.skill   = std::clamp(request.level, 0, 20);
-    options.seed    = u64(request.moves.size()); // a level's choices vary from move to move
-    search::Engine<V> engine(options);
-
-    search::Limits limits;
-    if (request.clock_ms.size() == size_t(V::Seats)) {
-        for (int s = 0; s < V::Seats; ++s) {
-            limits.time_ms[s] = clamp_ms(request.clock_ms[size_t(s)]);
-            limits.inc_ms[s]  = clamp_ms(request.increment_ms);
-        }
-    } else
-        limits.movetime_ms = clamp_ms(request.budget_ms);
+    search::Engine<V> engine(engine_seat_options(request));
+    search::Limits    limits = engine_seat_limits(request);
     // The pool's stop (server shutdown) is seen between iterations.
     auto result = engine.search(game, limits, [&](const search::Info&) {
         if (stop) engine.stop();
@@ -49,9 +33,30 @@ std::string choose_with_search(const EngineRequest& request, const std::atomic<b
 
 } // namespace
 
+search::Options engine_seat_options(const EngineRequest& request) {
+    search::Options options;
+    options.hash_mb = 8; // per thinking seat: enough for a few seconds of search
+    options.skill   = std::clamp(request.level, 0, 20);
+    options.seed    = u64(request.moves.size()); // a level's choices vary from move to move
+    return options;
+}
+
+search::Limits engine_seat_limits(const EngineRequest& request) {
+    auto ms = [](int64_t v) { return int(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max())); };
+    search::Limits limits;
+    if (!request.clock_ms.empty()) {
+        for (size_t s = 0; s < request.clock_ms.size() && s < 4; ++s) {
+            limits.time_ms[s] = ms(request.clock_ms[s]);
+            limits.inc_ms[s]  = ms(request.increment_ms);
+        }
+    } else
+        limits.movetime_ms = ms(request.budget_ms);
+    return limits;
+}
+
 std::string SearchChooser::choose(const EngineRequest& request, const std::atomic<bool>& stop) {
     if (request.variant == FourKingdoms::Name || request.variant == FourKingdomsTeams::Name)
-        return four_kingdoms_.choose(request, stop);
+        return choose_four_kingdoms(request, stop);
     std::string move;
     with_variant(request.variant, [&]<class V>(VariantTag<V>) {
         if constexpr (V::Seats == 2) move = choose_with_search<V>(request, stop);
