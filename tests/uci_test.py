@@ -336,8 +336,11 @@ class BenchTest(unittest.TestCase):
     def test_depth_threads_and_four_kingdoms(self):
         out = self.bench("--variant", "pawnrace", "--depth", "4", "--threads", "2")
         self.assertTrue(out[-2].startswith("Nodes searched: "))
-        out = self.bench("--variant", "fourkingdoms")
-        self.assertIn("skipped", out[0])
+        for variant in ("fourkingdoms", "fourkingdoms-teams"):  # its own engine, one thread
+            a, b = self.bench("--variant", variant), self.bench("--variant", variant)
+            self.assertTrue(a[0].startswith(variant + " position 1/"), a)
+            self.assertEqual(a[-2], b[-2])
+            self.assertGreater(int(a[-2].split(": ")[1]), 0)
 
     def test_bad_arguments(self):
         for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"]):

@@ -8,6 +8,7 @@
 
 #include "cli/position_args.h"
 #include "search/engine.h"
+#include "search/fourkingdoms_search.h"
 
 namespace citadel::cli {
 namespace {
@@ -91,12 +92,37 @@ template <class V> void bench_variant(const BenchArgs& args, Totals& totals) {
     }
 }
 
+// Four Kingdoms: its own engine, on a game (turn order, eliminations) from the start + moves.
+template <class V> void bench_four_kingdoms(const BenchArgs& args, Totals& totals) {
+    constexpr std::string_view openings[] = { "", "m4k4 g2g4 b8d8 h13h11" };
+    search::FourKingdomsEngine<V> engine;
+    search::Limits                limits;
+    limits.depth = args.depth > 0 ? args.depth : 4;
+    int index    = 0;
+    for (std::string_view opening : openings) {
+        FourKingdomsGame<V> game;
+        std::istringstream  in{ std::string(opening) };
+        for (std::string text; in >> text;)
+            if (!game.play_uci(text))
+                throw UsageError{ "bench position's move " + text + " is illegal" };
+        engine.new_game();
+        auto t0 = std::chrono::steady_clock::now();
+        auto r  = engine.search(game, limits);
+        totals.seconds
+            += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        totals.nodes += r.nodes;
+        std::cout << V::Name << " position " << ++index << "/" << std::size(openings) << ": "
+                  << (r.best.is_none() ? "0000" : move_to_uci<V>(r.best)) << " nodes " << r.nodes
+                  << "\n";
+    }
+}
+
 } // namespace
 
 Subcommand add_bench(CLI::App& app) {
     auto  args = std::make_shared<BenchArgs>();
     auto* cmd  = app.add_subcommand("bench", "search fixed positions to a fixed depth");
-    cmd->add_option("--variant", args->variant, "one variant (default: every two-player one)");
+    cmd->add_option("--variant", args->variant, "one variant (default: every variant)");
     cmd->add_option("--depth", args->depth, "depth in plies (default: per variant)")
         ->check(CLI::Range(1, 64));
     cmd->add_option("--threads", args->threads, "search threads")->check(CLI::Range(1, 256));
@@ -106,8 +132,7 @@ Subcommand add_bench(CLI::App& app) {
                     if constexpr (V::Seats == 2)
                         bench_variant<V>(*args, totals);
                     else
-                        std::cout << V::Name
-                                  << ": skipped, the Four Kingdoms search is not built yet\n";
+                        bench_four_kingdoms<V>(*args, totals);
                 };
                 if (!args->variant.empty())
                     dispatch(args->variant, one);
