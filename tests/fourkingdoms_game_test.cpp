@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "game/fourkingdoms_game.h"
+#include "fourkingdoms_game_support.h"
 
 using namespace citadel;
 using namespace fktest;
@@ -14,10 +15,6 @@ using FFA   = FourKingdoms;
 using Teams = FourKingdomsTeams;
 
 namespace {
-template <class V> void load(FourKingdomsGame<V>& g, const std::string& fen) {
-    auto err = g.load_fen(fen);
-    ASSERT_FALSE(err) << fen << ": " << describe(*err);
-}
 // A move request from UCI-style text (squares, optional q/r/b/n).
 MoveRequest request(std::string_view text) {
     size_t      split = 1;

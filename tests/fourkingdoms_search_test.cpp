@@ -8,6 +8,7 @@
 
 #include "fourkingdoms_support.h"
 #include "game/fourkingdoms_game.h"
+#include "fourkingdoms_game_support.h"
 #include "search/fourkingdoms_search.h"
 
 using namespace citadel;
@@ -19,10 +20,6 @@ using Teams = FourKingdomsTeams;
 
 namespace {
 
-template <class V> void load(FourKingdomsGame<V>& g, const std::string& fen) {
-    auto err = g.load_fen(fen);
-    ASSERT_FALSE(err) << fen << ": " << describe(*err);
-}
 
 template <class V> Move best(const FourKingdomsGame<V>& g, FkAlgorithm a, int depth) {
     FourKingdomsEngine<V> e({}, a);

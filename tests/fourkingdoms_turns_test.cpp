@@ -5,6 +5,7 @@
 #include "fourkingdoms_support.h"
 
 #include "game/fourkingdoms_game.h"
+#include "fourkingdoms_game_support.h"
 
 using namespace citadel;
 using namespace fktest;
@@ -14,10 +15,6 @@ using Teams = FourKingdomsTeams;
 
 namespace {
 Square at(std::string_view s) { return *parse_square<Cross14>(s); }
-template <class V> void load(FourKingdomsGame<V>& g, const std::string& fen) {
-    auto err = g.load_fen(fen);
-    ASSERT_FALSE(err) << fen << ": " << describe(*err);
-}
 bool has_event(const std::vector<FkEvent>& ev, FkEvent e) {
     return std::find(ev.begin(), ev.end(), e) != ev.end();
 }

@@ -421,9 +421,11 @@ def test_engine(s):
         time.sleep(0.2)
     check(all(x["status"] != "ongoing" and x["ply"] > 0 for x in states),
           f"engine games end: {[(x['status'], x['ply']) for x in states]}")
-    gid, _ = s.create(variant="fourkingdoms", seats=[{"player": "engine"}] * 4)
-    time.sleep(0.5)
-    check(s.get("/api/games/" + gid)[1]["ply"] > 0, "four engines play Four Kingdoms")
+    gid, _ = s.create(variant="fourkingdoms", seats=[{"player": "engine", "level": 0}] * 4)
+    deadline = time.time() + 30  # an untimed engine seat thinks about a second a move
+    while time.time() < deadline and s.get("/api/games/" + gid)[1]["ply"] < 2:
+        time.sleep(0.2)
+    check(s.get("/api/games/" + gid)[1]["ply"] >= 2, "four engines play Four Kingdoms")
 
 
 def test_static(s):

@@ -56,6 +56,15 @@ Reply error_reply(std::string_view code, std::string message, json extra) {
     return { status_of(code), std::move(body) };
 }
 
+namespace {
+// A refused move's error; an illegal one carries the core's reason and the arrows to draw.
+Reply refusal_reply(const MoveRefused& no) {
+    json extra = json::object();
+    if (no.code == "illegal_move") extra = { { "reason", no.reason }, { "arrows", no.arrows } };
+    return error_reply(no.code, no.message, extra);
+}
+} // namespace
+
 std::string random_hex(size_t bytes) {
     std::vector<unsigned char> buf(bytes);
     for (size_t got = 0; got < bytes;) {
@@ -289,12 +298,7 @@ class Room : public std::enable_shared_from_this<Room> {
         const int  ply    = rules_->ply();
         const auto before = clock_;
         auto       played = rules_->play(text);
-        if (auto* no = std::get_if<MoveRefused>(&played)) {
-            json extra = json::object();
-            if (no->code == "illegal_move")
-                extra = { { "reason", no->reason }, { "arrows", no->arrows } };
-            return error_reply(no->code, no->message, extra);
-        }
+        if (auto* no = std::get_if<MoveRefused>(&played)) return refusal_reply(*no);
         auto& done = std::get<MovePlayed>(played);
         clock_.settle(now);
         if (clock_.on && clock_.running == seat) clock_.left[size_t(seat)] += clock_.increment_ms;
@@ -321,12 +325,7 @@ class Room : public std::enable_shared_from_this<Room> {
     Reply claim_with_move(int seat, const std::string& text, Steady::time_point now) {
         const auto before = clock_;
         auto       played = rules_->play(text);
-        if (auto* no = std::get_if<MoveRefused>(&played)) {
-            json extra = json::object();
-            if (no->code == "illegal_move")
-                extra = { { "reason", no->reason }, { "arrows", no->arrows } };
-            return error_reply(no->code, no->message, extra);
-        }
+        if (auto* no = std::get_if<MoveRefused>(&played)) return refusal_reply(*no);
         // The claim is judged in the position after the move, for the player who made it.
         json events = json::array();
         auto why    = rules_->claim_draw(seat, events);
