@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -340,6 +341,15 @@ template <class V> class Worker {
     static int value_from_tt(int v, int ply) {
         return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v;
     }
+    // The stored value when its bound settles the window [alpha, beta] (a cut-off), else none.
+    static std::optional<int> tt_cutoff(const TranspositionTable::Hit& hit, int ply, int alpha,
+                                        int beta) {
+        int v = value_from_tt(hit.value, ply);
+        if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+            || (hit.bound == Bound::Upper && v <= alpha))
+            return v;
+        return std::nullopt;
+    }
 
     void update_pv(int ply, Move m) {
         pv_[ply][ply] = m;
@@ -407,12 +417,8 @@ template <class V> class Worker {
         TranspositionTable::Hit hit;
         const bool              tt_hit  = shared_.tt->probe(pos_.key(), hit);
         const Move              tt_move = tt_hit ? hit.move : Move{};
-        if (tt_hit && !PvNode && hit.depth >= depth) {
-            int v = value_from_tt(hit.value, ply);
-            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
-                || (hit.bound == Bound::Upper && v <= alpha))
-                return v;
-        }
+        if (tt_hit && !PvNode && hit.depth >= depth)
+            if (auto v = tt_cutoff(hit, ply, alpha, beta)) return *v;
 
         MoveList<V::MaxMoves> moves = legal_moves(pos_);
         if (moves.size() == 0) return no_move_score(ply);
@@ -514,12 +520,8 @@ template <class V> class Worker {
 
         TranspositionTable::Hit hit;
         const bool              tt_hit = shared_.tt->probe(pos_.key(), hit);
-        if (tt_hit && !PvNode) {
-            int v = value_from_tt(hit.value, ply);
-            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
-                || (hit.bound == Bound::Upper && v <= alpha))
-                return v;
-        }
+        if (tt_hit && !PvNode)
+            if (auto v = tt_cutoff(hit, ply, alpha, beta)) return *v;
         MoveList<V::MaxMoves> moves = legal_moves(pos_);
         if (moves.size() == 0) return no_move_score(ply);
 
