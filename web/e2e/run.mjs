@@ -403,6 +403,112 @@ await step('resign ends the game', async () => {
     await page.context().close();
 });
 
+// ---- every board, every language, phone and desktop: test-results/boards/ ----
+const BOARDS = join(OUT, 'boards');
+mkdirSync(BOARDS, { recursive: true });
+for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+    await step(`every variant's board in en, zh and vi (${size} ${viewport.width}x${viewport.height})`, async () => {
+        for (const variant of Object.keys(VARIANT_MOVE)) {
+            const game = await create(variant);
+            for (const lang of ['en', 'zh', 'vi']) {
+                const page = await newPage(viewport, lang);
+                const seat = variant.startsWith('fourkingdoms') ? 'east' : 'white';
+                await page.goto(seatUrl(game, seat));
+                await boardReady(page);
+                const [from] = VARIANT_MOVE[variant];
+                await clickSquare(page, from);
+                // nothing of the page may stick out sideways (a phone would scroll)
+                const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+                assert(wide <= 0, `${variant} ${lang} ${size}: the page is ${wide}px too wide`);
+                await page.screenshot({ path: join(BOARDS, `${variant}-${size}-${lang}.png`), fullPage: size === 'phone' });
+                await page.context().close();
+            }
+        }
+    });
+}
+
+// ---- FIDE 9.2.1: a draw claimed with the move that repeats the position (real server) ----
+const KNIGHT_SHUFFLE = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8'], ['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+async function playShuffle(page, upto) {
+    for (let i = 0; i < upto; i++) {
+        const [a, b] = KNIGHT_SHUFFLE[i];
+        await clickSquare(page, a);
+        await clickSquare(page, b);
+        assert((await page.locator('#claim-ask').count()) === 0, `a claim was offered with move ${i + 1}`);
+        await page.waitForFunction((n) => document.querySelectorAll('.move-list .san').length === n, i + 1, { timeout: 5000 });
+    }
+}
+async function oneDeviceChess() {
+    const page = await newPage();
+    await page.goto(base + '/');
+    await page.check('#variant-chess');
+    await page.click('#create');
+    await page.waitForURL(/\/g\//);
+    await boardReady(page);
+    return page;
+}
+if (!mock) {
+    await step('claim a draw with the repeating move: asked, yes ends the game', async () => {
+        const page = await oneDeviceChess();
+        await playShuffle(page, 7);
+        assert((await page.locator('#claim-draw').count()) === 0, 'a claim button before the repetition');
+        const [a, b] = KNIGHT_SHUFFLE[7];
+        await clickSquare(page, a);
+        await clickSquare(page, b);
+        await page.waitForSelector('#claim-ask', { timeout: 5000 });
+        const text = await page.textContent('#claim-ask');
+        assert(/claim a draw \(threefold repetition\)/.test(text ?? ''), `the question says "${text}"`);
+        await shot(page, 'claim-with-move-asked');
+        await page.click('#claim-yes');
+        await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+        const status = await page.textContent('#status');
+        assert(/Threefold repetition/.test(status ?? '') && /Draw/.test(status ?? ''), `status "${status}"`);
+        assert((await page.locator('.move-list .san').count()) === 8, 'the claim move is not in the list');
+        await shot(page, 'claim-with-move-drawn');
+        await page.context().close();
+    });
+    await step('claim with the move declined: the move is played, the opponent may claim', async () => {
+        const page = await oneDeviceChess();
+        await playShuffle(page, 7);
+        const [a, b] = KNIGHT_SHUFFLE[7];
+        await clickSquare(page, a);
+        await clickSquare(page, b);
+        await page.waitForSelector('#claim-ask', { timeout: 5000 });
+        await page.click('#claim-no');
+        await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length === 8, null, { timeout: 5000 });
+        await page.waitForSelector('#claim-draw', { timeout: 5000 });
+        const label = await page.textContent('#claim-draw');
+        assert(/threefold/.test(label ?? ''), `claim button "${label}"`);
+        await shot(page, 'claim-button');
+        await page.click('#claim-draw');
+        await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+        await page.context().close();
+    });
+}
+
+// ---- Four Kingdoms draw offers: no Decline, who offered, the next move ends it ----
+await step('Four Kingdoms draw offer: who offered, no decline, lapses with the move', async () => {
+    const page = await newPage();
+    await page.goto(base + '/');
+    await page.check('#variant-fourkingdoms');
+    await page.click('#create');
+    await page.waitForURL(/\/g\//);
+    await boardReady(page);
+    await page.click('#offer-draw');
+    await page.waitForSelector('#draw-offer', { timeout: 5000 });
+    const text = await page.textContent('#draw-offer');
+    assert(/Draw offered by East/.test(text ?? '') && /next move/.test(text ?? ''), `offer text "${text}"`);
+    assert((await page.locator('#decline-draw').count()) === 0, 'a Decline button in Four Kingdoms');
+    assert((await page.locator('button.accept-draw').count()) === 3, 'not one accept button per other seat');
+    await shot(page, 'fourkingdoms-draw-offer');
+    await clickSquare(page, 'm7');
+    await clickSquare(page, 'k7');
+    await page.waitForSelector('.move-list .san', { timeout: 5000 });
+    await page.waitForTimeout(300);
+    assert((await page.locator('#draw-offer').count()) === 0, 'the offer outlived the move');
+    await page.context().close();
+});
+
 if (restart) {
     await step('server killed (SIGKILL) and restarted mid-game: the page reconnects and goes on', async () => {
         const game = mock ? { id: 'mock-chess', seats: [{ seat: 'white', token: 'mock-chess-white' }] } : await create('chess');

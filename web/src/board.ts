@@ -95,6 +95,10 @@ export class BoardView {
         this.render();
     }
 
+    focus(): void {
+        this.svg.focus();
+    }
+
     getRotation(): Rotation {
         return this.rotation;
     }
