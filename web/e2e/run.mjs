@@ -74,7 +74,11 @@ async function startTarget() {
     return { base: `http://127.0.0.1:${port}`, mock: !process.env.CITADEL_BIN, restart };
 }
 
+// E2E_ONLY=<regular expression> runs only the steps whose name matches (while developing).
+const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+
 async function step(name, fn) {
+    if (ONLY && !ONLY.test(name)) return;
     try {
         await fn();
         passes++;
@@ -180,7 +184,7 @@ await step('home screen in three languages', async () => {
         const page = await newPage(undefined, lang);
         await page.goto(base + '/');
         await page.waitForSelector('#new-game');
-        await shot(page, `home-${lang}`);
+        await page.screenshot({ path: join(OUT, `home-${lang}.png`), fullPage: true });
         await page.context().close();
     }
 });
@@ -426,6 +430,45 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['pho
         }
     });
 }
+
+// ---- the other screens at phone size in Chinese and Vietnamese: test-results/boards/ ----
+await step('phone screens in zh and vi: illegal move, promotion chooser, game over, home', async () => {
+    for (const lang of ['zh', 'vi']) {
+        const viewport = { width: 390, height: 844 };
+        const pinned = await create('chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1');
+        let page = await newPage(viewport, lang);
+        await page.goto(seatUrl(pinned, 'white'));
+        await boardReady(page);
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'c3');
+        await page.waitForSelector('#explain:not([hidden])', { timeout: 5000 });
+        await page.screenshot({ path: join(BOARDS, `illegal-phone-${lang}.png`), fullPage: true });
+        await page.context().close();
+        const promo = await create('chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1');
+        page = await newPage(viewport, lang);
+        await page.goto(seatUrl(promo, 'white'));
+        await boardReady(page);
+        await clickSquare(page, 'e7');
+        await clickSquare(page, 'e8');
+        await page.waitForSelector('.promotion', { timeout: 5000 });
+        await page.screenshot({ path: join(BOARDS, `promotion-phone-${lang}.png`) });
+        await page.context().close();
+        const over = await create('fourkingdoms-teams');
+        page = await newPage(viewport, lang);
+        await page.goto(seatUrl(over, 'east'));
+        await boardReady(page);
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: join(BOARDS, `resigned-fourkingdoms-teams-phone-${lang}.png`), fullPage: true });
+        await page.context().close();
+        page = await newPage(viewport, lang);
+        await page.goto(base + '/');
+        await page.waitForSelector('#new-game');
+        await page.screenshot({ path: join(BOARDS, `home-phone-${lang}.png`), fullPage: true });
+        await page.context().close();
+    }
+});
 
 // ---- FIDE 9.2.1: a draw claimed with the move that repeats the position (real server) ----
 const KNIGHT_SHUFFLE = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8'], ['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];

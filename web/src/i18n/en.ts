@@ -176,6 +176,7 @@ export const en = {
     status_sixty_round_rule: 'Sixty-round rule',
     winners_team: '{a} and {b} win!',
     list_separator: ', ',
+    game_over_line: 'Game over: {how}. {result}',
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

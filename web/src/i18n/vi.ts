@@ -176,4 +176,5 @@ export const vi: Strings = {
     status_sixty_round_rule: 'Luật 60 vòng',
     winners_team: '{a} và {b} thắng!',
     list_separator: ', ',
+    game_over_line: 'Ván cờ kết thúc: {how}. {result}',
 };

@@ -176,4 +176,5 @@ export const zh: Strings = {
     status_sixty_round_rule: '六十轮规则',
     winners_team: '{a}和{b}获胜！',
     list_separator: '、',
+    game_over_line: '对局结束：{how}。{result}',
 };

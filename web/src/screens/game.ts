@@ -309,7 +309,7 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         if (!model) return;
         if (model.over) {
             const won = resultText(model.result, model.status, model.scores, model.geometry.seats);
-            status.textContent = `${t('game_over')}: ${statusText(model.status)}. ${won}`;
+            status.textContent = t('game_over_line', { how: statusText(model.status), result: won });
             status.dataset['state'] = 'over';
             return;
         }
