@@ -501,6 +501,7 @@ if (!mock) {
         await page.waitForSelector('#claim-ask', { timeout: 5000 });
         const text = await page.textContent('#claim-ask');
         assert(/claim a draw \(threefold repetition\)/.test(text ?? ''), `the question says "${text}"`);
+        assert((await page.locator('.board-svg rect.sq.last[data-square="g8"]').count()) === 1, 'the board does not show the move asked about');
         await shot(page, 'claim-with-move-asked');
         await page.click('#claim-yes');
         await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });

@@ -8,6 +8,7 @@ import { button, el } from '../dom';
 import { type Rotation, type Seat, isFourKingdoms, rotationFor } from '../geometry';
 import { GameModel } from '../game';
 import { type StringKey, hasKey, language, t } from '../i18n';
+import { applyMoveForDisplay, parseMove } from '../notation';
 import { pieceSvg } from '../pieces';
 import { isMuted, play, setMuted } from '../sound';
 import { type HeldGame, loadHeld, saveHeld } from '../store';
@@ -99,7 +100,8 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         onAttempt: (m) => void sendMove(m),
     });
     const boardArea = el('section', { class: 'board-area' }, board.element);
-    let claimAsk: { box: HTMLElement; ply: number } | undefined;
+    // The question "play this move and claim a draw?", open while the board shows the move.
+    let claimAsk: { box: HTMLElement; ply: number; move: string } | undefined;
     const title = el('h2', { class: 'game-title' });
     const status = el('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
     const players = el('ul', { class: 'players', id: 'players' });
@@ -150,15 +152,19 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         closeClaimAsk();
         const seat = model.toMove;
         const reason = claims.map(claimReason).join(t('list_separator'));
-        const close = (then?: () => void) => () => {
-            closeClaimAsk();
-            then?.();
+        // An answer keeps the move on the board until the server's word redraws it.
+        const answer = (send: () => Promise<void>) => () => {
+            closeClaimAsk(false);
+            void send().then(draw);
         };
         const box = el('div', { class: 'claim-ask', id: 'claim-ask', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'claim-ask-text' },
             el('p', { id: 'claim-ask-text' }, t('claim_with_move_question', { reason })),
-            button(t('claim_yes'), close(() => void sendAction(seat, { action: 'claim_draw', move })), { id: 'claim-yes', class: 'primary' }),
-            button(t('claim_no'), close(() => void sendMove(move)), { id: 'claim-no' }),
-            button(t('cancel'), close(() => board.focus()), { id: 'claim-cancel', class: 'quiet' }),
+            button(t('claim_yes'), answer(() => sendAction(seat, { action: 'claim_draw', move })), { id: 'claim-yes', class: 'primary' }),
+            button(t('claim_no'), answer(() => sendMove(move)), { id: 'claim-no' }),
+            button(t('cancel'), () => {
+                closeClaimAsk();
+                board.focus();
+            }, { id: 'claim-cancel', class: 'quiet' }),
         );
         box.addEventListener('keydown', (e) => {
             if (e.key === 'Escape') {
@@ -167,13 +173,16 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
             }
         });
         boardArea.append(box);
-        claimAsk = { box, ply: model.ply };
+        claimAsk = { box, ply: model.ply, move };
+        draw();
         box.querySelector<HTMLButtonElement>('#claim-yes')?.focus();
     }
 
-    function closeClaimAsk(): void {
-        claimAsk?.box.remove();
+    function closeClaimAsk(redraw = true): void {
+        if (!claimAsk) return;
+        claimAsk.box.remove();
         claimAsk = undefined;
+        if (redraw) draw();
     }
 
     async function sendAction(seat: Seat, req: Parameters<GameLink['sendAction']>[1]): Promise<void> {
@@ -288,15 +297,17 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     function draw(): void {
         if (!model) return;
         const ply = viewPly ?? model.ply;
-        const pos = model.positionAt(ply);
         const live = viewPly === null || viewPly === model.ply;
-        if (claimAsk && (claimAsk.ply !== model.ply || model.over || !live)) closeClaimAsk();
+        if (claimAsk && (claimAsk.ply !== model.ply || model.over || !live)) closeClaimAsk(false);
+        // While the claim question is open the board shows the move it is about, and waits.
+        const asked = claimAsk ? parseMove(claimAsk.move) : undefined;
+        const pos = claimAsk ? applyMoveForDisplay(model.current(), claimAsk.move) : model.positionAt(ply);
         title.textContent = t(`variant_${model.variant}`);
         page.dataset['variant'] = model.variant;
         board.setRotation(rotation());
         board.setPosition(model.geometry, pos);
-        board.setHighlights({ lastMove: model.lastMoveAt(ply), check: model.checkSquaresAt(ply) });
-        board.setInteraction(live ? model.legal : [], live ? model.movableBy(mySeats()) : () => false);
+        board.setHighlights({ lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply), check: asked ? [] : model.checkSquaresAt(ply) });
+        board.setInteraction(live && !claimAsk ? model.legal : [], live && !claimAsk ? model.movableBy(mySeats()) : () => false);
         pastBanner.hidden = live;
         drawStatus();
         drawPlayers();
