@@ -199,8 +199,9 @@ export class GameModel {
     // not send them, threefold repetition or fifty moves judged from the positions this client
     // has seen (the server decides).
     canClaimDraw(): boolean {
-        if (this.over || !(this.variant === 'chess' || this.variant === 'silverman')) return false;
+        if (this.over) return false;
         if (this.claims) return this.claims.length > 0;
+        if (!(this.variant === 'chess' || this.variant === 'silverman')) return false;
         const now = this.current();
         if (now.halfmove >= 100) return true;
         const key = this.fens[this.moves.length] ? repetitionKey(this.fens[this.moves.length]!) : undefined;
