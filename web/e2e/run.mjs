@@ -530,6 +530,26 @@ if (!mock) {
     });
 }
 
+// ---- two-player draw offer on one device: it stands over the offerer's move (real server) ----
+if (!mock) {
+    await step('one device: White offers a draw and moves, Black accepts', async () => {
+        const page = await oneDeviceChess();
+        await page.click('#offer-draw');
+        await page.waitForSelector('#draw-offer', { timeout: 5000 });
+        assert(/You offered a draw/.test((await page.textContent('#draw-offer')) ?? ''), 'no word of the own offer');
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'e4');
+        await page.waitForSelector('#accept-draw', { timeout: 5000 });
+        assert((await page.locator('#decline-draw').count()) === 1, 'no Decline for Black');
+        assert(/White offers a draw/.test((await page.textContent('#draw-offer')) ?? ''), 'Black is not told who offered');
+        await shot(page, 'draw-offer-two-players');
+        await page.click('#accept-draw');
+        await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+        assert(/Draw agreed/.test((await page.textContent('#status')) ?? ''), 'not a draw by agreement');
+        await page.context().close();
+    });
+}
+
 // ---- Four Kingdoms draw offers: no Decline, who offered, the next move ends it ----
 await step('Four Kingdoms draw offer: who offered, no decline, lapses with the move', async () => {
     const page = await newPage();
