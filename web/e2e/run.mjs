@@ -481,8 +481,8 @@ async function playShuffle(page, upto) {
         await page.waitForFunction((n) => document.querySelectorAll('.move-list .san').length === n, i + 1, { timeout: 5000 });
     }
 }
-async function oneDeviceChess() {
-    const page = await newPage();
+async function oneDeviceChess(viewport = undefined) {
+    const page = await newPage(viewport);
     await page.goto(base + '/');
     await page.check('#variant-chess');
     await page.click('#create');
@@ -511,13 +511,14 @@ if (!mock) {
         await shot(page, 'claim-with-move-drawn');
         await page.context().close();
     });
-    await step('claim with the move declined: the move is played, the opponent may claim', async () => {
-        const page = await oneDeviceChess();
+    await step('claim with the move declined (phone size): the move is played, the opponent may claim', async () => {
+        const page = await oneDeviceChess({ width: 390, height: 844 });
         await playShuffle(page, 7);
         const [a, b] = KNIGHT_SHUFFLE[7];
         await clickSquare(page, a);
         await clickSquare(page, b);
         await page.waitForSelector('#claim-ask', { timeout: 5000 });
+        await shot(page, 'claim-with-move-asked-phone');
         await page.click('#claim-no');
         await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length === 8, null, { timeout: 5000 });
         await page.waitForSelector('#claim-draw', { timeout: 5000 });

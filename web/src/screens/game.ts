@@ -175,6 +175,10 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         boardArea.append(box);
         claimAsk = { box, ply: model.ply, move };
         draw();
+        // Over the board, the question keeps to the half away from the move's target square.
+        const target = boardArea.querySelector(`rect[data-square="${parseMove(move)?.to ?? ''}"]`)?.getBoundingClientRect();
+        const area = boardArea.getBoundingClientRect();
+        box.classList.toggle('low', !!target && target.top + target.height / 2 < area.top + area.height / 2);
         box.querySelector<HTMLButtonElement>('#claim-yes')?.focus();
     }
 
