@@ -155,6 +155,7 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         // An answer keeps the move on the board until the server's word redraws it.
         const answer = (send: () => Promise<void>) => () => {
             closeClaimAsk(false);
+            board.focus(); // the buttons are gone: keyboard play goes on from the board
             void send().then(draw);
         };
         const box = el('div', { class: 'claim-ask', id: 'claim-ask', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'claim-ask-text' },
