@@ -177,6 +177,7 @@ export const en = {
     winners_team: '{a} and {b} win!',
     list_separator: ', ',
     game_over_line: 'Game over: {how}. {result}',
+    you_are_out: 'You are out of the game; you can keep watching.',
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

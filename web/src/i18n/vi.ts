@@ -177,4 +177,5 @@ export const vi: Strings = {
     winners_team: '{a} và {b} thắng!',
     list_separator: ', ',
     game_over_line: 'Ván cờ kết thúc: {how}. {result}',
+    you_are_out: 'Bạn đã bị loại; bạn vẫn có thể xem tiếp.',
 };

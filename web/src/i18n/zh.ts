@@ -177,4 +177,5 @@ export const zh: Strings = {
     winners_team: '{a}和{b}获胜！',
     list_separator: '、',
     game_over_line: '对局结束：{how}。{result}',
+    you_are_out: '你已出局，可以继续观战。',
 };

@@ -332,6 +332,7 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         const mine = mySeats().includes(model.toMove);
         status.textContent = mine && mySeats().length === 1 ? t('your_turn') : t('to_move', { seat: t(`seat_${model.toMove}`) });
         if (mySeats().length === 0) status.textContent += ` — ${t('watching')}`;
+        else if (!mySeats().some((s) => model!.seatsInGame().includes(s))) status.textContent += ` — ${t('you_are_out')}`;
         const check = model.checkSquaresAt(model.ply).length > 0;
         if (check) status.textContent += ` ${t('check')}`;
         status.dataset['state'] = mine ? 'mine' : 'theirs';
@@ -384,7 +385,9 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     function drawControls(): void {
         controls.replaceChildren();
         if (!model || model.over) return;
-        const mine = mySeats();
+        // A Four Kingdoms player who has left the game (resigned, mated, out of time) acts no more.
+        const playing = model.seatsInGame();
+        const mine = mySeats().filter((s) => playing.includes(s));
         if (mine.length === 0) return;
         // One device: actions are made for the player to move.
         const actor = mine.includes(model.toMove) ? model.toMove : mine[0]!;
