@@ -81,7 +81,7 @@ template <class V> class TwoPlayerRules final : public Rules {
     json        scores() const override { return nullptr; }
     json        extra_state() const override {
         return { { "claims", claim_ids(game_.claimable_draws()) }, { "claim_moves", claim_moves() },
-            { "in_check", game_.position().in_check() } };
+                   { "in_check", game_.position().in_check() } };
     }
     std::vector<std::string> legal_moves() const override {
         std::vector<std::string> out;
