@@ -6,7 +6,7 @@ import sys
 import unittest
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-import uci_test  # noqa: E402  (its Engine wrapper and legal_moves helper; takes the binary from argv[1])
+import uci_test  # noqa: E402  (Engine, legal_moves; it takes the binary from argv[1])
 
 Engine, legal_moves = uci_test.Engine, uci_test.legal_moves
 
@@ -42,7 +42,8 @@ class FourKingdomsUciTest(unittest.TestCase):
 
     def test_finds_the_mate_in_both_modes_and_algorithms(self):
         for v, mode, algo in (("fourkingdoms", "-", "paranoid"), ("fourkingdoms", "-", "maxn"),
-                              ("fourkingdoms", "-", "brs"), ("fourkingdoms-teams", "es", "paranoid")):
+                              ("fourkingdoms", "-", "brs"),
+                              ("fourkingdoms-teams", "es", "paranoid")):
             fen = BACK_RANK + " e - - 0 1 eswn " + mode
             self.e.send("setoption name UCI_Variant value " + v,
                         "setoption name FK Search value " + algo, "position fen " + fen)
@@ -63,13 +64,13 @@ class FourKingdomsUciTest(unittest.TestCase):
     def test_bad_fk_search_value_and_options_listed(self):
         self.e.send("uci")
         got = self.e.until(lambda l: l == "uciok")
-        self.assertIn("option name FK Search type combo default paranoid var paranoid var maxn var brs",
-                      got)
+        self.assertIn("option name FK Search type combo default paranoid "
+                      "var paranoid var maxn var brs", got)
         for bad in ("bestreply", "BRS", ""):
             self.e.send("setoption name FK Search value " + bad)
             got = self.e.sync()
-            self.assertEqual(got, ["info string option FK Search takes one of paranoid, maxn, brs, not '"
-                                   + bad + "'"])
+            self.assertEqual(got, ["info string option FK Search takes one of "
+                                   "paranoid, maxn, brs, not '" + bad + "'"])
 
     def test_brs_avoids_the_mate_and_plays_legal_moves(self):
         # North to move; East threatens e10e14: BRS must answer the threat.

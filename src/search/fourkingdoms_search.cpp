@@ -351,9 +351,16 @@ struct FourKingdomsEngine<V>::Searcher {
         auto list = legal_moves(*pos);
         Move best;
         int  best_key = 0;
-        for (Move m : list)
-            if (int k = order_key(m, Move{}, ply); best.is_none() || k > best_key) best = m, best_key = k;
+        for (Move m : list) {
+            int k = order_key(m, Move{}, ply);
+            if (best.is_none() || k > best_key) best = m, best_key = k;
+        }
         return best;
+    }
+
+    // Late quiet moves searched a ply or two less (as in alphabeta), after the move is played.
+    int brs_reduction(int depth, int i, bool quiet_no_check) const {
+        return depth >= 3 && i >= 3 && quiet_no_check && !pos->check_mask() ? 1 + (i >= 12) : 0;
     }
 
     // After a move of the root player (or at the root): its next turn, or a reply layer.
@@ -386,7 +393,7 @@ struct FourKingdomsEngine<V>::Searcher {
             Move m     = list.moves[i];
             bool quiet = !is_capture(*pos, m) && m.kind() != MoveKind::Promotion;
             play(m, ply);
-            int r = depth >= 3 && i >= 3 && quiet && !check && !pos->check_mask() ? 1 + (i >= 12) : 0;
+            int r = brs_reduction(depth, i, quiet && !check);
             int v = brs_layer(depth - 1 - r, ply + 1, alpha, beta);
             if (r && v > alpha) v = brs_layer(depth - 1, ply + 1, alpha, beta);
             take_back(m, ply);
@@ -443,7 +450,7 @@ struct FourKingdomsEngine<V>::Searcher {
             int v;
             if (pass) v = brs_replies(depth, ply + 1, alpha, beta, false);
             else {
-                int r = depth >= 3 && i >= 3 && quiet && !check && !pos->check_mask() ? 1 + (i >= 12) : 0;
+                int r = brs_reduction(depth, i, quiet && !check);
                 v     = brs_replies(depth - 1 - r, ply + 1, alpha, beta, true);
                 if (r && v < beta) v = brs_replies(depth - 1, ply + 1, alpha, beta, true);
             }
@@ -628,7 +635,9 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     s.algorithm = algorithm_;
     s.root      = s.pos->side_to_move();
     s.side      = V::Teams ? fk::team_of(0) : fk::seat_bit(s.root);
-    s.salt      = V::Teams ? kSalt[5] : kSalt[s.root] ^ (algorithm_ == FkAlgorithm::Brs ? kBrsSalt : 0);
+    s.salt      = V::Teams                        ? kSalt[5]
+                  : algorithm_ == FkAlgorithm::Brs ? kSalt[s.root] ^ kBrsSalt
+                                                   : kSalt[s.root];
     s.nodes     = 0;
     s.start     = Searcher::Clock::now();
     const TimeBudget budget = budget_for(limits, s.root, options_.move_overhead_ms);

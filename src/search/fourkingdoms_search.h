@@ -77,7 +77,8 @@ class FourKingdomsEngine {
     // lost. Free-for-all: accept when it expects at most the draw's one point; teams: when its
     // team is not ahead by more than half a pawn. Falls back to the static judgement when
     // `who` is not to move or the result has no line.
-    bool should_accept_draw(const FourKingdomsGame<V>& game, Seat who, const Result& searched) const;
+    bool should_accept_draw(const FourKingdomsGame<V>& game, Seat who,
+                            const Result& searched) const;
     // Free-for-all, when the rules allow `by` and `with` to ally: propose when the third player
     // (the absorber) is stronger than `by` and than `with`, the only case an alliance helps.
     bool should_propose_alliance(const FourKingdomsGame<V>& game, Seat by, Seat with) const;
