@@ -4,11 +4,12 @@
 //   fk_match [--teams] [--games N] [--nodes N | --movetime MS] [--plies N] [--openings N]
 //            [--seed N] [--record FILE] SPEC SPEC SPEC SPEC
 //
-// A SPEC is algorithm:skill (paranoid:20, maxn:0); the four are the seats East, South, West,
-// North of the first game. Game g shifts them by g seats (free-for-all: every seat in turn;
-// teams: by two, so each pair plays both sides). The first `openings` plies of each game are
-// random legal moves (from the seed), so full-strength games differ. A game not over after
-// `plies` plies is scored as drawn. Engines resign when should_resign says so (level 0 allowed).
+// A SPEC is algorithm:skill (paranoid:20, maxn:0, brs:10); the four are the seats East, South,
+// West, North of the first game; equal SPECs are pooled. Game g shifts them by g seats
+// (free-for-all: every seat in turn; teams: by two, so each pair plays both sides). The first
+// `openings` plies of each game are random legal moves (from the seed), so full-strength games
+// differ. A game not over after `plies` plies is scored as drawn. Engines resign when
+// should_resign says so (level 0 allowed).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -43,7 +44,7 @@ struct Settings {
 [[noreturn]] void usage(const std::string& why) {
     std::fprintf(stderr, "fk_match: %s\nusage: fk_match [--teams] [--games N] [--nodes N | --movetime MS] "
                  "[--plies N] [--openings N] [--seed N] [--record FILE] SPEC SPEC SPEC SPEC\n"
-                 "  SPEC: paranoid:20, maxn:0, ... (algorithm:skill)\n", why.c_str());
+                 "  SPEC: paranoid:20, maxn:0, brs:10, ... (algorithm:skill)\n", why.c_str());
     std::exit(2);
 }
 

@@ -6,10 +6,8 @@ import sys
 import unittest
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-import uci_test  # noqa: E402  (its Engine wrapper and legal_moves helper)
+import uci_test  # noqa: E402  (Engine, legal_moves; it takes the binary from argv[1])
 
-if len(sys.argv) > 1:
-    uci_test.BINARY = sys.argv.pop(1)
 Engine, legal_moves = uci_test.Engine, uci_test.legal_moves
 
 # East's rook on e10 mates North behind f13 g13 h13 with e10e14 (both modes).
@@ -44,6 +42,7 @@ class FourKingdomsUciTest(unittest.TestCase):
 
     def test_finds_the_mate_in_both_modes_and_algorithms(self):
         for v, mode, algo in (("fourkingdoms", "-", "paranoid"), ("fourkingdoms", "-", "maxn"),
+                              ("fourkingdoms", "-", "brs"),
                               ("fourkingdoms-teams", "es", "paranoid")):
             fen = BACK_RANK + " e - - 0 1 eswn " + mode
             self.e.send("setoption name UCI_Variant value " + v,
@@ -65,10 +64,25 @@ class FourKingdomsUciTest(unittest.TestCase):
     def test_bad_fk_search_value_and_options_listed(self):
         self.e.send("uci")
         got = self.e.until(lambda l: l == "uciok")
-        self.assertIn("option name FK Search type combo default paranoid var paranoid var maxn", got)
-        self.e.send("setoption name FK Search value brs")
-        got = self.e.sync()
-        self.assertEqual(got, ["info string option FK Search takes one of paranoid, maxn, not 'brs'"])
+        self.assertIn("option name FK Search type combo default paranoid "
+                      "var paranoid var maxn var brs", got)
+        for bad in ("bestreply", "BRS", ""):
+            self.e.send("setoption name FK Search value " + bad)
+            got = self.e.sync()
+            self.assertEqual(got, ["info string option FK Search takes one of "
+                                   "paranoid, maxn, brs, not '" + bad + "'"])
+
+    def test_brs_avoids_the_mate_and_plays_legal_moves(self):
+        # North to move; East threatens e10e14: BRS must answer the threat.
+        fen = BACK_RANK + " n - - 0 1 eswn -"
+        self.e.send("setoption name UCI_Variant value fourkingdoms", "setoption name FK Search value brs",
+                    "position fen " + fen, "go depth 2")
+        move, _ = self.e.bestmove()
+        self.assertIn(move, legal_moves("fourkingdoms", fen))
+        self.assertIn(move[:3], ("f13", "g13", "h13"), move)  # only room for the king saves it
+        self.e.send("position startpos moves m7k7", "go nodes 1500")
+        move, _ = self.e.bestmove()
+        self.assertIn(move, legal_moves("fourkingdoms", moves="m7k7"))
 
     def test_finished_game_gives_no_move(self):
         fen = BACK_RANK + " e - - 0 1 eswn -"
@@ -81,4 +95,4 @@ class FourKingdomsUciTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main(argv=[sys.argv[0]])
+    unittest.main()  # further arguments select tests (scripts/test, stage tsan)

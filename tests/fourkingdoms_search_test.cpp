@@ -46,7 +46,7 @@ template <class V> bool can_eliminate_now(FourKingdomsGame<V>& g, Seat who) {
     return false;
 }
 
-const FkAlgorithm kAll[] = {FkAlgorithm::Paranoid, FkAlgorithm::MaxN};
+const FkAlgorithm kAll[] = {FkAlgorithm::Paranoid, FkAlgorithm::MaxN, FkAlgorithm::Brs};
 
 }  // namespace
 
@@ -104,7 +104,7 @@ template <class V> void random_positions_give_legal_moves(u64 seed) {
                 o.skill = int(rng() % 21);
                 o.seed  = rng();
                 o.hash_mb = 1;
-                FourKingdomsEngine<V> e(o, rng() % 2 ? FkAlgorithm::MaxN : FkAlgorithm::Paranoid);
+                FourKingdomsEngine<V> e(o, FkAlgorithm(rng() % 3));
                 search::Limits l;
                 l.nodes = 1500;
                 Move m  = e.search(g, l).best;
@@ -124,18 +124,70 @@ template <class V> void random_positions_give_legal_moves(u64 seed) {
 TEST(FourKingdomsSearch, NeverAnIllegalMoveFreeForAll) { random_positions_give_legal_moves<FFA>(1); }
 TEST(FourKingdomsSearch, NeverAnIllegalMoveTeams) { random_positions_give_legal_moves<Teams>(2); }
 
-TEST(FourKingdomsSearch, StopsFromAnotherThread) {
-    FourKingdomsGame<FFA>      g;
-    FourKingdomsEngine<FFA>    e;
-    search::Limits             l;
+// Also run under ThreadSanitizer (scripts/test, stage tsan: FourKingdomsSearchThreads.*).
+template <class V> void stops_from_another_thread(FkAlgorithm a) {
+    FourKingdomsGame<V>   g;
+    ASSERT_TRUE(g.play_uci("m7k7"));
+    FourKingdomsEngine<V> e({}, a);
+    search::Limits        l;
     l.infinite = true;
     search::Result r;
-    std::thread    t([&] { r = e.search(g, l); });
+    int            infos = 0;
+    std::thread    t([&] { r = e.search(g, l, [&](const search::Info&) { ++infos; }); });
     while (!e.searching()) std::this_thread::yield();
     e.stop();
     t.join();
     EXPECT_FALSE(e.searching());
-    EXPECT_TRUE(g.legal_moves().contains(r.best));
+    EXPECT_TRUE(g.legal_moves().contains(r.best)) << search::fk_algorithm_name(a);
+    EXPECT_GE(infos, 0);  // written on the search thread, read after join
+}
+
+TEST(FourKingdomsSearchThreads, StopsFromAnotherThread) {
+    for (FkAlgorithm a : kAll) stops_from_another_thread<FFA>(a);
+    stops_from_another_thread<Teams>(FkAlgorithm::Paranoid);
+}
+
+// One engine per thread, each searching its own game: nothing is shared between engines.
+TEST(FourKingdomsSearchThreads, EnginesOnSeveralThreads) {
+    std::vector<std::thread> threads;
+    Move                     got[3];
+    for (int i = 0; i < 3; ++i)
+        threads.emplace_back([&got, i] {
+            FourKingdomsGame<FFA>   g;
+            FourKingdomsEngine<FFA> e({}, kAll[i]);
+            search::Limits          l;
+            l.nodes = 800;
+            got[i]  = e.search(g, l).best;
+        });
+    for (auto& t : threads) t.join();
+    FourKingdomsGame<FFA> start;
+    for (Move m : got) EXPECT_TRUE(start.legal_moves().contains(m));
+}
+
+// BRS+: the threat comes from South, who moves after East: the reply layer must let East play
+// its default move and South reply, not only the next opponent.
+TEST(FourKingdomsSearch, BrsSeesTheThreatOfALaterOpponent) {
+    const std::string fen = k4({KINGS, {"e10", "sR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"},
+                                {"d2", "sP"}, {"b5", "wP"}},
+                               "n - - 0 1 eswn -");
+    FourKingdomsGame<FFA> g;
+    load(g, fen);
+    {
+        FourKingdomsGame<FFA> probe;  // South's rook really mates from e10 when it is its turn
+        load(probe, k4({KINGS, {"e10", "sR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"},
+                        {"d2", "sP"}, {"b5", "wP"}},
+                       "s - - 0 1 eswn -"));
+        ASSERT_TRUE(can_eliminate_now(probe, fk::North));
+    }
+    for (FkAlgorithm a : kAll) {
+        Move m = best(g, a, a == FkAlgorithm::Brs ? 2 : 3);  // BRS: one reply layer suffices
+        ASSERT_TRUE(g.play(m));
+        ASSERT_TRUE(g.play_uci("n7n8"));  // East steps aside: South to move
+        EXPECT_FALSE(can_eliminate_now(g, fk::North)) << search::fk_algorithm_name(a) << " played "
+                                                      << move_to_uci<FFA>(m);
+        g.undo();
+        g.undo();
+    }
 }
 
 TEST(FourKingdomsSearch, ReportsEachIterationAndItsScoreForTheMover) {
@@ -169,7 +221,9 @@ TEST(FourKingdomsSearch, SameSeedSameMove) {
 TEST(FourKingdomsSearch, AlgorithmNames) {
     EXPECT_EQ(search::fk_algorithm_named("paranoid"), FkAlgorithm::Paranoid);
     EXPECT_EQ(search::fk_algorithm_named("maxn"), FkAlgorithm::MaxN);
-    EXPECT_FALSE(search::fk_algorithm_named("brs"));
+    EXPECT_EQ(search::fk_algorithm_named("brs"), FkAlgorithm::Brs);
+    for (FkAlgorithm a : kAll) EXPECT_EQ(search::fk_algorithm_named(search::fk_algorithm_name(a)), a);
+    EXPECT_FALSE(search::fk_algorithm_named("BRS"));
     EXPECT_FALSE(search::fk_algorithm_named(""));
 }
 
@@ -190,6 +244,36 @@ TEST(FourKingdomsDecisions, Draws) {
     load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}));
     EXPECT_TRUE(fe.should_accept_draw(f, fk::East));
     EXPECT_FALSE(fe.should_accept_draw(f, fk::West));
+}
+
+TEST(FourKingdomsDecisions, DrawsJudgedBySearch) {
+    // Teams: East to move, facing West's three queens, accepts; West, to move with them,
+    // declines; a result that is not about the mover falls back to the static judgement.
+    const auto fen = [](char to_move) {
+        return k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}},
+                  std::string(1, to_move) + " - - 0 1 eswn es");
+    };
+    FourKingdomsEngine<Teams> e;
+    search::Limits            l;
+    l.depth = 2;
+    FourKingdomsGame<Teams> east;
+    load(east, fen('e'));
+    auto r = e.search(east, l);
+    EXPECT_TRUE(e.should_accept_draw(east, fk::East, r));
+    EXPECT_FALSE(e.should_accept_draw(east, fk::West, r));  // West is not to move: static, no
+    FourKingdomsGame<Teams> west;
+    load(west, fen('w'));
+    EXPECT_FALSE(e.should_accept_draw(west, fk::West, e.search(west, l)));
+    EXPECT_EQ(e.should_accept_draw(west, fk::West, search::Result{}),
+              e.should_accept_draw(west, fk::West));
+    // Free-for-all: the mover expecting less than one point takes the draw.
+    FourKingdomsGame<FFA>   f;
+    FourKingdomsEngine<FFA> fe;
+    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}));
+    EXPECT_TRUE(fe.should_accept_draw(f, fk::East, fe.search(f, l)));
+    search::Result ahead;
+    ahead.lines.push_back({search::Score{false, 300}, 2, 2, {}});
+    EXPECT_FALSE(fe.should_accept_draw(f, fk::East, ahead));
 }
 
 TEST(FourKingdomsDecisions, Resignation) {

@@ -15,12 +15,13 @@
 namespace citadel::search {
 
 std::string_view fk_algorithm_name(FkAlgorithm a) {
-    return a == FkAlgorithm::MaxN ? "maxn" : "paranoid";
+    return a == FkAlgorithm::MaxN ? "maxn" : a == FkAlgorithm::Brs ? "brs" : "paranoid";
 }
 
 std::optional<FkAlgorithm> fk_algorithm_named(std::string_view name) {
     if (name == "paranoid") return FkAlgorithm::Paranoid;
     if (name == "maxn") return FkAlgorithm::MaxN;
+    if (name == "brs") return FkAlgorithm::Brs;
     return std::nullopt;
 }
 
@@ -38,6 +39,7 @@ constexpr int kQDepthMaxN = 3;  // max^n's quiescence has no window to cut it sh
 // mode has one perspective) and max^n's move-only entries stay apart.
 constexpr u64 kSalt[6] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
                           0xD6E8FEB86659FD93ull, 0x27D4EB2F165667C5ull, 0x94D049BB133111EBull};
+constexpr u64 kBrsSalt = 0x5851F42D4C957F2Dull;  // BRS entries: other depths than paranoid's
 
 bool is_capture(const fk::Board& b, Move m) {
     return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
@@ -326,6 +328,143 @@ struct FourKingdomsEngine<V>::Searcher {
         return best;
     }
 
+    // ---- best-reply search (BRS+) ----
+    // The root player's moves alternate with reply layers: from the root player's move until
+    // its turn comes back the opponents move in the real turn order (the core's make() settles
+    // it: check first, eliminated seats skipped), and exactly one of them plays a searched
+    // reply, the one that hurts the root player most; the others play their default move (the
+    // first in move ordering) instead of passing. Every line is therefore a legal game and a
+    // full round costs two plies of depth, not four. Two-sided alpha-beta: the root player
+    // maximizes, a reply layer minimizes.
+    // A table hit that settles the node (its value in v); tt_move is set either way.
+    bool probe(u64 key, int depth, int ply, int alpha, int beta, Move& tt_move, int& v) const {
+        TranspositionTable::Hit hit;
+        if (!tt->probe(key, hit)) return false;
+        tt_move = hit.move;
+        v       = value_from_tt(hit.value, ply);
+        return hit.depth >= depth &&
+               (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta) ||
+                (hit.bound == Bound::Upper && v <= alpha));
+    }
+
+    Move default_move(int ply) const {
+        auto list = legal_moves(*pos);
+        Move best;
+        int  best_key = 0;
+        for (Move m : list) {
+            int k = order_key(m, Move{}, ply);
+            if (best.is_none() || k > best_key) best = m, best_key = k;
+        }
+        return best;
+    }
+
+    // Late quiet moves searched a ply or two less (as in alphabeta), after the move is played.
+    int brs_reduction(int depth, int i, bool quiet_no_check) const {
+        return depth >= 3 && i >= 3 && quiet_no_check && !pos->check_mask() ? 1 + (i >= 12) : 0;
+    }
+
+    // After a move of the root player (or at the root): its next turn, or a reply layer.
+    int brs_layer(int depth, int ply, int alpha, int beta) {
+        if (pos->decided() || pos->side_to_move() == root || !pos->in_game(root))
+            return brs(depth, ply, alpha, beta);
+        return brs_replies(depth, ply, alpha, beta, false);
+    }
+
+    // The root player to move (or the game decided, or the root player out).
+    int brs(int depth, int ply, int alpha, int beta) {
+        if (pos->decided()) return decided_value(ply);
+        if (!pos->in_game(root)) return static_value();  // its place is settled
+        if (depth <= 0 || ply >= MaxPly) return quiesce(ply, alpha, beta, 0);
+        ++nodes;
+        if (out_of_time()) return 0;
+        seldepth = std::max(seldepth, ply);
+        if (drawn(ply)) return draw_value();
+        const u64 key = pos->key() ^ salt;
+        Move      tt_move;
+        if (int v; probe(key, depth, ply, alpha, beta, tt_move, v)) return v;
+        auto list = legal_moves(*pos);
+        if (list.count == 0) return draw_value();
+        sort_moves(list, tt_move, ply);
+        const int alpha0 = alpha;
+        int       best   = -Infinite;
+        Move      best_move;
+        const bool check = pos->in_check(root);
+        for (int i = 0; i < list.count; ++i) {
+            Move m     = list.moves[i];
+            bool quiet = !is_capture(*pos, m) && m.kind() != MoveKind::Promotion;
+            play(m, ply);
+            int r = brs_reduction(depth, i, quiet && !check);
+            int v = brs_layer(depth - 1 - r, ply + 1, alpha, beta);
+            if (r && v > alpha) v = brs_layer(depth - 1, ply + 1, alpha, beta);
+            take_back(m, ply);
+            if (stopped) return 0;
+            if (v > best) best = v, best_move = m;
+            alpha = std::max(alpha, v);
+            if (alpha >= beta) {
+                reward(m, depth, ply);
+                break;
+            }
+        }
+        Bound bound = best >= beta ? Bound::Lower : best <= alpha0 ? Bound::Upper : Bound::Exact;
+        tt->store(key, best_move, value_to_tt(best, ply), depth, bound);
+        return best;
+    }
+
+    // An opponent to move inside a reply layer. `replied`: the layer's one searched reply has
+    // been played, so this opponent plays its default move. Otherwise this opponent replies
+    // (each of its moves) or plays its default and leaves the reply to a later opponent of the
+    // layer; a layer that ends without a reply is no line (+Infinite: the minimum ignores it).
+    int brs_replies(int depth, int ply, int alpha, int beta, bool replied) {
+        if (pos->decided() || !pos->in_game(root) || pos->side_to_move() == root)
+            return replied || pos->decided() || !pos->in_game(root) ? brs(depth, ply, alpha, beta)
+                                                                   : Infinite;
+        if (ply >= MaxPly) return static_value();
+        ++nodes;
+        if (out_of_time()) return 0;
+        seldepth = std::max(seldepth, ply);
+        if (drawn(ply)) return draw_value();
+        if (replied) {
+            Move d = default_move(ply);
+            if (d.is_none()) return draw_value();
+            play(d, ply);
+            int v = brs_replies(depth, ply + 1, alpha, beta, true);
+            take_back(d, ply);
+            return v;
+        }
+        const u64 key = pos->key() ^ salt;
+        Move      tt_move;
+        if (int v; probe(key, depth, ply, alpha, beta, tt_move, v)) return v;
+        auto list = legal_moves(*pos);
+        if (list.count == 0) return draw_value();
+        const Move fallback = default_move(ply);
+        sort_moves(list, tt_move, ply);
+        const int  beta0 = beta;
+        int        best  = Infinite;
+        Move       best_move;
+        const bool check = pos->in_check(pos->side_to_move());
+        for (int i = 0; i <= list.count && alpha < beta; ++i) {
+            const bool pass = i == list.count;  // the default, the reply left to a later opponent
+            Move       m    = pass ? fallback : list.moves[i];
+            bool       quiet = !is_capture(*pos, m) && m.kind() != MoveKind::Promotion;
+            play(m, ply);
+            int v;
+            if (pass) v = brs_replies(depth, ply + 1, alpha, beta, false);
+            else {
+                int r = brs_reduction(depth, i, quiet && !check);
+                v     = brs_replies(depth - 1 - r, ply + 1, alpha, beta, true);
+                if (r && v < beta) v = brs_replies(depth - 1, ply + 1, alpha, beta, true);
+            }
+            take_back(m, ply);
+            if (stopped) return 0;
+            if (v < best) best = v, best_move = m;
+            beta = std::min(beta, v);
+            if (alpha >= beta && !pass) reward(m, depth, ply);
+        }
+        Bound bound = best <= alpha ? Bound::Upper : best >= beta0 ? Bound::Lower : Bound::Exact;
+        tt->store(key, best_move, value_to_tt(best, ply), depth, bound);
+        return best;
+    }
+
     // ---- max^n with shallow pruning ----
     Values quiesce_maxn(int ply, int qdepth) {
         ++nodes;
@@ -422,6 +561,8 @@ struct FourKingdomsEngine<V>::Searcher {
             if (maxn_search) {
                 rm.values = maxn(depth - 1, 1, root, lines > 1 ? -Infinite : bound);
                 score     = rm.values[root];
+            } else if (!V::Teams && algorithm == FkAlgorithm::Brs) {
+                score = brs_layer(depth - 1, 1, bound, Infinite);  // the root player maximizes
             } else {
                 int v = max ? alphabeta(depth - 1, 1, bound, Infinite)
                             : alphabeta(depth - 1, 1, -Infinite, bound == -Infinite ? Infinite : -bound);
@@ -494,7 +635,9 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     s.algorithm = algorithm_;
     s.root      = s.pos->side_to_move();
     s.side      = V::Teams ? fk::team_of(0) : fk::seat_bit(s.root);
-    s.salt      = V::Teams ? kSalt[5] : kSalt[s.root];
+    s.salt      = V::Teams                        ? kSalt[5]
+                  : algorithm_ == FkAlgorithm::Brs ? kSalt[s.root] ^ kBrsSalt
+                                                   : kSalt[s.root];
     s.nodes     = 0;
     s.start     = Searcher::Clock::now();
     const TimeBudget budget = budget_for(limits, s.root, options_.move_overhead_ms);
@@ -579,6 +722,17 @@ bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, 
         if (!s.load(game)) return false;
         return s.utilities()[who] <= FkPoint;
     }
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, Seat who,
+                                               const Result& searched) const {
+    if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
+    if (game.to_move() != who || searched.lines.empty()) return should_accept_draw(game, who);
+    const Score& sc = searched.lines[0].score;  // the mover's view
+    if (sc.mate) return sc.value < 0;
+    return sc.value <= (V::Teams ? 50 : 0);  // free-for-all: expected points - 1
 }
 
 template <class V>

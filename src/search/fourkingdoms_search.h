@@ -12,7 +12,9 @@
 // mean of the places still open. Two searches:
 //   - paranoid: the player to move maximizes its value, the others together minimize it
 //     (alpha-beta, transposition table, quiescence);
-//   - max^n with shallow pruning: each player maximizes its own value.
+//   - max^n with shallow pruning: each player maximizes its own value;
+//   - best-reply search (BRS+): between two moves of the player to move, only the opponent
+//     whose reply hurts it most plays a searched move, the others their first-ordered move.
 //
 // One engine per seat; nothing is shared between engines. search() runs on the caller's thread;
 // stop() may be called from any other thread.
@@ -31,8 +33,8 @@
 
 namespace citadel::search {
 
-enum class FkAlgorithm : u8 { Paranoid, MaxN };
-inline constexpr std::string_view kFkAlgorithmNames = "paranoid, maxn";
+enum class FkAlgorithm : u8 { Paranoid, MaxN, Brs };
+inline constexpr std::string_view kFkAlgorithmNames = "paranoid, maxn, brs";
 std::string_view           fk_algorithm_name(FkAlgorithm a);
 std::optional<FkAlgorithm> fk_algorithm_named(std::string_view name);
 
@@ -70,6 +72,13 @@ class FourKingdomsEngine {
     // teams: its team is not ahead by more than half a pawn; free-for-all: its share of the
     // points is not above one point (what a draw gives).
     bool should_accept_draw(const FourKingdomsGame<V>& game, Seat who) const;
+    // The same judged by a search of the game with `who` to move (`searched`, its Result): a
+    // deeper judgement than the static one, e.g. a draw taken when the search sees the game
+    // lost. Free-for-all: accept when it expects at most the draw's one point; teams: when its
+    // team is not ahead by more than half a pawn. Falls back to the static judgement when
+    // `who` is not to move or the result has no line.
+    bool should_accept_draw(const FourKingdomsGame<V>& game, Seat who,
+                            const Result& searched) const;
     // Free-for-all, when the rules allow `by` and `with` to ally: propose when the third player
     // (the absorber) is stronger than `by` and than `with`, the only case an alliance helps.
     bool should_propose_alliance(const FourKingdomsGame<V>& game, Seat by, Seat with) const;

@@ -285,7 +285,8 @@ class Session {
                   std::to_string(search::MinElo) + " max " + std::to_string(search::MaxElo));
         out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
         out_.line("option name Ponder type check default false");
-        out_.line("option name FK Search type combo default paranoid var paranoid var maxn");
+        out_.line("option name FK Search type combo default paranoid "
+                  "var paranoid var maxn var brs");
         out_.line("uciok");
     }
 
