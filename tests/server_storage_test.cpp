@@ -106,6 +106,26 @@ TEST(ServerStorage, AFailedAppendChangesNothing) {
     EXPECT_EQ(s.load_games()[0].steps.size(), 3u);
 }
 
+TEST(ServerStorage, CheckpointsCopyTheLogIntoTheFileSoItStaysSmall) {
+    TempDb        db;
+    SqliteStorage s(db.path.string());
+    s.create_game(sample_game());
+    for (int i = 0; i < 200; ++i)
+        s.append_steps("g1", i, { { "move", i % 2, "e2e4", -1, {} } }, false);
+    // Every committed frame reaches the database file (a checkpoint that did nothing once let
+    // the log grow without end: 6 KB a move).
+    auto first = s.checkpoint();
+    EXPECT_GE(first.log_frames, 200);
+    EXPECT_EQ(first.copied_frames, first.log_frames);
+    EXPECT_GT(std::filesystem::file_size(db.path), 4096u);
+    // With every frame copied, the next commit starts the log again from the top.
+    s.append_steps("g1", 200, { { "move", 0, "e2e4", -1, {} } }, false);
+    auto second = s.checkpoint();
+    EXPECT_GT(second.log_frames, 0);
+    EXPECT_LT(second.log_frames, 10);
+    EXPECT_EQ(s.load_games()[0].steps.size(), 201u);
+}
+
 TEST(ServerStorage, AnUnopenableDatabaseIsAnErrorNamingIt) {
     try {
         SqliteStorage s("/nonexistent-dir/citadel.db");

@@ -11,16 +11,16 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <deque>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <fstream>
 #include <sstream>
 #include <thread>
-#include <ctime>
 #include <unistd.h>
 
 namespace citadel::load {
@@ -201,10 +201,10 @@ class Game : public std::enable_shared_from_this<Game> {
     void created(const std::string& body);
 
     struct Request {
-        beast::tcp_stream                  stream;
-        http::request<http::string_body>   req;
-        http::response<http::string_body>  res;
-        beast::flat_buffer                 buffer;
+        beast::tcp_stream                 stream;
+        http::request<http::string_body>  req;
+        http::response<http::string_body> res;
+        beast::flat_buffer                buffer;
         explicit Request(Executor ex)
             : stream(ex) { }
     };
@@ -232,14 +232,16 @@ void Game::create() {
         if (ec) return self->run_.error("create: connect: " + ec.message());
         http::async_write(r->stream, r->req, [self, r](beast::error_code ec2, size_t) {
             if (ec2) return self->run_.error("create: write: " + ec2.message());
-            http::async_read(r->stream, r->buffer, r->res, [self, r](beast::error_code ec3, size_t) {
-                beast::error_code ignored;
-                r->stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-                if (ec3) return self->run_.error("create: read: " + ec3.message());
-                if (r->res.result_int() != 201)
-                    return self->run_.error("create: HTTP " + std::to_string(r->res.result_int()));
-                self->created(r->res.body());
-            });
+            http::async_read(
+                r->stream, r->buffer, r->res, [self, r](beast::error_code ec3, size_t) {
+                    beast::error_code ignored;
+                    r->stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+                    if (ec3) return self->run_.error("create: read: " + ec3.message());
+                    if (r->res.result_int() != 201)
+                        return self->run_.error(
+                            "create: HTTP " + std::to_string(r->res.result_int()));
+                    self->created(r->res.body());
+                });
         });
     });
 }
@@ -270,8 +272,8 @@ void Player::open(const std::string& id, const std::string& token) {
             beast::get_lowest_layer(self->ws_).expires_never();
             self->ws_.set_option(
                 websocket::stream_base::timeout::suggested(beast::role_type::client));
-            self->ws_.async_handshake(self->run_.server.address().to_string(), target,
-                [self](beast::error_code ec2) {
+            self->ws_.async_handshake(
+                self->run_.server.address().to_string(), target, [self](beast::error_code ec2) {
                     if (ec2) return self->game_->lost("ws: handshake: " + ec2.message());
                     self->ws_.text(true);
                     self->read();
@@ -320,18 +322,18 @@ void Player::consider_moving(const json& msg, int64_t plies) {
     if (run_.options.moves > 0 && plies >= run_.options.moves) return game_->done();
     const auto it = msg.find("legal_moves");
     if (it == msg.end() || !it->is_array() || it->empty()) return;
-    std::uniform_int_distribution<size_t> pick(0, it->size() - 1);
-    std::string move = (*it)[pick(random_)].get<std::string>();
+    std::uniform_int_distribution<size_t>  pick(0, it->size() - 1);
+    std::string                            move = (*it)[pick(random_)].get<std::string>();
     std::uniform_real_distribution<double> wait(0, 2 * run_.options.think);
     think_.expires_after(std::chrono::microseconds(int64_t(wait(random_) * 1e6)));
-    think_.async_wait([self = shared_from_this(), move = std::move(move), plies](
-                          beast::error_code ec) {
-        if (ec || self->closed_ || self->run_.stopping) return;
-        self->sent_ply_       = plies;
-        self->sent_at_        = Clock::now();
-        self->sent_in_window_ = self->run_.measuring;
-        self->send(json{ { "type", "move" }, { "move", move }, { "ply", plies } }.dump());
-    });
+    think_.async_wait(
+        [self = shared_from_this(), move = std::move(move), plies](beast::error_code ec) {
+            if (ec || self->closed_ || self->run_.stopping) return;
+            self->sent_ply_       = plies;
+            self->sent_at_        = Clock::now();
+            self->sent_in_window_ = self->run_.measuring;
+            self->send(json{ { "type", "move" }, { "move", move }, { "ply", plies } }.dump());
+        });
 }
 
 void Player::send(std::string text) {
@@ -340,15 +342,15 @@ void Player::send(std::string text) {
 }
 
 void Player::write() {
-    ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec,
-                                                   size_t) {
-        if (ec) {
-            if (!self->closed_) self->game_->lost("ws: write: " + ec.message());
-            return;
-        }
-        self->out_.pop_front();
-        if (!self->out_.empty()) self->write();
-    });
+    ws_.async_write(
+        net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, size_t) {
+            if (ec) {
+                if (!self->closed_) self->game_->lost("ws: write: " + ec.message());
+                return;
+            }
+            self->out_.pop_front();
+            if (!self->out_.empty()) self->write();
+        });
 }
 
 } // namespace
@@ -367,10 +369,10 @@ LoadReport run_load(const LoadOptions& options) {
     }
 
     // The client's own lateness: a timer due every 10 ms, measured against when it fired.
-    LoadReport                    report;
-    net::steady_timer             lag_timer(io), sampler(io);
-    std::function<void()>         lag_tick;
-    Clock::time_point             lag_due;
+    LoadReport            report;
+    net::steady_timer     lag_timer(io), sampler(io);
+    std::function<void()> lag_tick;
+    Clock::time_point     lag_due;
     lag_tick = [&] {
         lag_due = Clock::now() + std::chrono::milliseconds(10);
         lag_timer.expires_at(lag_due);
@@ -396,11 +398,12 @@ LoadReport run_load(const LoadOptions& options) {
             if (ec) return;
             const auto now = Clock::now();
             if (now + std::chrono::milliseconds(500) >= run.stop_at) {
-                run.measuring = false;
-                window_end    = now;
+                run.measuring     = false;
+                window_end        = now;
                 report.client_cpu = cpu_seconds(0) - client_cpu0;
-                if (options.server_pid) report.server_cpu = cpu_seconds(options.server_pid) - server_cpu0;
-                run.stopping  = true;
+                if (options.server_pid)
+                    report.server_cpu = cpu_seconds(options.server_pid) - server_cpu0;
+                run.stopping = true;
                 for (auto& g : games) g->stop();
                 lag_timer.cancel();
                 // A game set-up still under way is abandoned, not waited for.
@@ -413,9 +416,9 @@ LoadReport run_load(const LoadOptions& options) {
                 report.held_min = std::min(report.held_min, live);
                 report.held_max = std::max(report.held_max, live);
             } else if (run.live == options.games || now - start > (run.stop_at - start) / 3) {
-                run.measuring   = true;
-                window_start    = now;
-                client_cpu0     = cpu_seconds(0);
+                run.measuring = true;
+                window_start  = now;
+                client_cpu0   = cpu_seconds(0);
                 if (options.server_pid) server_cpu0 = cpu_seconds(options.server_pid);
                 report.held_min = report.held_max = run.live;
             }
@@ -429,10 +432,10 @@ LoadReport run_load(const LoadOptions& options) {
     io.run();
     for (auto& t : pool) t.join();
 
-    report.target_games   = options.games;
-    report.window_s       = window_start == Clock::time_point{}
-              ? 0
-              : std::chrono::duration<double>(window_end - window_start).count();
+    report.target_games = options.games;
+    report.window_s     = window_start == Clock::time_point{}
+            ? 0
+            : std::chrono::duration<double>(window_end - window_start).count();
     if (report.window_s > 0) {
         report.client_cpu /= report.window_s;
         report.server_cpu /= report.window_s;

@@ -13,16 +13,16 @@
 namespace citadel::load {
 
 struct LoadOptions {
-    std::string    host = "127.0.0.1";
-    unsigned short port = 0;
-    std::string    variant = "chess";
-    int            games   = 1000; // games held at once (a finished game is replaced)
-    double         seconds = 60; // the whole run, set-up included
-    double         think   = 1.0; // mean seconds a player waits before moving (uniform 0..2x)
-    int            moves   = 0; // plies per game before it is replaced; 0: until it ends
-    int            threads = 1; // the client's Asio threads
-    double         ramp    = 0; // seconds over which the games are created (0: games / 500)
-    uint64_t       seed    = 1;
+    std::string    host       = "127.0.0.1";
+    unsigned short port       = 0;
+    std::string    variant    = "chess";
+    int            games      = 1000; // games held at once (a finished game is replaced)
+    double         seconds    = 60; // the whole run, set-up included
+    double         think      = 1.0; // mean seconds a player waits before moving (uniform 0..2x)
+    int            moves      = 0; // plies per game before it is replaced; 0: until it ends
+    int            threads    = 1; // the client's Asio threads
+    double         ramp       = 0; // seconds over which the games are created (0: games / 500)
+    uint64_t       seed       = 1;
     int            server_pid = 0; // if known (a local server): its CPU use is reported
 };
 
@@ -34,7 +34,7 @@ struct Percentiles {
 Percentiles percentiles(std::vector<int64_t> sample_us);
 
 struct LoadReport {
-    double      window_s = 0; // the measured window (after every game is set up)
+    double      window_s     = 0; // the measured window (after every game is set up)
     int         target_games = 0;
     int         held_min = 0, held_max = 0; // games live at once, sampled each second
     size_t      moves = 0; // own moves acknowledged within the window

@@ -51,7 +51,7 @@ class LocalServer {
         if (pipe(out) != 0) throw Failure("cannot make a pipe");
         const std::string db = (dir_ / "load.db").string(), th = std::to_string(threads),
                           max = std::to_string(std::max(10000, 2 * games + 1000));
-        pid_ = fork();
+        pid_                  = fork();
         if (pid_ < 0) throw Failure("cannot fork");
         if (pid_ == 0) {
             dup2(out[1], STDOUT_FILENO);
@@ -140,7 +140,7 @@ void print(const LoadOptions& o, const LoadReport& r) {
 int main(int argc, char** argv) {
     CLI::App    app{ "citadel_load: simulated players against citadel serve (docs/server.md)" };
     LoadOptions o;
-    std::string citadel = "build/citadel", connect;
+    std::string citadel        = "build/citadel", connect;
     int         server_threads = 2, client_nice = 0;
     int         client_cpu = -1, server_cpu = -1;
     app.add_option("--citadel", citadel, "the citadel binary to start (default build/citadel)");
@@ -150,7 +150,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(3.0, 600.0));
     app.add_option("--think", o.think, "mean seconds before each move (default 1.0)")
         ->check(CLI::Range(0.0, 60.0));
-    app.add_option("--moves", o.moves, "plies per game before it is replaced (default 0: to the end)")
+    app.add_option(
+           "--moves", o.moves, "plies per game before it is replaced (default 0: to the end)")
         ->check(CLI::Range(0, 10000));
     app.add_option("--variant", o.variant, "the games' variant (default chess)");
     app.add_option("--threads", o.threads, "the client's threads (default 1)")
@@ -160,7 +161,8 @@ int main(int argc, char** argv) {
     app.add_option("--ramp", o.ramp, "seconds over which the games are set up (default games/500)")
         ->check(CLI::Range(0.0, 60.0));
     app.add_option("--seed", o.seed, "seeds the players' choices (default 1)");
-    app.add_option("--client-cpu", client_cpu, "pin the client to this CPU")->check(CLI::Range(0, 1023));
+    app.add_option("--client-cpu", client_cpu, "pin the client to this CPU")
+        ->check(CLI::Range(0, 1023));
     app.add_option("--server-cpu", server_cpu, "pin the started server to this CPU")
         ->check(CLI::Range(0, 1023));
     app.add_option("--client-nice", client_nice, "the client's niceness (default 0)")
@@ -170,7 +172,7 @@ int main(int argc, char** argv) {
     try {
         std::optional<LocalServer> server;
         if (connect.empty()) {
-            server.emplace(citadel, server_threads, o.games, 
+            server.emplace(citadel, server_threads, o.games,
                 server_cpu >= 0 ? std::optional<int>(server_cpu) : std::nullopt);
             o.port       = server->port();
             o.server_pid = server->pid();

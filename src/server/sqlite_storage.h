@@ -31,16 +31,27 @@ class SqliteStorage final : public Storage {
         bool finished) override;
     std::vector<StoredGame> load_games() override;
 
+    // One passive checkpoint (what the checkpointing thread runs every second): copies the
+    // committed frames of the WAL into the database file as far as no reader needs them.
+    // Answers the frames in the WAL and how many of them are now in the database file.
+    struct Checkpoint {
+        int log_frames = 0, copied_frames = 0;
+    };
+    Checkpoint checkpoint();
+
   private:
     struct Statement;
     void exec(const char* sql);
     void insert_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps);
     [[noreturn]] void fail(const std::string& what);
-    void              checkpoints(std::string path);
+    void              checkpoints();
 
     std::mutex                 mutex_;
     sqlite3*                   db_ = nullptr;
     std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, begin_, commit_, rollback_;
+    std::mutex                 checkpoint_mutex_; // guards checkpoint_db_ and checkpoint_
+    sqlite3*                   checkpoint_db_ = nullptr; // a second connection, for checkpoints
+    sqlite3_stmt*              checkpoint_    = nullptr;
     std::mutex                 stop_mutex_;
     std::condition_variable    stop_signal_;
     bool                       stopping_ = false;
