@@ -93,7 +93,18 @@ class LocalServer {
     LocalServer& operator=(const LocalServer&) = delete;
 
     unsigned short port() const { return port_; }
-    int            pid() const { return pid_; }
+    // The sizes of the database file and its WAL now, in MB (the WAL must stay bounded).
+    std::string sizes() const {
+        auto mb = [&](const char* suffix) {
+            std::error_code ec;
+            auto n = std::filesystem::file_size(dir_ / ("load.db" + std::string(suffix)), ec);
+            return ec ? 0.0 : double(n) / 1e6;
+        };
+        char text[96];
+        std::snprintf(text, sizeof text, "database %.1f MB, WAL %.1f MB", mb(""), mb("-wal"));
+        return text;
+    }
+    int pid() const { return pid_; }
 
   private:
     std::filesystem::path dir_;
@@ -190,6 +201,7 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
         LoadReport r = citadel::load::run_load(o);
         print(o, r);
+        if (server) std::printf("server files at the end: %s\n", server->sizes().c_str());
         std::printf("load average at the end: %s\n", load_average().c_str());
         return r.held_min == o.games && r.errors.empty() ? 0 : 1;
     } catch (const std::exception& e) {

@@ -141,18 +141,21 @@ SqliteStorage::~SqliteStorage() {
 }
 
 // Copies the WAL back into the database file every second, off the committing threads (PASSIVE:
-// it never waits for, nor blocks, the committing connection), so the log stays small: the
-// writer starts it again from the top once every frame is copied.
+// it never waits for, nor blocks, the committing connection). A busy server commits during every
+// checkpoint, so the log would never be wholly copied and would grow without end; once it is
+// long, the commits wait for one more checkpoint of the few frames written meanwhile.
 void SqliteStorage::checkpoints() {
     std::unique_lock lock(stop_mutex_);
     while (!stop_signal_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; }))
-        checkpoint();
+        if (checkpoint().log_frames >= kRestartFrames) checkpoint(true);
     checkpoint();
 }
 
-SqliteStorage::Checkpoint SqliteStorage::checkpoint() {
-    std::lock_guard lock(checkpoint_mutex_);
-    Checkpoint      out;
+SqliteStorage::Checkpoint SqliteStorage::checkpoint(bool hold_commits) {
+    std::lock_guard              lock(checkpoint_mutex_);
+    std::unique_lock<std::mutex> commits(mutex_, std::defer_lock);
+    if (hold_commits) commits.lock();
+    Checkpoint out;
     if (sqlite3_step(checkpoint_) == SQLITE_ROW) {
         out.log_frames    = sqlite3_column_int(checkpoint_, 1);
         out.copied_frames = sqlite3_column_int(checkpoint_, 2);
