@@ -2,8 +2,10 @@
 // failed append changes nothing; a database that cannot be opened is an error naming it.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <string>
+#include <thread>
 
 #include "server/sqlite_storage.h"
 
@@ -104,6 +106,53 @@ TEST(ServerStorage, AFailedAppendChangesNothing) {
     EXPECT_FALSE(games[0].finished);
     s.append_steps("g1", 1, { { "move", 1, "e7e5", -1, {} } }, false); // and it still works
     EXPECT_EQ(s.load_games()[0].steps.size(), 3u);
+}
+
+TEST(ServerStorage, CheckpointsCopyTheLogIntoTheFileSoItStaysSmall) {
+    TempDb        db;
+    SqliteStorage s(db.path.string());
+    s.create_game(sample_game());
+    for (int i = 0; i < 200; ++i)
+        s.append_steps("g1", i, { { "move", i % 2, "e2e4", -1, {} } }, false);
+    // Every committed frame reaches the database file (a checkpoint that did nothing once let
+    // the log grow without end: 6 KB a move).
+    auto first = s.checkpoint();
+    EXPECT_GE(first.log_frames, 200);
+    EXPECT_EQ(first.copied_frames, first.log_frames);
+    EXPECT_GT(std::filesystem::file_size(db.path), 4096u);
+    // With every frame copied, the next commit starts the log again from the top.
+    s.append_steps("g1", 200, { { "move", 0, "e2e4", -1, {} } }, false);
+    auto second = s.checkpoint();
+    EXPECT_GT(second.log_frames, 0);
+    EXPECT_LT(second.log_frames, 10);
+    EXPECT_EQ(s.load_games()[0].steps.size(), 201u);
+}
+
+TEST(ServerStorage, AHeldCheckpointRestartsTheLogThoughCommitsNeverStop) {
+    TempDb        db;
+    SqliteStorage s(db.path.string());
+    s.create_game(sample_game());
+    // A writer commits all the time, as a busy server does, until told where to stop.
+    std::atomic<int> committed{ 0 }, stop_at{ 1 << 30 };
+    std::thread      writer([&] {
+        for (int i = 0; i < stop_at; ++i) {
+            s.append_steps("g1", i, { { "move", i % 2, "e2e4", -1, {} } }, false);
+            ++committed;
+        }
+    });
+    auto             wait_for = [&](int n) {
+        while (committed < n) std::this_thread::yield();
+    };
+    wait_for(300);
+    s.checkpoint(); // copies much, but commits go on meanwhile: the log cannot start again
+    wait_for(600);
+    const auto held = s.checkpoint(true);
+    EXPECT_EQ(held.copied_frames, held.log_frames);
+    stop_at = committed + 50;
+    writer.join();
+    // Only what was committed after the held checkpoint is in the log now.
+    EXPECT_LT(s.checkpoint().log_frames, held.log_frames);
+    EXPECT_EQ(s.load_games()[0].steps.size(), size_t(stop_at.load()));
 }
 
 TEST(ServerStorage, AnUnopenableDatabaseIsAnErrorNamingIt) {

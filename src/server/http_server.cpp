@@ -7,6 +7,7 @@
 #include <chrono>
 #include <deque>
 #include <iostream>
+#include <mutex>
 
 namespace citadel::server {
 
@@ -154,9 +155,19 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
             req, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
     }
 
+    // Called under the game's lock, from any thread: the message waits in the inbox, in the
+    // game's order, for this connection's strand. A connection whose own message caused it
+    // drains the inbox at once when its handler ends (so the mover's acknowledgement does not
+    // queue behind every other connection's work); otherwise a posted drain() writes it.
     void deliver(std::shared_ptr<const std::string> message) override {
-        net::post(ws_.get_executor(),
-            [self = shared_from_this(), message = std::move(message)] { self->enqueue(message); });
+        bool post = false;
+        {
+            std::lock_guard lock(inbox_mutex_);
+            inbox_.push_back(std::move(message));
+            post          = !drain_posted_;
+            drain_posted_ = true;
+        }
+        if (post) net::post(ws_.get_executor(), [self = shared_from_this()] { self->drain(); });
     }
 
   private:
@@ -189,6 +200,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
             return read();
         }
         handle(text);
+        drain();
         read();
     }
 
@@ -216,7 +228,22 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         if (r.status != 200 || type == "ping" || type == "state") send(r);
     }
 
-    void send(const Reply& r) { enqueue(std::make_shared<const std::string>(r.body.dump())); }
+    // An answer to this connection only; what the game sent before it is written first.
+    void send(const Reply& r) {
+        drain();
+        enqueue(std::make_shared<const std::string>(r.body.dump()));
+    }
+
+    // On the strand: writes what the inbox holds, in order.
+    void drain() {
+        std::vector<std::shared_ptr<const std::string>> messages;
+        {
+            std::lock_guard lock(inbox_mutex_);
+            messages.swap(inbox_);
+            drain_posted_ = false;
+        }
+        for (auto& m : messages) enqueue(std::move(m));
+    }
 
     void enqueue(std::shared_ptr<const std::string> message) {
         if (finished_ || closing_) return; // closing: only what is queued is still written
@@ -251,14 +278,17 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         if (subscribed_) games_.unsubscribe(id_, token_, this);
     }
 
-    websocket::stream<beast::tcp_stream>           ws_;
-    beast::flat_buffer                             buffer_;
-    GameService&                                   games_;
-    ServerLimits                                   limits_;
-    std::unique_ptr<Slot>                          slot_;
-    std::string                                    id_, token_;
-    RateLimit                                      rate_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    websocket::stream<beast::tcp_stream>            ws_;
+    beast::flat_buffer                              buffer_;
+    GameService&                                    games_;
+    ServerLimits                                    limits_;
+    std::unique_ptr<Slot>                           slot_;
+    std::string                                     id_, token_;
+    RateLimit                                       rate_;
+    std::deque<std::shared_ptr<const std::string>>  queue_;
+    std::mutex                                      inbox_mutex_; // guards inbox_, drain_posted_
+    std::vector<std::shared_ptr<const std::string>> inbox_;
+    bool                                            drain_posted_ = false;
     bool subscribed_ = false, finished_ = false, closing_ = false;
 };
 

@@ -100,11 +100,25 @@ SqliteStorage::SqliteStorage(const std::string& path) {
             " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         finish_game_
             = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
-        begin_        = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
-        commit_       = std::make_unique<Statement>(db_, "COMMIT");
-        rollback_     = std::make_unique<Statement>(db_, "ROLLBACK");
-        checkpointer_ = std::thread([this, path] { checkpoints(path); });
+        begin_    = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
+        commit_   = std::make_unique<Statement>(db_, "COMMIT");
+        rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
+        // The checkpoints' own connection. The PRAGMA statement (not sqlite3_wal_checkpoint)
+        // because a fresh connection has not read the file yet: it does not know the database
+        // is in WAL mode, and a checkpoint call on it would do nothing, silently.
+        if (sqlite3_open_v2(
+                path.c_str(), &checkpoint_db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
+                != SQLITE_OK
+            || sqlite3_prepare_v3(checkpoint_db_, "PRAGMA wal_checkpoint(PASSIVE)", -1,
+                   SQLITE_PREPARE_PERSISTENT, &checkpoint_, nullptr)
+                != SQLITE_OK) {
+            std::string why = checkpoint_db_ ? sqlite3_errmsg(checkpoint_db_) : "out of memory";
+            throw StorageError{ "cannot open database '" + path + "' for checkpoints: " + why };
+        }
+        checkpointer_ = std::thread([this] { checkpoints(); });
     } catch (...) {
+        sqlite3_finalize(checkpoint_);
+        sqlite3_close(checkpoint_db_);
         insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
         begin_.reset(), commit_.reset(), rollback_.reset();
         sqlite3_close(db_);
@@ -119,25 +133,35 @@ SqliteStorage::~SqliteStorage() {
     }
     stop_signal_.notify_all();
     if (checkpointer_.joinable()) checkpointer_.join();
+    sqlite3_finalize(checkpoint_);
+    sqlite3_close(checkpoint_db_);
     insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
     begin_.reset(), commit_.reset(), rollback_.reset();
     sqlite3_close(db_);
 }
 
-// Copies the WAL back into the database file every second (PASSIVE: it never waits for, nor
-// blocks, the committing connection).
-void SqliteStorage::checkpoints(std::string path) {
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
-        != SQLITE_OK) {
-        sqlite3_close(db);
-        db = nullptr; // no checkpoints then: the WAL only grows until the next start
-    }
+// Copies the WAL back into the database file every second, off the committing threads (PASSIVE:
+// it never waits for, nor blocks, the committing connection). A busy server commits during every
+// checkpoint, so the log would never be wholly copied and would grow without end; once it is
+// long, the commits wait for one more checkpoint of the few frames written meanwhile.
+void SqliteStorage::checkpoints() {
     std::unique_lock lock(stop_mutex_);
     while (!stop_signal_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; }))
-        if (db) sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    if (db) sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    sqlite3_close(db);
+        if (checkpoint().log_frames >= kRestartFrames) checkpoint(true);
+    checkpoint();
+}
+
+SqliteStorage::Checkpoint SqliteStorage::checkpoint(bool hold_commits) {
+    std::lock_guard              lock(checkpoint_mutex_);
+    std::unique_lock<std::mutex> commits(mutex_, std::defer_lock);
+    if (hold_commits) commits.lock();
+    Checkpoint out;
+    if (sqlite3_step(checkpoint_) == SQLITE_ROW) {
+        out.log_frames    = sqlite3_column_int(checkpoint_, 1);
+        out.copied_frames = sqlite3_column_int(checkpoint_, 2);
+    }
+    sqlite3_reset(checkpoint_);
+    return out;
 }
 
 void SqliteStorage::exec(const char* sql) {

@@ -1,8 +1,9 @@
 // Storage in one SQLite file (the embedded default, `--db`): WAL journal, prepared statements,
 // one transaction per acknowledged step. Safe to call from several threads (one connection,
 // serialised by a mutex: SQLite commits are short next to a network round trip). The WAL is
-// checkpointed by a thread of its own on a second connection, so the checkpoint's fsync never
-// holds up a commit (and with it a move's acknowledgement).
+// checkpointed by a thread of its own on a second connection, so the checkpoint's fsyncs
+// rarely hold up a commit (and with it a move's acknowledgement): only for the moment, once
+// every kRestartFrames, that lets the log start again from the top.
 #pragma once
 
 #include <condition_variable>
@@ -31,16 +32,32 @@ class SqliteStorage final : public Storage {
         bool finished) override;
     std::vector<StoredGame> load_games() override;
 
+    // One passive checkpoint: copies the committed frames of the WAL into the database file as
+    // far as no reader needs them. Answers the frames in the WAL and how many of them are now
+    // in the database file. The log only starts again from the top when a commit begins with
+    // every frame copied, which commits arriving all the time never allow; `hold_commits`
+    // makes commits wait for this one (two fsyncs), so the next commit restarts the log.
+    struct Checkpoint {
+        int log_frames = 0, copied_frames = 0;
+    };
+    Checkpoint checkpoint(bool hold_commits = false);
+    // The checkpointing thread holds the commits for a moment once the WAL has this many
+    // frames (4 KiB each): every few seconds under a load of a thousand moves a second.
+    static constexpr int kRestartFrames = 8192;
+
   private:
     struct Statement;
     void exec(const char* sql);
     void insert_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps);
     [[noreturn]] void fail(const std::string& what);
-    void              checkpoints(std::string path);
+    void              checkpoints();
 
     std::mutex                 mutex_;
     sqlite3*                   db_ = nullptr;
     std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, begin_, commit_, rollback_;
+    std::mutex                 checkpoint_mutex_; // guards checkpoint_db_ and checkpoint_
+    sqlite3*                   checkpoint_db_ = nullptr; // a second connection, for checkpoints
+    sqlite3_stmt*              checkpoint_    = nullptr;
     std::mutex                 stop_mutex_;
     std::condition_variable    stop_signal_;
     bool                       stopping_ = false;
