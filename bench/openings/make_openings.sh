@@ -1,14 +1,16 @@
 #!/bin/sh
 # Regenerates the variant opening files of bench/openings/ with citadel_match --make-openings:
 # random legal sequences (seeded, so the files come out the same), kept only when balanced:
-#   silverman, pawnrace: Fairy-Stockfish (tests/oracle/variants.ini) at depth 12 scores the
+#   silverman:           Fairy-Stockfish (tests/oracle/variants.ini) at depth 12 scores the
 #                        position within +-100 cp for the side to move;
+#   pawnrace:            Citadel at depth 12 within +-40 cp (below);
 #   tamerlane:           no engine plays it yet, so the material is equal by the built-in
 #                        piece values (bench/match/players.h).
 # chess.txt is written by hand (well-known lines); bench/openings/evaluate_openings.py scores it.
-# Usage: bench/openings/make_openings.sh [build/citadel_match]   (from the repository root)
+# Usage: bench/openings/make_openings.sh [build/citadel_match [build/citadel]]   (from the root)
 set -eu
 MATCH=${1:-build/citadel_match}
+CITADEL=${2:-$PWD/build/citadel}
 OUT=bench/openings
 INI=$PWD/tests/oracle/variants.ini
 FSF="cmd=/usr/games/fairy-stockfish name=fairy-stockfish option.VariantPath=$INI"
@@ -26,11 +28,17 @@ header() {
     done
 } > $OUT/silverman.txt
 
+# The pawn race: Fairy-Stockfish's score hardly moves until a race is lost (+-100 cp kept lines
+# that one colour wins every time), so Citadel judges them: its evaluation counts races and
+# locked-race zugzwangs, and within 40 cp at depth 12 it has found neither. Every kept line is
+# also within 100 cp for Fairy-Stockfish at depth 12 (checked with evaluate_openings.py).
 {
-    header "Pawn race" "random plies 4-8, Fairy-Stockfish depth 12 within +-100 cp"
-    for p in 4 5 6 7 8; do
-        $MATCH --make-openings 8 --plies $p --variant pawnrace --engine $FSF \
-            --depth 12 --max-score 100 --seed $p
+    echo "# Pawn race openings for citadel_match --openings, made by bench/openings/make_openings.sh"
+    echo "# (random plies 2-6; Citadel depth 12 within +-40 cp, then Fairy-Stockfish depth 12 within +-100 cp)."
+    echo "# One line per opening: UCI moves from the start position."
+    for p in 2 3 4 5 6; do
+        $MATCH --make-openings 8 --plies $p --variant pawnrace --seed $((p + 20)) \
+            --engine cmd="$CITADEL uci" name=citadel --depth 12 --max-score 40
     done
 } > $OUT/pawnrace.txt
 
