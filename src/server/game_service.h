@@ -2,7 +2,7 @@
 // moves and actions checked in the contract's order, seats held by tokens, clocks run by the
 // server, engine seats, and the live messages to each game's subscribers. Every accepted step
 // is committed to Storage before it is answered or broadcast. Thread-safe: each game has its
-// own lock, so games never wait for one another.
+// own lock, so games never wait for one another. Finished games can be analysed (analysis.h).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -39,6 +39,7 @@ struct Reply {
 Reply error_reply(std::string_view code, std::string message, json extra = json::object());
 
 class Room;
+class Analyses;
 
 class GameService {
   public:
@@ -58,6 +59,9 @@ class GameService {
         const std::optional<std::string>& connection_token);
     // The PGN (or Four Kingdoms record) of a game, or nothing for an unknown game.
     std::optional<std::string> record(const std::string& id);
+    // The post-game analysis of a finished game (analysis.h): 200 ready, 202 pending, or the
+    // refusal (unknown_game, game_not_over, analysis_busy).
+    Reply analysis(const std::string& id);
 
     // For a WebSocket handshake: 0 if it may open, else the HTTP status refusing it (404 unknown
     // game, 403 a token that holds no seat).
@@ -77,6 +81,7 @@ class GameService {
     EnginePool&                                            engines_;
     mutable std::shared_mutex                              mutex_;
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+    std::unique_ptr<Analyses>                              analyses_;
 };
 
 // `n` bytes from the kernel's random source (getrandom), as lower-case hex.

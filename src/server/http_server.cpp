@@ -379,6 +379,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                                        : games_.action(id, *b, std::nullopt);
         }
         if (parts.size() == 4 && parts[3] == "pgn") return wrong_method(); // GET: record()
+        if (parts.size() == 4 && parts[3] == "analysis")
+            return method == http::verb::get ? games_.analysis(id) : wrong_method();
         if (parts.size() == 4 && parts[3] == "ws")
             return error_reply("bad_request", "this route needs a WebSocket upgrade");
         return error_reply("not_found", "no such route");

@@ -30,6 +30,10 @@ class SqliteStorage final : public Storage {
     void append_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps,
         bool finished) override;
     std::vector<StoredGame> load_games() override;
+    void save_analysis(
+        const std::string& id, const std::string& settings, const std::string& body) override;
+    std::optional<std::string> load_analysis(
+        const std::string& id, const std::string& settings) override;
 
   private:
     struct Statement;
@@ -41,6 +45,7 @@ class SqliteStorage final : public Storage {
     std::mutex                 mutex_;
     sqlite3*                   db_ = nullptr;
     std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, begin_, commit_, rollback_;
+    std::unique_ptr<Statement> save_analysis_, load_analysis_;
     std::mutex                 stop_mutex_;
     std::condition_variable    stop_signal_;
     bool                       stopping_ = false;
