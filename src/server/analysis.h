@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "server/engine_seat.h"
-#include "server/game_service.h"
+#include "server/reply.h"
 #include "server/storage.h"
 
 namespace citadel::server {

@@ -10,7 +10,6 @@
 #include <iostream>
 #include <set>
 
-#include "server/analysis.h"
 #include "server/rules.h"
 
 namespace citadel::server {
@@ -568,11 +567,12 @@ class Room : public std::enable_shared_from_this<Room> {
 
 // ---- the service --------------------------------------------------------------------------------
 
-GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines)
+GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
+    AnalysisLimits analysis_limits)
     : io_(io)
     , storage_(storage)
     , engines_(engines)
-    , analyses_(std::make_unique<Analyses>(storage, engines)) { }
+    , analyses_(std::make_unique<Analyses>(storage, engines, analysis_limits)) { }
 
 GameService::~GameService() = default;
 

@@ -14,7 +14,9 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/analysis.h"
 #include "server/engine_seat.h"
+#include "server/reply.h"
 #include "server/storage.h"
 
 namespace citadel::server {
@@ -29,21 +31,12 @@ class Subscriber {
     virtual void deliver(std::shared_ptr<const std::string> message) = 0;
 };
 
-// An HTTP status and JSON body (an error is {"type": "error", "code", "message", ...}).
-struct Reply {
-    int  status = 200;
-    json body;
-};
-
-// The error reply of server.md for `code` (its HTTP status follows from the code).
-Reply error_reply(std::string_view code, std::string message, json extra = json::object());
-
 class Room;
-class Analyses;
 
 class GameService {
   public:
-    GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines);
+    GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
+        AnalysisLimits analysis_limits = {});
     ~GameService();
 
     // Rebuilds every stored game by replaying its steps; returns how many were loaded.
