@@ -528,8 +528,13 @@ def test_analysis(s_holder):
     for bad in ["nosuchgame", "..%2f..%2fetc%2fpasswd", "%00", "x" * 3000, "'%20OR%201=1%20--", "%ff%fe"]:
         status, out = s.get(f"/api/games/{bad}/analysis")
         check(status == 404 and error_code(out) == "unknown_game", f"analysis of id {bad[:20]}: {status} {out}")
-    check(raw_status(s, b"GET /api/games/\xff\xfe\x00/analysis HTTP/1.1\r\nHost: x\r\n\r\n") in (400, 404),
-          "analysis of an id of raw bytes")
+    # Bytes that are not UTF-8 in the path (they once made the JSON answer throw).
+    upgrade = (b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+               b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+    for path, headers in [(b"/api/games/\xff\xfe/analysis", b""), (b"/api/games/\xc3/analysis", b""),
+                          (b"/api/games/\xff", b""), (b"/api/games/\xff/ws", upgrade)]:
+        check(raw_status(s, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n") == 404,
+              f"a path of bytes that are not UTF-8: {path}")
     check(s.get("/api/games/" + gid)[0] == 200, "the server is fine after hostile ids")
 
     # Scholar's mate: pending (with progress) then ready; 3...Nf6?? is a mistake, mate in one.

@@ -118,12 +118,18 @@ std::string query_value(std::string_view query, std::string_view key) {
     return "";
 }
 
+// The JSON text of an answer. Bytes that are not UTF-8 (an id or text echoed from a hostile
+// request) become U+FFFD instead of throwing.
+std::string dump_reply(const Reply& r) {
+    return r.body.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 http::response<http::string_body> json_response(const Reply& r, unsigned version, bool keep_alive) {
     http::response<http::string_body> res{ http::status(r.status), version };
     res.set(http::field::content_type, "application/json; charset=utf-8");
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(keep_alive);
-    res.body() = r.body.dump();
+    res.body() = dump_reply(r);
     res.prepare_payload();
     secure(res);
     return res;
@@ -216,7 +222,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         if (r.status != 200 || type == "ping" || type == "state") send(r);
     }
 
-    void send(const Reply& r) { enqueue(std::make_shared<const std::string>(r.body.dump())); }
+    void send(const Reply& r) { enqueue(std::make_shared<const std::string>(dump_reply(r))); }
 
     void enqueue(std::shared_ptr<const std::string> message) {
         if (finished_ || closing_) return; // closing: only what is queued is still written
