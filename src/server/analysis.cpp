@@ -9,6 +9,7 @@
 
 #include "search/fourkingdoms_search.h"
 #include "server/rules_detail.h"
+#include "variants/tamerlane_board.h"
 
 namespace citadel::server {
 
@@ -89,12 +90,13 @@ struct Analyses::Core : std::enable_shared_from_this<Core> {
         : storage(s)
         , engines(e)
         , limits(l) {
-        settings = "citadel analysis 1; nodes " + std::to_string(l.nodes_two_player) + " / "
-            + std::to_string(l.nodes_four) + " (four kingdoms)";
+        settings = "citadel analysis 1; nodes " + std::to_string(l.nodes_orthodox) + ", tamerlane "
+            + std::to_string(l.nodes_tamerlane) + ", four kingdoms " + std::to_string(l.nodes_four);
     }
 
     uint64_t nodes_for(const Job& job) const {
-        return job.view == View::White ? limits.nodes_two_player : limits.nodes_four;
+        if (job.view != View::White) return limits.nodes_four;
+        return job.input.variant == Tamerlane::Name ? limits.nodes_tamerlane : limits.nodes_orthodox;
     }
 
     // The answer kept in memory, or the pending state of its job; the lock is held.

@@ -27,9 +27,12 @@ struct AnalysisInput {
     std::vector<std::string> fens;
 };
 
+// Node budgets per position: enough for the engine's judgement to settle at the depths that
+// matter for a mistake (chess: depth 8-9), small enough that an 80-ply game takes seconds.
 struct AnalysisLimits {
-    uint64_t nodes_two_player = 20000; // per position: chess, silverman, pawnrace, tamerlane
-    uint64_t nodes_four       = 6000; // per position: Four Kingdoms (four armies on 14x14)
+    uint64_t nodes_orthodox  = 50000; // chess, silverman, pawnrace
+    uint64_t nodes_tamerlane = 20000; // 11x10 and many more pieces: slower nodes
+    uint64_t nodes_four      = 6000; // Four Kingdoms: four armies on 14x14
     size_t   running          = 2; // games analysed at once
     size_t   waiting          = 16; // games waiting their turn; more are refused
     size_t   remembered       = 64; // finished answers kept in memory (the rest in storage)

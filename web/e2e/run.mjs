@@ -431,10 +431,25 @@ if (!mock) {
             await page.locator('#analysis').scrollIntoViewIfNeeded();
             await shot(page, `analysis-${name}`);
             await page.locator('#analysis').screenshot({ path: join(OUT, `analysis-panel-${name}.png`) });
-            await page.locator('#analysis .mistakes button').first().click();
+            await page.locator('#analysis .mistakes button', { hasText: 'Nf6' }).click();
             await page.waitForSelector('.move-list .san.current[data-ply="5"]', { timeout: 5000 }); // the position before 3...Nf6
             await page.context().close();
         }
+    });
+
+    await step('finished free-for-all Four Kingdoms: one line per player and why no mistakes are listed', async () => {
+        const game = await create('fourkingdoms');
+        const token = (seat) => game.seats.find((x) => x.seat === seat).token;
+        const state = (await api(`/api/games/${game.id}`)).json;
+        assert((await api(`/api/games/${game.id}/moves`, { token: token('east'), move: state.legal_moves[0], ply: 0 })).status === 200, 'east moves');
+        for (const seat of ['south', 'west', 'north']) await api(`/api/games/${game.id}/actions`, { token: token(seat), action: 'resign' });
+        const page = await newPage({ width: 390, height: 844 });
+        await page.goto(`${base}/g/${game.id}`);
+        await page.waitForSelector('#analysis:not([hidden]) .eval-legend', { timeout: 60000 });
+        assert((await page.locator('#analysis .eval-note').count()) === 1, 'the note on mistakes');
+        assert((await page.locator('#analysis .mistakes').count()) === 0, 'no mistakes listed');
+        await page.locator('#analysis').screenshot({ path: join(OUT, 'analysis-panel-fourkingdoms.png') });
+        await page.context().close();
     });
 }
 

@@ -143,10 +143,19 @@ export function mistakes(data: AnalysisData, sides = 2, threshold = 1.5): { ply:
     return out;
 }
 
+// A position's value as text (the dots' tooltips): "+0.62", "#-3" (mate), "1-0"-like ends.
+export function formatEval(p: PositionEval): string {
+    if (p.end) return p.outcome === undefined ? '—' : p.outcome > 0 ? '1-0' : p.outcome < 0 ? '0-1' : '½-½';
+    if (p.mateIn !== undefined) return `#${p.mateIn}`;
+    if (p.points !== undefined) return p.points.toFixed(2);
+    if (p.score !== undefined) return `${p.score > 0 ? '+' : ''}${p.score.toFixed(2)}`;
+    return '';
+}
+
 interface Series {
     cls: string;
     colour?: string;
-    points: { ply: number; value: number }[];
+    points: { ply: number; value: number; text: string }[];
 }
 
 // The lines to draw: one for a view; free-for-all one per seat, through that seat's turns.
@@ -155,14 +164,14 @@ function seriesOf(data: AnalysisData): Series[] {
     if (data.view !== 'mover') {
         const points = ps.flatMap((p) => {
             const v = clampScore(p);
-            return v === undefined ? [] : [{ ply: p.ply, value: v }];
+            return v === undefined ? [] : [{ ply: p.ply, value: v, text: formatEval(p) }];
         });
         return [{ cls: 'eval-line', points }];
     }
     return (['east', 'south', 'west', 'north'] as const).map((seat) => ({
         cls: `eval-line seat-${seat}`,
         colour: ARMY_PAINT[seat].fill,
-        points: ps.flatMap((p) => (p.to_move === seat && p.points !== undefined ? [{ ply: p.ply, value: Math.max(0, Math.min(FFA_TOP, p.points)) }] : [])),
+        points: ps.flatMap((p) => (p.to_move === seat && p.points !== undefined ? [{ ply: p.ply, value: Math.max(0, Math.min(FFA_TOP, p.points)), text: formatEval(p) }] : [])),
     }));
 }
 
@@ -192,7 +201,7 @@ export function evaluationGraph(data: AnalysisData, width = 600, height = 160, m
         for (const p of s.points) {
             const mark = marks.includes(p.ply) ? ' mistake' : '';
             const fill = s.colour && !mark ? ` fill="${s.colour}"` : '';
-            body += `<circle class="eval-dot${mark}"${fill} data-ply="${p.ply}" cx="${x(p.ply)}" cy="${y(p.value)}" r="${mark ? 4.5 : 3}"/>`;
+            body += `<circle class="eval-dot${mark}"${fill} data-ply="${p.ply}" cx="${x(p.ply)}" cy="${y(p.value)}" r="${mark ? 4.5 : 3}"><title>${p.ply}: ${p.text}</title></circle>`;
         }
     }
     const label = ffa ? t('evaluation_points') : data.view === 'east+south' ? t('evaluation_teams') : t('evaluation');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnalysisAnswer, type AnalysisSource, evaluationGraph, isAnalysisData, mistakes, pollAnalysis, readAnswer } from '../src/analysis';
+import { type AnalysisAnswer, type AnalysisSource, evaluationGraph, formatEval, isAnalysisData, mistakes, pollAnalysis, readAnswer } from '../src/analysis';
 
 const ready: AnalysisAnswer = { state: 'ready', data: { positions: [{ ply: 0, score: 0.3, best: ['e4'] }] } };
 const pending = (done: number): AnalysisAnswer => ({ state: 'pending', done, total: 5, ahead: 0 });
@@ -141,5 +141,12 @@ describe('mistakes and the graph from the server’s fields', () => {
         expect((svg.match(/class="eval-dot/g) ?? []).length).toBe(2);
         expect((svg.match(/eval-dot mistake/g) ?? []).length).toBe(1);
         expect(evaluationGraph({ positions: [{ ply: 0 }] })).toBe('');
+        expect(svg).toContain('<title>2: -3.00</title>');
+    });
+
+    it('writes values for the tooltips', () => {
+        expect([{ ply: 0, score: 0.5 }, { ply: 0, score: -1.25 }, { ply: 0, mateIn: -3 }, { ply: 0, points: 1.5 },
+            { ply: 0, end: true, outcome: 1 }, { ply: 0, end: true, outcome: 0 }, { ply: 0, end: true }, { ply: 0 }].map(formatEval))
+            .toEqual(['+0.50', '-1.25', '#-3', '1.50', '1-0', '½-½', '—', '']);
     });
 });
