@@ -6,7 +6,6 @@
 // error comes).
 
 import { t } from './i18n';
-import { ARMY_PAINT } from './pieces';
 
 export interface PositionEval {
     ply: number; // the position after `ply` moves (0 = the start)
@@ -153,8 +152,7 @@ export function formatEval(p: PositionEval): string {
 }
 
 interface Series {
-    cls: string;
-    colour?: string;
+    seat?: string; // free-for-all: whose line (its colour comes from style.css, seat-<seat>)
     points: { ply: number; value: number; text: string }[];
 }
 
@@ -166,11 +164,10 @@ function seriesOf(data: AnalysisData): Series[] {
             const v = clampScore(p);
             return v === undefined ? [] : [{ ply: p.ply, value: v, text: formatEval(p) }];
         });
-        return [{ cls: 'eval-line', points }];
+        return [{ points }];
     }
     return (['east', 'south', 'west', 'north'] as const).map((seat) => ({
-        cls: `eval-line seat-${seat}`,
-        colour: ARMY_PAINT[seat].fill,
+        seat,
         points: ps.flatMap((p) => (p.to_move === seat && p.points !== undefined ? [{ ply: p.ply, value: Math.max(0, Math.min(FFA_TOP, p.points)), text: formatEval(p) }] : [])),
     }));
 }
@@ -196,12 +193,11 @@ export function evaluationGraph(data: AnalysisData, width = 600, height = 160, m
     }
     body += `<line class="eval-zero" x1="0" y1="${mid}" x2="${width}" y2="${mid}"/>`;
     for (const s of series) {
-        const stroke = s.colour ? ` stroke="${s.colour}"` : '';
-        body += `<path class="${s.cls}"${stroke} d="${path(s)}"/>`;
+        const seat = s.seat ? ` seat-${s.seat}` : '';
+        body += `<path class="eval-line${seat}" d="${path(s)}"/>`;
         for (const p of s.points) {
             const mark = marks.includes(p.ply) ? ' mistake' : '';
-            const fill = s.colour && !mark ? ` fill="${s.colour}"` : '';
-            body += `<circle class="eval-dot${mark}"${fill} data-ply="${p.ply}" cx="${x(p.ply)}" cy="${y(p.value)}" r="${mark ? 4.5 : 3}"><title>${p.ply}: ${p.text}</title></circle>`;
+            body += `<circle class="eval-dot${seat}${mark}" data-ply="${p.ply}" cx="${x(p.ply)}" cy="${y(p.value)}" r="${mark ? 4.5 : 3}"><title>${p.ply}: ${p.text}</title></circle>`;
         }
     }
     const label = ffa ? t('evaluation_points') : data.view === 'east+south' ? t('evaluation_teams') : t('evaluation');
@@ -244,7 +240,7 @@ export function renderAnalysis(container: HTMLElement, data: AnalysisData | null
         legend.className = 'eval-legend';
         for (const seat of ['east', 'south', 'west', 'north'] as const) {
             const li = document.createElement('li');
-            li.innerHTML = `<svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" rx="2" fill="${ARMY_PAINT[seat].fill}"/></svg>`;
+            li.innerHTML = `<svg class="swatch seat-${seat}" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" rx="2"/></svg>`;
             li.append(t(`seat_${seat}`));
             legend.append(li);
         }
@@ -257,6 +253,8 @@ export function renderAnalysis(container: HTMLElement, data: AnalysisData | null
     }
     const list = document.createElement('ul');
     list.className = 'mistakes';
+    list.setAttribute('aria-label', t('analysis_mistakes', { n: found.length }));
+    container.append(paragraph(t('analysis_mistakes', { n: found.length }), 'eval-caption'));
     for (const m of found) {
         const li = document.createElement('li');
         const what = `${t('mistake', { n: Math.ceil(m.ply / sides), move: san[m.ply - 1] ?? '?' })} ${t('best_line', { line: m.best.join(' ') })}`;

@@ -113,6 +113,7 @@ export const en = {
     analysis_error: 'No analysis: {message}',
     analysis_offline: 'the server cannot be reached.',
     analysis_busy: 'the server is analysing many games already; try again in a minute.',
+    analysis_mistakes: 'Mistakes ({n}):',
     analysis_retry: 'Try again',
     analysis_no_mistakes: 'The engine found no move that lost 1.5 pawns or more.',
     analysis_ffa_note: 'With four players, losing points between one’s turns need not be one’s own mistake, so no mistakes are listed.',

@@ -113,6 +113,7 @@ export const vi: Strings = {
     analysis_error: 'Không có phân tích: {message}',
     analysis_offline: 'không kết nối được máy chủ.',
     analysis_busy: 'máy chủ đang phân tích nhiều ván; hãy thử lại sau một phút.',
+    analysis_mistakes: 'Sai lầm ({n}):',
     analysis_retry: 'Thử lại',
     analysis_no_mistakes: 'Máy không thấy nước nào làm mất từ 1,5 tốt trở lên.',
     analysis_ffa_note: 'Khi có bốn người chơi, mất điểm giữa hai lượt của mình chưa chắc là lỗi của mình, nên không liệt kê sai lầm.',

@@ -113,6 +113,7 @@ export const zh: Strings = {
     analysis_error: '没有分析：{message}',
     analysis_offline: '无法连接服务器。',
     analysis_busy: '服务器正在分析很多局棋，请一分钟后再试。',
+    analysis_mistakes: '失误（{n}）：',
     analysis_retry: '再试一次',
     analysis_no_mistakes: '引擎没有发现损失 1.5 个兵或更多的着法。',
     analysis_ffa_note: '四人对局中，在两次轮到自己之间失分不一定是自己的失误，所以不列出失误。',
