@@ -22,12 +22,12 @@ struct Log {
     std::mutex               mutex;
     std::condition_variable  changed;
     std::vector<std::string> events;
-    void add(std::string e) {
-        {
-            std::lock_guard lock(mutex);
-            events.push_back(std::move(e));
+    void                     add(std::string e) {
+                            {
+                                std::lock_guard lock(mutex);
+                                events.push_back(std::move(e));
         }
-        changed.notify_all();
+                            changed.notify_all();
     }
     bool wait_for(const std::string& e) {
         std::unique_lock lock(mutex);
@@ -83,8 +83,8 @@ BackgroundJob waits_for_interrupt(Log& log, int& runs) {
         log.add("background started");
         {
             std::unique_lock lock(m);
-            cv.wait_for(lock, std::chrono::seconds(30),
-                [&] { return stopped || interrupt.requested(); });
+            cv.wait_for(
+                lock, std::chrono::seconds(30), [&] { return stopped || interrupt.requested(); });
         }
         interrupt.clear();
         log.add(interrupt.requested() ? "background interrupted" : "background timed out");
@@ -112,16 +112,16 @@ TEST(EnginePool, ARequestInterruptsBackgroundWorkWhichRunsAgainAfterIt) {
         ASSERT_TRUE(log.wait_for("background done"));
     }
     EXPECT_EQ(log.snapshot(),
-        (std::vector<std::string>{ "background started", "background interrupted",
-            "choose seat", "answered seat", "background done" }));
+        (std::vector<std::string>{ "background started", "background interrupted", "choose seat",
+            "answered seat", "background done" }));
     EXPECT_EQ(runs, 2);
 }
 
 TEST(EnginePool, WaitingRequestsGoBeforeBackgroundWork) {
-    Log         log;
-    int         runs    = 0;
-    auto        chooser = std::make_unique<FakeChooser>(log);
-    FakeChooser* fake   = chooser.get();
+    Log          log;
+    int          runs    = 0;
+    auto         chooser = std::make_unique<FakeChooser>(log);
+    FakeChooser* fake    = chooser.get();
     {
         EnginePool pool(std::move(chooser), 1);
         pool.submit(request_for("hold"), [&](std::string) { log.add("answered hold"); });
@@ -136,8 +136,8 @@ TEST(EnginePool, WaitingRequestsGoBeforeBackgroundWork) {
         ASSERT_TRUE(log.wait_for("background done"));
     }
     EXPECT_EQ(log.snapshot(),
-        (std::vector<std::string>{ "choose hold", "answered hold", "choose next",
-            "answered next", "background done" }));
+        (std::vector<std::string>{
+            "choose hold", "answered hold", "choose next", "answered next", "background done" }));
     EXPECT_EQ(runs, 1);
 }
 

@@ -133,7 +133,8 @@ TEST(ServerStorage, AnalysesAreKeptPerGameAndSettingsAcrossReopening) {
 TEST(ServerStorage, TheInterfaceDefaultsKeepNoAnalysis) {
     struct GamesOnly final : Storage {
         void create_game(const StoredGame&) override { }
-        void append_steps(const std::string&, int, const std::vector<StoredStep>&, bool) override { }
+        void append_steps(const std::string&, int, const std::vector<StoredStep>&, bool) override {
+        }
         std::vector<StoredGame> load_games() override { return {}; }
     } s;
     s.save_analysis("g1", "nodes 100", "{}");

@@ -40,7 +40,8 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--threads: must be from 1 to 64" };
     if (args.engine_threads < 1 || args.engine_threads > 64)
         throw UsageError{ "--engine-threads: must be from 1 to 64" };
-    if (args.analyses < 1 || args.analyses > 64) throw UsageError{ "--analyses: must be from 1 to 64" };
+    if (args.analyses < 1 || args.analyses > 64)
+        throw UsageError{ "--analyses: must be from 1 to 64" };
     if (args.analysis_queue > 10000)
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     std::unique_ptr<SqliteStorage> storage;
@@ -55,7 +56,8 @@ int serve(const ServeArgs& args) {
     analysis.running = args.analyses;
     analysis.waiting = args.analysis_queue;
     GameService games(io, *storage, engines, analysis);
-    size_t                  loaded = 0;
+
+    size_t loaded = 0;
     try {
         loaded = games.load();
     } catch (const StorageError& e) {

@@ -58,8 +58,8 @@ json position_json(View view, size_t ply, const PositionAnalysis& a) {
 }
 
 json pending_json(size_t done, size_t total, size_t ahead) {
-    return { { "type", "analysis" }, { "status", "pending" }, { "done", done },
-        { "total", total }, { "ahead", ahead } };
+    return { { "type", "analysis" }, { "status", "pending" }, { "done", done }, { "total", total },
+        { "ahead", ahead } };
 }
 
 } // namespace
@@ -68,7 +68,7 @@ json pending_json(size_t done, size_t total, size_t ahead) {
 struct Job {
     std::string   id;
     AnalysisInput input;
-    View          view = View::White;
+    View          view      = View::White;
     json          positions = json::array();
 };
 
@@ -96,7 +96,8 @@ struct Analyses::Core : std::enable_shared_from_this<Core> {
 
     uint64_t nodes_for(const Job& job) const {
         if (job.view != View::White) return limits.nodes_four;
-        return job.input.variant == Tamerlane::Name ? limits.nodes_tamerlane : limits.nodes_orthodox;
+        return job.input.variant == Tamerlane::Name ? limits.nodes_tamerlane
+                                                    : limits.nodes_orthodox;
     }
 
     // The answer kept in memory, or the pending state of its job; the lock is held.
@@ -107,8 +108,8 @@ struct Analyses::Core : std::enable_shared_from_this<Core> {
         if (at == jobs.end()) return std::nullopt;
         const Job& job = *at->second;
         // ahead: the games to be finished before this one starts (0 once it runs).
-        auto   place = std::find_if(
-              waiting.begin(), waiting.end(), [&](const auto& w) { return w.get() == &job; });
+        auto place = std::find_if(
+            waiting.begin(), waiting.end(), [&](const auto& w) { return w.get() == &job; });
         size_t ahead = place == waiting.end() ? 0 : size_t(place - waiting.begin()) + 1;
         return Reply{ 202, pending_json(job.positions.size(), job.input.fens.size(), ahead) };
     }
@@ -145,8 +146,8 @@ struct Analyses::Core : std::enable_shared_from_this<Core> {
                 request.start_fen = job->input.start_fen;
                 request.moves.assign(
                     job->input.moves.begin(), job->input.moves.begin() + std::ptrdiff_t(ply));
-                request.fen = job->input.fens[ply];
-                request.level = 20;
+                request.fen        = job->input.fens[ply];
+                request.level      = 20;
                 PositionAnalysis a = chooser.analyse(request, core->nodes_for(*job), interrupt);
                 if (a.status == PositionAnalysis::Status::Interrupted) return false;
                 core->position_done(job, position_json(job->view, ply, a));
@@ -166,10 +167,10 @@ struct Analyses::Core : std::enable_shared_from_this<Core> {
     }
 
     void finish(const std::shared_ptr<Job>& job) {
-        json answer = { { "type", "analysis" }, { "status", "ready" }, { "id", job->id },
-            { "variant", job->input.variant }, { "view", view_name(job->view) },
-            { "nodes", nodes_for(*job) }, { "positions", job->positions } };
-        std::string body = answer.dump();
+        json        answer = { { "type", "analysis" }, { "status", "ready" }, { "id", job->id },
+                   { "variant", job->input.variant }, { "view", view_name(job->view) },
+                   { "nodes", nodes_for(*job) }, { "positions", job->positions } };
+        std::string body   = answer.dump();
         try {
             storage.save_analysis(job->id, settings, body);
         } catch (const StorageError& e) { // still answered from memory until it is forgotten
@@ -213,7 +214,7 @@ Reply Analyses::request(const std::string& id, const std::function<AnalysisInput
             return { 200, std::move(body) };
         }
     }
-    AnalysisInput in = input(); // outside the lock: it replays the game
+    AnalysisInput   in = input(); // outside the lock: it replays the game
     std::lock_guard lock(c.mutex);
     if (auto known = c.known_locked(id)) return *known; // another request was quicker
     if (c.jobs.size() >= c.limits.running + c.limits.waiting)

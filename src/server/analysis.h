@@ -33,9 +33,9 @@ struct AnalysisLimits {
     uint64_t nodes_orthodox  = 50000; // chess, silverman, pawnrace
     uint64_t nodes_tamerlane = 20000; // 11x10 and many more pieces: slower nodes
     uint64_t nodes_four      = 6000; // Four Kingdoms: four armies on 14x14
-    size_t   running          = 2; // games analysed at once
-    size_t   waiting          = 16; // games waiting their turn; more are refused
-    size_t   remembered       = 64; // finished answers kept in memory (the rest in storage)
+    size_t   running         = 2; // games analysed at once
+    size_t   waiting         = 16; // games waiting their turn; more are refused
+    size_t   remembered      = 64; // finished answers kept in memory (the rest in storage)
 };
 
 class Analyses {

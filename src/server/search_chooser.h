@@ -21,14 +21,14 @@ class SearchChooser final : public MoveChooser {
 };
 
 // The Four Kingdoms half (search_chooser_fk.cpp).
-std::string choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop);
+std::string      choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop);
 PositionAnalysis analyse_four_kingdoms(
     const EngineRequest& request, uint64_t nodes, Interrupt& interrupt);
 
 // Analysis: full strength, one thread, a fresh table, no randomness, `nodes` nodes and no
 // clock, so the same position always gets the same answer.
-search::Options analysis_options();
-search::Limits  analysis_limits(uint64_t nodes);
+search::Options         analysis_options();
+search::Limits          analysis_limits(uint64_t nodes);
 inline constexpr size_t kAnalysisLine = 8; // plies of the best line given in SAN
 
 // Runs engine.search(game, limits) so that `interrupt` stops it; the result, or nothing if it

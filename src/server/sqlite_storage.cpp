@@ -104,8 +104,8 @@ SqliteStorage::SqliteStorage(const std::string& path) {
             " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         finish_game_
             = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
-        save_analysis_ = std::make_unique<Statement>(db_,
-            "INSERT OR REPLACE INTO analyses(game_id, settings, body) VALUES(?1, ?2, ?3)");
+        save_analysis_ = std::make_unique<Statement>(
+            db_, "INSERT OR REPLACE INTO analyses(game_id, settings, body) VALUES(?1, ?2, ?3)");
         load_analysis_ = std::make_unique<Statement>(
             db_, "SELECT body FROM analyses WHERE game_id = ?1 AND settings = ?2");
         begin_        = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");

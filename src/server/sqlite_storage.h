@@ -30,6 +30,8 @@ class SqliteStorage final : public Storage {
     void append_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps,
         bool finished) override;
     std::vector<StoredGame> load_games() override;
+
+    // The analyses table (one row per game and settings).
     void save_analysis(
         const std::string& id, const std::string& settings, const std::string& body) override;
     std::optional<std::string> load_analysis(
