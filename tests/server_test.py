@@ -296,11 +296,40 @@ def test_draws(s):
                                     (white, "g1f3"), (black, "g8f6"), (white, "f3g1")]):
         status, out = s.post(path, {"token": tok, "move": m, "ply": ply})
         check(status == 200, f"repetition move {m}: {out}")
+        # claim_moves: the moves a claim can be made with; only f6g8 at the last step
+        want = [{"move": "f6g8", "claims": ["threefold_repetition"]}] if ply == 6 else []
+        check(status == 200 and out.get("claim_moves") == want and out.get("claims") == [],
+              f"claim_moves in the move message after {m}: {out.get('claim_moves')}")
+    _, st = s.get("/api/games/" + gid)
+    check(st["claim_moves"] == [{"move": "f6g8", "claims": ["threefold_repetition"]}]
+          and st["claims"] == [], f"claim_moves in the state: {st['claim_moves']} {st['claims']}")
     status, out = s.post(f"/api/games/{gid}/actions", {"token": black, "action": "claim_draw", "move": "f6g8"})
     check(status == 200 and out["status"] == "threefold_repetition" and out["move"] == "f6g8",
           f"claim with the move: {out}")
+    check(out.get("claim_moves") == [] and out.get("legal_moves") == [], f"nothing to claim once over: {out}")
     _, st = s.get("/api/games/" + gid)
     check(st["moves"][-1] == "f6g8" and st["result"] == "1/2-1/2", "the claim's move is played")
+    # Played without the claim, the repetition lets the opponent claim instead (claims, no
+    # claim_moves for that).
+    gid, (white, black) = s.create()
+    for ply, (tok, m) in enumerate([(white, "g1f3"), (black, "g8f6"), (white, "f3g1"), (black, "f6g8"),
+                                    (white, "g1f3"), (black, "g8f6"), (white, "f3g1"), (black, "f6g8")]):
+        status, out = s.post(f"/api/games/{gid}/moves", {"token": tok, "move": m, "ply": ply})
+    check(status == 200 and out.get("claims") == ["threefold_repetition"],
+          f"the repetition played: White may claim: {out.get('claims')}")
+    # The fifty-move mark: every move that is neither a capture nor a pawn move reaches it.
+    gid, (white, black) = s.create(fen="4k3/8/8/8/8/7p/8/4K2R w - - 99 80")
+    _, st = s.get("/api/games/" + gid)
+    by_move = {c["move"]: c["claims"] for c in st["claim_moves"]}
+    check(st["claims"] == [] and by_move.get("h1h2") == ["fifty_move_rule"] and "h1h3" not in by_move
+          and len(by_move) == len(st["legal_moves"]) - 1, f"claim_moves at 99 half-moves: {by_move}")
+    status, out = s.post(f"/api/games/{gid}/actions", {"token": white, "action": "claim_draw", "move": "h1h2"})
+    check(status == 200 and out["status"] == "fifty_move_rule" and out["result"] == "1/2-1/2",
+          f"claim with the 100th half-move: {out}")
+    # Tamerlane draws by itself: nothing to claim, ever.
+    gid, _ = s.create(variant="tamerlane", fen=None)
+    _, st = s.get("/api/games/" + gid)
+    check(st["claims"] == [] and st["claim_moves"] == [], f"tamerlane claims: {st['claims']} {st['claim_moves']}")
     # A wrong claim with a move plays nothing.
     gid, (white, black) = s.create()
     status, out = s.post(f"/api/games/{gid}/actions", {"token": white, "action": "claim_draw", "move": "e2e4"})

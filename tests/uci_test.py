@@ -296,6 +296,27 @@ class UciSearchThreadTest(unittest.TestCase):
         e.until(lambda l: l.startswith("info depth 2 "))
         self.assertEqual(e.quit(), 0)
 
+    def test_perft_runs_beside_the_loop_and_stops(self):
+        # Far too deep to finish: isready is answered, other commands are refused, stop ends it
+        # with a note and no total, and quit during one exits. Each perft implementation.
+        for variant in ("chess", "tamerlane", "fourkingdoms"):
+            e = Engine()
+            e.send("setoption name UCI_Variant value " + variant, "position startpos",
+                   "go perft 12")
+            self.assertEqual(e.sync(), ["info string variant " + variant])
+            e.send("position startpos")
+            e.until(lambda l: l == "info string position ignored: a perft is running "
+                              "(send stop first)")
+            e.send("stop")
+            got = e.until(lambda l: l.startswith("info string perft stopped"))
+            self.assertFalse(any(l.startswith("Nodes searched") for l in got), got)
+            e.send("go perft 1")
+            got = e.until(lambda l: l.startswith("Nodes searched"))
+            self.assertEqual(int(got[-1].split()[-1]), len(got) - 2)  # one line per move, a blank
+            e.send("go perft 12")
+            self.assertEqual(e.sync(), [])
+            self.assertEqual(e.quit(), 0)
+
     def test_ponder_then_ponderhit(self):
         e = Engine()
         e.send("setoption name Ponder value true", "position startpos moves e2e4 e7e5",

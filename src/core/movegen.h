@@ -5,6 +5,8 @@
 // perft's bulk counting, which adds up target sets without building moves.
 #pragma once
 
+#include <atomic>
+
 #include "core/position.h"
 
 namespace citadel {
@@ -202,15 +204,18 @@ template <class V> u64 count_legal(const Position<V>& pos) {
     return sink.count;
 }
 
-// Leaf count at `depth` (depth 0 counts 1). The last ply is counted in bulk.
-template <class V> u64 perft(Position<V>& pos, int depth) {
+// Leaf count at `depth` (depth 0 counts 1). The last ply is counted in bulk. Once `stop` is
+// set (from another thread: UCI's `stop` during `go perft`) the count is abandoned, partial.
+template <class V>
+u64 perft(Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) {
     if (depth == 0) return 1;
     if (depth == 1) return count_legal(pos);
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     u64          nodes = 0;
     StateInfo<V> st;
     for (Move m : legal_moves(pos)) {
         pos.make(m, st);
-        nodes += perft(pos, depth - 1);
+        nodes += perft(pos, depth - 1, stop);
         pos.unmake(m);
     }
     return nodes;

@@ -509,13 +509,17 @@ class Room : public std::enable_shared_from_this<Room> {
         return c;
     }
 
-    // The fields every change carries: whose turn, the state of the game, the moves now legal.
+    // The fields every change carries: whose turn, the state of the game, the moves now legal,
+    // the standing offers, and the variant's own fields of `state` (claims and claim moves, Four
+    // Kingdoms' commanders), so that a client never needs to ask for the state after a move.
     void add_turn(json& msg) const {
+        msg["offers"]      = rules_->offers();
         msg["to_move"]     = rules_->seat_name(rules_->to_move());
         msg["status"]      = rules_->status();
         msg["result"]      = rules_->result();
         msg["legal_moves"] = rules_->legal_moves();
         msg["plies"]       = rules_->ply();
+        msg.update(rules_->extra_state());
     }
 
     json state_locked() const {

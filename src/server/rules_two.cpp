@@ -80,11 +80,8 @@ template <class V> class TwoPlayerRules final : public Rules {
     std::string describe() const override { return game_.outcome().describe(); }
     json        scores() const override { return nullptr; }
     json        extra_state() const override {
-        json claims = json::array();
-        for (DrawClaim c : game_.claimable_draws())
-            claims.push_back(
-                       c == DrawClaim::ThreefoldRepetition ? "threefold_repetition" : "fifty_move_rule");
-        return { { "claims", claims }, { "in_check", game_.position().in_check() } };
+        return { { "claims", claim_ids(game_.claimable_draws()) }, { "claim_moves", claim_moves() },
+                   { "in_check", game_.position().in_check() } };
     }
     std::vector<std::string> legal_moves() const override {
         std::vector<std::string> out;
@@ -191,6 +188,36 @@ template <class V> class TwoPlayerRules final : public Rules {
   private:
     static u8 bit(int seat) { return u8(1u << seat); }
 
+    static json claim_ids(const std::vector<DrawClaim>& claims) {
+        json out = json::array();
+        for (DrawClaim c : claims)
+            out.push_back(
+                c == DrawClaim::ThreefoldRepetition ? "threefold_repetition" : "fifty_move_rule");
+        return out;
+    }
+
+    // The legal moves that a draw may be claimed with (FIDE 9.2.1), in byte order of their text:
+    // [{"move": "f6g8", "claims": ["threefold_repetition"]}, ...]. Only a position that has
+    // stood before, or a 50-move count about to be reached, can give one, so most positions skip
+    // the work: a repetition needs at least eight reversible half-moves.
+    json claim_moves() const {
+        json out = json::array();
+        if constexpr (!V::OwnGameEnd) {
+            const int rule50 = game_.position().rule50();
+            if (game_.outcome().over() || (rule50 + 1 < 8 && rule50 + 1 < 2 * V::ClaimMoveRule))
+                return out;
+            std::vector<std::pair<std::string, json>> found;
+            for (Move m : game_.legal_moves())
+                if (auto claims = game_.claimable_draws_with(m); !claims.empty())
+                    found.emplace_back(move_to_uci<V>(m), claim_ids(claims));
+            std::sort(found.begin(), found.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (auto& [uci, claims] : found)
+                out.push_back({ { "move", uci }, { "claims", std::move(claims) } });
+        }
+        return out;
+    }
+
     Game<V>                  game_;
     std::vector<std::string> san_;
     u8                       offers_ = 0, saved_offers_ = 0; // seat bits of standing draw offers
@@ -203,10 +230,12 @@ std::optional<MadeRules> make_two_player(std::string_view variant, std::string_v
     with_variant(variant, [&]<class V>(VariantTag<V>) {
         if constexpr (!FourKingdomsVariant<V>) {
             auto rules = std::make_unique<TwoPlayerRules<V>>();
+            // Built in place: moving a MadeRules temporary in makes GCC 12 warn (a false
+            // maybe-uninitialized) once this file's templates grow.
             if (auto err = rules->load(fen))
-                out = MadeRules("fen: " + *err);
+                out.emplace(std::in_place_index<1>, "fen: " + *err);
             else
-                out = MadeRules(std::unique_ptr<Rules>(std::move(rules)));
+                out.emplace(std::in_place_index<0>, std::move(rules));
         }
     });
     return out;

@@ -56,7 +56,9 @@ class Player {
     virtual std::optional<std::string> set_position(const std::string& fen,
                                                     const std::vector<std::string>& moves) = 0;
     virtual bool has_position() const                                    = 0;
-    virtual void perft(int depth, Out& out)                              = 0;
+    // Blocking: prints the divide and returns the total's line (printed as go's bestmove is);
+    // once `stop` is set, what was counted and a note instead of the total.
+    virtual std::string perft(int depth, Out& out, const std::atomic<bool>& stop) = 0;
     // Blocking: prints the infos and returns the bestmove line (the loop prints it once the
     // search is marked finished, so a command sent on seeing it is never refused as too early).
     virtual std::string go(const search::Limits& limits, Out& out)       = 0;
@@ -118,7 +120,7 @@ template <class V> class PlayerOf : public Player {
 
     bool has_position() const override { return has_position_; }
 
-    void perft(int depth, Out& out) override {
+    std::string perft(int depth, Out& out, const std::atomic<bool>& stop) override {
         Position<V>              pos;
         std::deque<StateInfo<V>> states;
         pos.set(start_, states.emplace_back());
@@ -131,16 +133,22 @@ template <class V> class PlayerOf : public Player {
         if (depth == 0) total = 1;
         else {
             StateInfo<V> st;
+            size_t done = 0;
             for (auto& [text, m] : sorted) {
                 pos.make(m, st);
-                u64 n = citadel::perft(pos, depth - 1);
+                u64 n = citadel::perft(pos, depth - 1, &stop);
                 pos.unmake(m);
+                if (stop) break;
                 out.line(text + ": " + std::to_string(n));
                 total += n;
+                ++done;
             }
             out.line("");
+            if (stop)
+                return "info string perft stopped after " + std::to_string(done) + " of " +
+                       std::to_string(sorted.size()) + " moves; no total";
         }
-        out.line("Nodes searched: " + std::to_string(total));
+        return "Nodes searched: " + std::to_string(total);
     }
 
     std::string go(const search::Limits& limits, Out& out) override {
@@ -233,7 +241,9 @@ class Session {
     }
     // Commands that change what a search reads wait for no search: they are refused during one.
     template <class F> void guarded(const char* what, F&& f) {
-        if (busy()) out_.info(std::string(what) + " ignored: a search is running (send stop first)");
+        if (busy())
+            out_.info(std::string(what) + " ignored: a " + (perfting_ ? "perft" : "search") +
+                      " is running (send stop first)");
         else f();
     }
 
@@ -244,12 +254,16 @@ class Session {
     }
     void halt() {
         if (!thread_.joinable()) return;
-        wait_started();
-        player_->stop();
+        if (perfting_) perft_stop_ = true;
+        else {
+            wait_started();
+            player_->stop();
+        }
         thread_.join();
+        perfting_ = false;
     }
     void ponderhit() {
-        if (!busy()) return;
+        if (!busy() || perfting_) return;
         wait_started();
         player_->ponderhit();
     }
@@ -400,14 +414,27 @@ class Session {
                 if ((k == "depth" || k == "perft") && (*v < 0 || *v > 64))
                     return out_.info("go: '" + k + "' takes 0 to 64, not " + w[i]);
                 *field = int(n);
-                if (k == "perft") return player_->perft(perft, out_);
+                if (k == "perft") return start_perft(perft);
             }
         }
-        done_   = false;
-        thread_ = std::thread([this, limits] {
+        perfting_ = false;
+        done_     = false;
+        thread_   = std::thread([this, limits] {
             std::string bestmove = player_->go(limits, out_);
             done_                = true;
             out_.line(bestmove);
+        });
+    }
+
+    // Perft runs on the search thread too, so that isready, stop and quit are answered.
+    void start_perft(int depth) {
+        perft_stop_ = false;
+        perfting_   = true;
+        done_       = false;
+        thread_     = std::thread([this, depth] {
+            std::string last = player_->perft(depth, out_, perft_stop_);
+            done_            = true;
+            out_.line(last);
         });
     }
 
@@ -418,6 +445,8 @@ class Session {
     std::unique_ptr<Player> player_;
     std::thread             thread_;
     std::atomic<bool>       done_{true};
+    std::atomic<bool>       perft_stop_{false};
+    bool                    perfting_ = false;  // the running thread counts, it does not search
 };
 
 }  // namespace

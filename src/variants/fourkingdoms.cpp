@@ -1146,9 +1146,10 @@ bool has_legal_move(const Board& b, const Context& c) {
     return Generator::run<Mode::Any>(b, c, nullptr) > 0;
 }
 
-u64 run_perft(Board& b, int depth) {
+u64 run_perft(Board& b, int depth, const std::atomic<bool>* stop) {
     if (depth <= 0) return 1;
     if (depth == 1) return count_moves(b);
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     alignas(Move) unsigned char raw[sizeof(Move) * FourKingdoms::MaxMoves];
     Move* list = reinterpret_cast<Move*>(raw);
     int   n    = generate_moves(b, list);
@@ -1156,7 +1157,7 @@ u64 run_perft(Board& b, int depth) {
     u64   total = 0;
     for (int i = 0; i < n; ++i) {
         b.make(list[i], st);
-        total += depth == 2 ? count_moves(b) : run_perft(b, depth - 1);
+        total += depth == 2 ? count_moves(b) : run_perft(b, depth - 1, stop);
         b.unmake(list[i]);
     }
     return total;

@@ -58,8 +58,8 @@ u64 count_legal(const Position<V>& pos) {
 
 template <class V>
     requires FourKingdomsVariant<V>
-u64 perft(Position<V>& pos, int depth) {
-    return fk::run_perft(pos, depth);
+u64 perft(Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) {
+    return fk::run_perft(pos, depth, stop);
 }
 
 namespace fk {

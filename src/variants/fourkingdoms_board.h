@@ -11,6 +11,7 @@
 // has; it never allocates, and unmake() restores everything (the rest lives in State).
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -180,7 +181,7 @@ int  generate_moves(const Board& b, Move* out);  // the player to move's legal m
 u64  count_moves(const Board& b);                 // their number, counted in bulk
 bool has_legal_move(const Board& b, const Context& c);
 int  generate_moves(const Board& b, const Context& c, Move* out);
-u64  run_perft(Board& b, int depth);  // leaf count, the last ply counted in bulk
+u64  run_perft(Board& b, int depth, const std::atomic<bool>* stop);  // leaf count (see core perft)
 
 // Whether `player` could be the player to move after some previous mover, under check comes
 // first (the last "Illegal positions" clause of docs/rules/fourkingdoms.md).

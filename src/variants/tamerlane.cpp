@@ -779,16 +779,17 @@ template <> MoveList<Tamerlane::MaxMoves> legal_moves<Tamerlane>(const P& pos) {
 
 template <> u64 count_legal<Tamerlane>(const P& pos) { return u64(generate<false>(pos, nullptr)); }
 
-template <> u64 perft<Tamerlane>(P& pos, int depth) {
+template <> u64 perft<Tamerlane>(P& pos, int depth, const std::atomic<bool>* stop) {
     if (depth == 0) return 1;
     if (depth == 1) return count_legal<Tamerlane>(pos);
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     RawList              list;
     const int            count = generate<true>(pos, list.moves);
     u64                  nodes = 0;
     StateInfo<Tamerlane> st;
     for (int i = 0; i < count; ++i) {
         pos.make(list.moves[i], st);
-        nodes += depth == 2 ? u64(generate<false>(pos, nullptr)) : perft<Tamerlane>(pos, depth - 1);
+        nodes += depth == 2 ? u64(generate<false>(pos, nullptr)) : perft<Tamerlane>(pos, depth - 1, stop);
         pos.unmake(list.moves[i]);
     }
     return nodes;

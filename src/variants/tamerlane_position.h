@@ -158,7 +158,7 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
 
 template <> MoveList<Tamerlane::MaxMoves> legal_moves<Tamerlane>(const Position<Tamerlane>& pos);
 template <> u64                           count_legal<Tamerlane>(const Position<Tamerlane>& pos);
-template <> u64                           perft<Tamerlane>(Position<Tamerlane>& pos, int depth);
+template <> u64 perft<Tamerlane>(Position<Tamerlane>& pos, int depth, const std::atomic<bool>* stop);
 
 namespace tamerlane {
 

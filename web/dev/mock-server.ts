@@ -233,7 +233,7 @@ function fixtures(): void {
     fixture('mock-promotion', 'chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1', { legal: 'e7e8q e7e8r e7e8b e7e8n e1d1 e1f1 e1d2 e1e2 e1f2' });
     fixture('mock-silverman-promotion', 'silverman', 'k3/2P1/4/3K w - - 0 1', { legal: 'c3c4q c3c4r d1d2 d1c2 d1c1' });
     fixture('mock-tamerlane-citadel', 'tamerlane', 'e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/4PP6/PPPDPC1PEPGPKPVPZPTPNPR/RNTZGKVZTNR/E1C1D1D1C1E w A/- Kk 1/0 0 12', { legal: 'a3a4 b3b4' });
-    fixture('mock-fk-promotion', 'fourkingdoms', 'xxx3nK4xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -', { legal: 'f13f14 f13f14q f13f14r f13f14b f13f14n h1g1 h1i1 h1h2' });
+    fixture('mock-fk-promotion', 'fourkingdoms', 'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -', { legal: 'f13f14 f13f14q f13f14r f13f14b f13f14n h1g1 h1i1 h1h2' });
     fixture('mock-fk-alliance', 'fourkingdoms', 'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/14/wK12eQ/14/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx w - - 0 30 sswn -', { legal: 'a8a9 a8a7 a8b8' });
     fixture('mock-over', 'chess', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', {
         startFen: START_FEN.chess, moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'], san: ['f3', 'e5', 'g4', 'Qh4#'], legal: '', status: 'checkmate', result: '0-1',

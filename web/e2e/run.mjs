@@ -74,7 +74,11 @@ async function startTarget() {
     return { base: `http://127.0.0.1:${port}`, mock: !process.env.CITADEL_BIN, restart };
 }
 
+// E2E_ONLY=<regular expression> runs only the steps whose name matches (while developing).
+const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+
 async function step(name, fn) {
+    if (ONLY && !ONLY.test(name)) return;
     try {
         await fn();
         passes++;
@@ -180,7 +184,7 @@ await step('home screen in three languages', async () => {
         const page = await newPage(undefined, lang);
         await page.goto(base + '/');
         await page.waitForSelector('#new-game');
-        await shot(page, `home-${lang}`);
+        await page.screenshot({ path: join(OUT, `home-${lang}.png`), fullPage: true });
         await page.context().close();
     }
 });
@@ -400,6 +404,175 @@ await step('resign ends the game', async () => {
     await page.click('#resign-yes');
     await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
     await shot(page, 'resigned');
+    await page.context().close();
+});
+
+// ---- every board, every language, phone and desktop: test-results/boards/ ----
+const BOARDS = join(OUT, 'boards');
+mkdirSync(BOARDS, { recursive: true });
+for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+    await step(`every variant's board in en, zh and vi (${size} ${viewport.width}x${viewport.height})`, async () => {
+        for (const variant of Object.keys(VARIANT_MOVE)) {
+            const game = await create(variant);
+            for (const lang of ['en', 'zh', 'vi']) {
+                const page = await newPage(viewport, lang);
+                const seat = variant.startsWith('fourkingdoms') ? 'east' : 'white';
+                await page.goto(seatUrl(game, seat));
+                await boardReady(page);
+                const [from] = VARIANT_MOVE[variant];
+                await clickSquare(page, from);
+                // nothing of the page may stick out sideways (a phone would scroll)
+                const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+                assert(wide <= 0, `${variant} ${lang} ${size}: the page is ${wide}px too wide`);
+                await page.screenshot({ path: join(BOARDS, `${variant}-${size}-${lang}.png`), fullPage: size === 'phone' });
+                await page.context().close();
+            }
+        }
+    });
+}
+
+// ---- the other screens at phone size in Chinese and Vietnamese: test-results/boards/ ----
+await step('phone screens in zh and vi: illegal move, promotion chooser, game over, home', async () => {
+    for (const lang of ['zh', 'vi']) {
+        const viewport = { width: 390, height: 844 };
+        const pinned = await create('chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1');
+        let page = await newPage(viewport, lang);
+        await page.goto(seatUrl(pinned, 'white'));
+        await boardReady(page);
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'c3');
+        await page.waitForSelector('#explain:not([hidden])', { timeout: 5000 });
+        await page.screenshot({ path: join(BOARDS, `illegal-phone-${lang}.png`), fullPage: true });
+        await page.context().close();
+        const promo = await create('chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1');
+        page = await newPage(viewport, lang);
+        await page.goto(seatUrl(promo, 'white'));
+        await boardReady(page);
+        await clickSquare(page, 'e7');
+        await clickSquare(page, 'e8');
+        await page.waitForSelector('.promotion', { timeout: 5000 });
+        await page.screenshot({ path: join(BOARDS, `promotion-phone-${lang}.png`) });
+        await page.context().close();
+        const over = await create('fourkingdoms-teams');
+        page = await newPage(viewport, lang);
+        await page.goto(seatUrl(over, 'east'));
+        await boardReady(page);
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await page.waitForTimeout(500);
+        // on the real server East leaves and the game goes on: East has no controls left
+        if (!mock) assert((await page.locator('#resign, #offer-draw').count()) === 0, 'a player out of the game still has controls');
+        await page.screenshot({ path: join(BOARDS, `resigned-fourkingdoms-teams-phone-${lang}.png`), fullPage: true });
+        await page.context().close();
+        page = await newPage(viewport, lang);
+        await page.goto(base + '/');
+        await page.waitForSelector('#new-game');
+        await page.screenshot({ path: join(BOARDS, `home-phone-${lang}.png`), fullPage: true });
+        await page.context().close();
+    }
+});
+
+// ---- FIDE 9.2.1: a draw claimed with the move that repeats the position (real server) ----
+const KNIGHT_SHUFFLE = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8'], ['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+async function playShuffle(page, upto) {
+    for (let i = 0; i < upto; i++) {
+        const [a, b] = KNIGHT_SHUFFLE[i];
+        await clickSquare(page, a);
+        await clickSquare(page, b);
+        assert((await page.locator('#claim-ask').count()) === 0, `a claim was offered with move ${i + 1}`);
+        await page.waitForFunction((n) => document.querySelectorAll('.move-list .san').length === n, i + 1, { timeout: 5000 });
+    }
+}
+async function oneDeviceChess(viewport = undefined) {
+    const page = await newPage(viewport);
+    await page.goto(base + '/');
+    await page.check('#variant-chess');
+    await page.click('#create');
+    await page.waitForURL(/\/g\//);
+    await boardReady(page);
+    return page;
+}
+if (!mock) {
+    await step('claim a draw with the repeating move: asked, yes ends the game', async () => {
+        const page = await oneDeviceChess();
+        await playShuffle(page, 7);
+        assert((await page.locator('#claim-draw').count()) === 0, 'a claim button before the repetition');
+        const [a, b] = KNIGHT_SHUFFLE[7];
+        await clickSquare(page, a);
+        await clickSquare(page, b);
+        await page.waitForSelector('#claim-ask', { timeout: 5000 });
+        const text = await page.textContent('#claim-ask');
+        assert(/claim a draw \(threefold repetition\)/.test(text ?? ''), `the question says "${text}"`);
+        assert((await page.locator('.board-svg rect.sq.last[data-square="g8"]').count()) === 1, 'the board does not show the move asked about');
+        await shot(page, 'claim-with-move-asked');
+        await page.click('#claim-yes');
+        await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+        const status = await page.textContent('#status');
+        assert(/Threefold repetition/.test(status ?? '') && /Draw/.test(status ?? ''), `status "${status}"`);
+        assert((await page.locator('.move-list .san').count()) === 8, 'the claim move is not in the list');
+        await shot(page, 'claim-with-move-drawn');
+        await page.context().close();
+    });
+    await step('claim with the move declined (phone size): the move is played, the opponent may claim', async () => {
+        const page = await oneDeviceChess({ width: 390, height: 844 });
+        await playShuffle(page, 7);
+        const [a, b] = KNIGHT_SHUFFLE[7];
+        await clickSquare(page, a);
+        await clickSquare(page, b);
+        await page.waitForSelector('#claim-ask', { timeout: 5000 });
+        await shot(page, 'claim-with-move-asked-phone');
+        await page.click('#claim-no');
+        await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length === 8, null, { timeout: 5000 });
+        await page.waitForSelector('#claim-draw', { timeout: 5000 });
+        const label = await page.textContent('#claim-draw');
+        assert(/threefold/.test(label ?? ''), `claim button "${label}"`);
+        await shot(page, 'claim-button');
+        await page.click('#claim-draw');
+        await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+        await page.context().close();
+    });
+}
+
+// ---- two-player draw offer on one device: it stands over the offerer's move (real server) ----
+if (!mock) {
+    await step('one device: White offers a draw and moves, Black accepts', async () => {
+        const page = await oneDeviceChess();
+        await page.click('#offer-draw');
+        await page.waitForSelector('#draw-offer', { timeout: 5000 });
+        assert(/You offered a draw/.test((await page.textContent('#draw-offer')) ?? ''), 'no word of the own offer');
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'e4');
+        await page.waitForSelector('#accept-draw', { timeout: 5000 });
+        assert((await page.locator('#decline-draw').count()) === 1, 'no Decline for Black');
+        assert(/White offers a draw/.test((await page.textContent('#draw-offer')) ?? ''), 'Black is not told who offered');
+        await shot(page, 'draw-offer-two-players');
+        await page.click('#accept-draw');
+        await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
+        assert(/Draw agreed/.test((await page.textContent('#status')) ?? ''), 'not a draw by agreement');
+        await page.context().close();
+    });
+}
+
+// ---- Four Kingdoms draw offers: no Decline, who offered, the next move ends it ----
+await step('Four Kingdoms draw offer: who offered, no decline, lapses with the move', async () => {
+    const page = await newPage();
+    await page.goto(base + '/');
+    await page.check('#variant-fourkingdoms');
+    await page.click('#create');
+    await page.waitForURL(/\/g\//);
+    await boardReady(page);
+    await page.click('#offer-draw');
+    await page.waitForSelector('#draw-offer', { timeout: 5000 });
+    const text = await page.textContent('#draw-offer');
+    assert(/Draw offered by East/.test(text ?? '') && /next move/.test(text ?? ''), `offer text "${text}"`);
+    assert((await page.locator('#decline-draw').count()) === 0, 'a Decline button in Four Kingdoms');
+    assert((await page.locator('button.accept-draw').count()) === 3, 'not one accept button per other seat');
+    await shot(page, 'fourkingdoms-draw-offer');
+    await clickSquare(page, 'm7');
+    await clickSquare(page, 'k7');
+    await page.waitForSelector('.move-list .san', { timeout: 5000 });
+    await page.waitForTimeout(300);
+    assert((await page.locator('#draw-offer').count()) === 0, 'the offer outlived the move');
     await page.context().close();
 });
 

@@ -53,6 +53,16 @@ export interface GameState {
     scores?: Record<string, number> | null;
     offers?: unknown;
     legal_moves: string[];
+    // Two-player games: the draws the player to move may claim now, and the moves a claim can
+    // be made with (FIDE 9.2.1). Four Kingdoms: the seats still playing.
+    claims?: string[];
+    claim_moves?: ClaimMove[];
+    in_game?: Seat[];
+}
+
+export interface ClaimMove {
+    move: string;
+    claims: string[];
 }
 
 export interface MoveMessage {
@@ -66,6 +76,10 @@ export interface MoveMessage {
     to_move?: Seat;
     legal_moves?: string[];
     status?: string;
+    offers?: unknown;
+    claims?: string[];
+    claim_moves?: ClaimMove[];
+    in_game?: Seat[];
 }
 
 export interface EndMessage {

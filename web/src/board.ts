@@ -23,7 +23,7 @@ let boardCount = 0;
 // Coordinates keep about the same size on screen whatever the number of cells: their size in
 // board units grows with the cells across.
 export function coordinateSize(cellsAcross: number): { font: number; margin: number } {
-    const font = Math.max(14, Math.min(34, Math.round(3.3 * cellsAcross)));
+    const font = Math.max(14, Math.min(48, Math.round(3.3 * cellsAcross)));
     return { font, margin: Math.round(font * 1.45) };
 }
 
@@ -93,6 +93,10 @@ export class BoardView {
     setRotation(r: Rotation): void {
         this.rotation = r;
         this.render();
+    }
+
+    focus(): void {
+        this.svg.focus();
     }
 
     getRotation(): Rotation {
@@ -190,7 +194,7 @@ export class BoardView {
             parts.push(
                 pos.pieces.has(sq)
                     ? `<circle class="target capture" cx="${x + 50}" cy="${y + 50}" r="44"/>`
-                    : `<circle class="target" cx="${x + 50}" cy="${y + 50}" r="15"/>`,
+                    : `<circle class="target" cx="${x + 50}" cy="${y + 50}" r="17"/>`,
             );
         }
         for (const [a, b] of this.arrows) {

@@ -1,7 +1,7 @@
 // What the client knows of one game: the server's state plus every position it has seen, so that
 // the move list can step back and forth without asking the server. Pure logic, no DOM.
 
-import type { EndMessage, GameState, MoveMessage, SeatState } from './api';
+import type { ClaimMove, EndMessage, GameState, MoveMessage, SeatState } from './api';
 import { readOffers, type Offers } from './api';
 import { type Geometry, type Seat, type Variant, geometryOf, isFourKingdoms } from './geometry';
 import {
@@ -32,6 +32,12 @@ export class GameModel {
     scores: Record<string, number> | null = null;
     offers: Offers = { draw: [], alliance: [] };
     legal: string[] = [];
+    // The server's claims for the player to move (null: it did not say; judged here instead)
+    // and the moves a claim can be made with, each with the claims it makes possible.
+    claims: string[] | null = null;
+    claimMoves = new Map<string, string[]>();
+    // Four Kingdoms: the seats still playing, as the server said (null: not said).
+    inGame: Seat[] | null = null;
     seats: SeatState[] = [];
     clock: GameState['clock'] = null;
 
@@ -64,6 +70,7 @@ export class GameModel {
         this.scores = s.scores ?? null;
         this.offers = readOffers(s.offers);
         this.legal = s.status === 'ongoing' ? [...(s.legal_moves ?? [])] : [];
+        this.readTurnExtras(s);
         this.seats = s.seats ?? [];
         this.clock = s.clock;
     }
@@ -77,11 +84,25 @@ export class GameModel {
         this.setFen(this.moves.length, m.fen);
         if (m.clock !== undefined) this.clock = m.clock;
         const pos = this.current();
+        const mover = this.toMove;
         this.toMove = m.to_move ?? pos.toMove;
         this.legal = m.legal_moves ?? [];
-        this.offers = { draw: [], alliance: this.offers.alliance }; // a move lapses draw offers
+        if (m.offers !== undefined) this.offers = readOffers(m.offers);
+        // Without the server's word: a move lapses every Four Kingdoms offer, and in a
+        // two-player game the opponent's (the mover's own offer stands).
+        else this.offers = { draw: isFourKingdoms(this.variant) ? [] : this.offers.draw.filter((s) => s === mover), alliance: this.offers.alliance };
+        this.readTurnExtras(m);
         if (m.status && m.status !== 'ongoing') this.status = m.status;
         return 'applied';
+    }
+
+    private readTurnExtras(m: { claims?: string[]; claim_moves?: ClaimMove[]; in_game?: Seat[] }): void {
+        this.claims = Array.isArray(m.claims) ? m.claims.filter((c) => typeof c === 'string') : null;
+        this.claimMoves = new Map();
+        for (const c of Array.isArray(m.claim_moves) ? m.claim_moves : []) {
+            if (c && typeof c.move === 'string' && Array.isArray(c.claims) && c.claims.length) this.claimMoves.set(c.move, c.claims);
+        }
+        this.inGame = Array.isArray(m.in_game) ? m.in_game : null;
     }
 
     applyEnd(m: EndMessage): void {
@@ -89,6 +110,8 @@ export class GameModel {
         this.result = m.result ?? null;
         this.scores = m.scores ?? null;
         this.legal = [];
+        this.claims = [];
+        this.claimMoves = new Map();
     }
 
     get over(): boolean {
@@ -153,16 +176,32 @@ export class GameModel {
         return isFourKingdoms(this.variant) ? armiesCommandedBy(this.current(), seat) : [seat];
     }
 
+    // The seats still playing (Four Kingdoms: the server's list, or the armies with a king).
+    seatsInGame(): Seat[] {
+        if (!isFourKingdoms(this.variant)) return [...this.geometry.seats];
+        if (this.inGame) return this.inGame;
+        const pos = this.current();
+        return this.geometry.seats.filter((s) => [...pos.pieces.values()].some((p) => p.army === s && p.kind === 'K'));
+    }
+
     movableBy(seats: Seat[]): (p: Piece) => boolean {
         if (this.over || !seats.includes(this.toMove)) return () => false;
         const armies = new Set(this.armiesOf(this.toMove));
         return (p) => armies.has(p.army);
     }
 
-    // Chess and Silverman draws by claim: threefold repetition or fifty moves, judged from the
-    // positions this client has seen (the server decides).
+    // The draws a claim can be made with `move` (FIDE 9.2.1), as the server listed them.
+    claimsWith(move: string): string[] {
+        return this.over ? [] : (this.claimMoves.get(move) ?? []);
+    }
+
+    // Chess and Silverman draws by claim now: the server's `claims`, or, from a server that does
+    // not send them, threefold repetition or fifty moves judged from the positions this client
+    // has seen (the server decides).
     canClaimDraw(): boolean {
-        if (this.over || !(this.variant === 'chess' || this.variant === 'silverman')) return false;
+        if (this.over) return false;
+        if (this.claims) return this.claims.length > 0;
+        if (!(this.variant === 'chess' || this.variant === 'silverman')) return false;
         const now = this.current();
         if (now.halfmove >= 100) return true;
         const key = this.fens[this.moves.length] ? repetitionKey(this.fens[this.moves.length]!) : undefined;

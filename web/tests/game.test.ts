@@ -3,7 +3,7 @@ import type { GameState } from '../src/api';
 import { GameModel } from '../src/game';
 import { START_FEN } from '../src/notation';
 import { evaluationGraph, mistakes } from '../src/analysis';
-import { formatClock } from '../src/screens/game';
+import { formatClock, resultText } from '../src/screens/game';
 
 function state(over: Partial<GameState> = {}): GameState {
     return {
@@ -53,6 +53,40 @@ describe('the game model', () => {
         }
         expect(g.canClaimDraw()).toBe(true);
         expect(new GameModel(state({ variant: 'tamerlane', start_fen: START_FEN.tamerlane, fen: START_FEN.tamerlane })).canClaimDraw()).toBe(false);
+    });
+    it("follows the server's claims and claim moves (FIDE 9.2.1) when it sends them", () => {
+        const g = new GameModel(state({ fen: '8/8/8/8/8/8/8/K6k w - - 100 80', claims: [], claim_moves: [{ move: 'a1a2', claims: ['threefold_repetition'] }] }));
+        expect(g.canClaimDraw()).toBe(false); // the server said no, whatever the client counts
+        expect(g.claimsWith('a1a2')).toEqual(['threefold_repetition']);
+        expect(g.claimsWith('a1b1')).toEqual([]);
+        g.applyMove({ type: 'move', ply: 0, move: 'a1a2', san: 'Ka2', fen: '8/8/8/8/8/8/K7/7k b - - 101 80', legal_moves: ['h1h2'], claims: ['fifty_move_rule'], claim_moves: [] });
+        expect(g.canClaimDraw()).toBe(true);
+        expect(g.claimsWith('a1a2')).toEqual([]);
+        g.applyEnd({ type: 'end', status: 'fifty_move_rule', result: '1/2-1/2' });
+        expect(g.canClaimDraw()).toBe(false);
+    });
+    it('keeps the mover’s own draw offer over a move in two-player games, none in Four Kingdoms', () => {
+        const g = new GameModel(state({ offers: { draw: ['white'], alliance: null } }));
+        g.applyMove({ type: 'move', ply: 0, move: 'e2e4', san: 'e4', fen: AFTER_E4, legal_moves: ['e7e5'] });
+        expect(g.offers.draw).toEqual(['white']);
+        g.applyMove({ type: 'move', ply: 1, move: 'e7e5', san: 'e5', fen: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2', legal_moves: ['g1f3'] });
+        expect(g.offers.draw).toEqual([]);
+        const fk = new GameModel(state({ variant: 'fourkingdoms', start_fen: START_FEN.fourkingdoms, fen: START_FEN.fourkingdoms, to_move: 'east', offers: { draw: ['east'], alliance: null }, in_game: ['east', 'south', 'west', 'north'] }));
+        expect(fk.seatsInGame()).toEqual(['east', 'south', 'west', 'north']);
+        fk.applyMove({ type: 'move', ply: 0, move: 'm7k7', san: 'k7', fen: START_FEN.fourkingdoms, legal_moves: [] });
+        expect(fk.offers.draw).toEqual([]);
+        fk.applyMove({ type: 'move', ply: 1, move: 'g2g4', san: 'g4', fen: START_FEN.fourkingdoms, legal_moves: [], offers: { draw: ['south'], alliance: null } });
+        expect(fk.offers.draw).toEqual(['south']); // the server's word wins
+    });
+    it('says who won: two players, Four Kingdoms teams and free-for-all', () => {
+        const two = ['white', 'black'] as const;
+        const four = ['east', 'south', 'west', 'north'] as const;
+        expect(resultText('1-0', 'checkmate', null, two)).toBe('White wins!');
+        expect(resultText('1/2-1/2', 'stalemate', null, two)).toBe('Draw');
+        expect(resultText('es:1 wn:0', 'last_team', { east: 1, south: 1, west: 0, north: 0 }, four)).toBe('East and South win!');
+        expect(resultText('es:1/2 wn:1/2', 'agreement', null, four)).toBe('Draw');
+        expect(resultText('e:0 s:1 w:1 n:2', 'last_player', { east: 0, south: 1, west: 1, north: 2 }, four)).toBe('North wins!');
+        expect(resultText('e:1 s:1 w:1 n:1', 'sixty_round_rule', { east: 1, south: 1, west: 1, north: 1 }, four)).toBe('Draw');
     });
     it('finds the Four Kingdoms alliance partner: three left, one absorber', () => {
         const fen = 'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/14/wK12eQ/14/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx w - - 0 30 sswn -';

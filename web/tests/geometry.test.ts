@@ -97,7 +97,8 @@ describe('coordinates', () => {
     it('keep a similar size on screen for small and large boards', () => {
         expect(coordinateSize(4).font).toBe(14);
         expect(coordinateSize(8).font).toBe(26);
-        expect(coordinateSize(14).font).toBe(34);
+        expect(coordinateSize(14).font).toBe(46); // Four Kingdoms: as large on screen as chess's
+        for (const n of [8, 11, 13, 14]) expect(coordinateSize(n).font / n).toBeCloseTo(3.3, 0);
         for (const n of [4, 8, 13, 14]) expect(coordinateSize(n).margin).toBeGreaterThan(coordinateSize(n).font);
     });
 });

@@ -8,6 +8,7 @@ import { button, el } from '../dom';
 import { type Rotation, type Seat, isFourKingdoms, rotationFor } from '../geometry';
 import { GameModel } from '../game';
 import { type StringKey, hasKey, language, t } from '../i18n';
+import { applyMoveForDisplay, parseMove } from '../notation';
 import { pieceSvg } from '../pieces';
 import { isMuted, play, setMuted } from '../sound';
 import { type HeldGame, loadHeld, saveHeld } from '../store';
@@ -46,6 +47,36 @@ export function explanation(err: ErrorMessage): string {
     return hasKey(key) ? t(key as StringKey) : t('error', { message: err.message || err.code });
 }
 
+// A claimable draw's name inside a sentence ("threefold repetition").
+export function claimReason(claim: string): string {
+    const key = `claim_reason_${claim}`;
+    return hasKey(key) ? t(key) : claim.replace(/_/g, ' ');
+}
+
+const DRAWN = new Set(['stalemate', 'agreement', 'threefold_repetition', 'fivefold_repetition', 'fifty_move_rule', 'seventy_five_move_rule', 'dead_position', 'timeout_vs_insufficient_material', 'citadel_draw', 'perpetual_check', 'sixty_round_rule']);
+
+// Who won, in words: "White wins!", "Draw", "East and South win!" (Four Kingdoms teams, from
+// the scores or the record's result), "East wins!" (the free-for-all winner has the top score).
+export function resultText(result: string | null, status: string, scores: Record<string, number> | null, seats: readonly Seat[]): string {
+    if (result === '1-0') return t('winner', { seat: t('seat_white') });
+    if (result === '0-1') return t('winner', { seat: t('seat_black') });
+    if (result === '1/2-1/2' || DRAWN.has(status)) return t('draw');
+    const named = SEATS.find((s) => result === s);
+    if (named) return t('winner', { seat: t(`seat_${named}`) });
+    const team = /^es:(\S+) wn:(\S+)$/.exec(result ?? '');
+    if (team) {
+        if (team[1] === team[2]) return t('draw');
+        const [a, b] = Number(team[1]) > Number(team[2]) ? ['east', 'south'] : ['west', 'north'];
+        return t('winners_team', { a: t(`seat_${a as Seat}`), b: t(`seat_${b as Seat}`) });
+    }
+    if (scores) {
+        const best = Math.max(...seats.map((s) => scores[s] ?? -Infinity));
+        const top = seats.filter((s) => scores[s] === best);
+        if (top.length === 1) return t('winner', { seat: t(`seat_${top[0]!}`) });
+    }
+    return result && result !== '*' ? result : '';
+}
+
 export function renderGame(root: HTMLElement, id: string, params: GameParams, navigate: (p: string) => void, analysis: AnalysisSource): () => void {
     const held: HeldGame = loadHeld(id);
     let urlToken = params.token;
@@ -65,9 +96,12 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     let clockBase: { at: number; remaining: Partial<Record<Seat, number>>; running: Seat | null } | null = null;
 
     const board = new BoardView({
-        onMove: (m) => void sendMove(m),
+        onMove: (m) => playOrAskClaim(m),
         onAttempt: (m) => void sendMove(m),
     });
+    const boardArea = el('section', { class: 'board-area' }, board.element);
+    // The question "play this move and claim a draw?", open while the board shows the move.
+    let claimAsk: { box: HTMLElement; ply: number; move: string } | undefined;
     const title = el('h2', { class: 'game-title' });
     const status = el('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
     const players = el('ul', { class: 'players', id: 'players' });
@@ -104,6 +138,56 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         if (!token) return;
         clearExplain();
         await link.sendMove(token, move, model.ply);
+    }
+
+    // FIDE 9.2.1: a move that makes a draw claimable may be played with the claim. The player
+    // is asked; "no" plays the move alone, Escape plays nothing.
+    function playOrAskClaim(move: string): void {
+        if (!model) return;
+        const claims = mySeats().includes(model.toMove) ? model.claimsWith(move) : [];
+        if (claims.length === 0) {
+            void sendMove(move);
+            return;
+        }
+        closeClaimAsk();
+        const seat = model.toMove;
+        const reason = claims.map(claimReason).join(t('list_separator'));
+        // An answer keeps the move on the board until the server's word redraws it.
+        const answer = (send: () => Promise<void>) => () => {
+            closeClaimAsk(false);
+            board.focus(); // the buttons are gone: keyboard play goes on from the board
+            void send().then(draw);
+        };
+        const box = el('div', { class: 'claim-ask', id: 'claim-ask', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'claim-ask-text' },
+            el('p', { id: 'claim-ask-text' }, t('claim_with_move_question', { reason })),
+            button(t('claim_yes'), answer(() => sendAction(seat, { action: 'claim_draw', move })), { id: 'claim-yes', class: 'primary' }),
+            button(t('claim_no'), answer(() => sendMove(move)), { id: 'claim-no' }),
+            button(t('cancel'), () => {
+                closeClaimAsk();
+                board.focus();
+            }, { id: 'claim-cancel', class: 'quiet' }),
+        );
+        box.addEventListener('keydown', (e) => {
+            if (e.key === 'Escape') {
+                closeClaimAsk();
+                board.focus();
+            }
+        });
+        boardArea.append(box);
+        claimAsk = { box, ply: model.ply, move };
+        draw();
+        // Over the board, the question keeps to the half away from the move's target square.
+        const target = boardArea.querySelector(`rect[data-square="${parseMove(move)?.to ?? ''}"]`)?.getBoundingClientRect();
+        const area = boardArea.getBoundingClientRect();
+        box.classList.toggle('low', !!target && target.top + target.height / 2 < area.top + area.height / 2);
+        box.querySelector<HTMLButtonElement>('#claim-yes')?.focus();
+    }
+
+    function closeClaimAsk(redraw = true): void {
+        if (!claimAsk) return;
+        claimAsk.box.remove();
+        claimAsk = undefined;
+        if (redraw) draw();
     }
 
     async function sendAction(seat: Seat, req: Parameters<GameLink['sendAction']>[1]): Promise<void> {
@@ -218,14 +302,17 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     function draw(): void {
         if (!model) return;
         const ply = viewPly ?? model.ply;
-        const pos = model.positionAt(ply);
         const live = viewPly === null || viewPly === model.ply;
+        if (claimAsk && (claimAsk.ply !== model.ply || model.over || !live)) closeClaimAsk(false);
+        // While the claim question is open the board shows the move it is about, and waits.
+        const asked = claimAsk ? parseMove(claimAsk.move) : undefined;
+        const pos = claimAsk ? applyMoveForDisplay(model.current(), claimAsk.move) : model.positionAt(ply);
         title.textContent = t(`variant_${model.variant}`);
         page.dataset['variant'] = model.variant;
         board.setRotation(rotation());
         board.setPosition(model.geometry, pos);
-        board.setHighlights({ lastMove: model.lastMoveAt(ply), check: model.checkSquaresAt(ply) });
-        board.setInteraction(live ? model.legal : [], live ? model.movableBy(mySeats()) : () => false);
+        board.setHighlights({ lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply), check: asked ? [] : model.checkSquaresAt(ply) });
+        board.setInteraction(live && !claimAsk ? model.legal : [], live && !claimAsk ? model.movableBy(mySeats()) : () => false);
         pastBanner.hidden = live;
         drawStatus();
         drawPlayers();
@@ -237,15 +324,15 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     function drawStatus(): void {
         if (!model) return;
         if (model.over) {
-            const winner = SEATS.find((s) => model!.result === s || (model!.result ?? '').toLowerCase().startsWith(s));
-            const resultText = model.result === '1-0' ? t('winner', { seat: t('seat_white') }) : model.result === '0-1' ? t('winner', { seat: t('seat_black') }) : model.result === '1/2-1/2' ? t('draw') : winner ? t('winner', { seat: t(`seat_${winner}`) }) : (model.result ?? '');
-            status.textContent = `${t('game_over')}: ${statusText(model.status)}. ${resultText}`;
+            const won = resultText(model.result, model.status, model.scores, model.geometry.seats);
+            status.textContent = t('game_over_line', { how: statusText(model.status), result: won });
             status.dataset['state'] = 'over';
             return;
         }
         const mine = mySeats().includes(model.toMove);
         status.textContent = mine && mySeats().length === 1 ? t('your_turn') : t('to_move', { seat: t(`seat_${model.toMove}`) });
         if (mySeats().length === 0) status.textContent += ` — ${t('watching')}`;
+        else if (!mySeats().some((s) => model!.seatsInGame().includes(s))) status.textContent += ` — ${t('you_are_out')}`;
         const check = model.checkSquaresAt(model.ply).length > 0;
         if (check) status.textContent += ` ${t('check')}`;
         status.dataset['state'] = mine ? 'mine' : 'theirs';
@@ -298,7 +385,9 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     function drawControls(): void {
         controls.replaceChildren();
         if (!model || model.over) return;
-        const mine = mySeats();
+        // A Four Kingdoms player who has left the game (resigned, mated, out of time) acts no more.
+        const playing = model.seatsInGame();
+        const mine = mySeats().filter((s) => playing.includes(s));
         if (mine.length === 0) return;
         // One device: actions are made for the player to move.
         const actor = mine.includes(model.toMove) ? model.toMove : mine[0]!;
@@ -320,18 +409,11 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
             confirmResign = true;
             drawControls();
         }, { id: 'resign' }));
-        const others = model.offers.draw.filter((s) => !mine.includes(s));
-        if (others.length) {
-            controls.append(
-                el('span', { class: 'offer' }, t('draw_offered', { seat: t(`seat_${others[0]!}`) })),
-                button(t('accept_draw'), () => void sendAction(actor, { action: 'accept_draw' }), { id: 'accept-draw' }),
-                button(t('decline_draw'), () => void sendAction(actor, { action: 'decline_draw' }), { id: 'decline-draw' }),
-            );
-        } else if (!model.offers.draw.includes(actor)) {
-            controls.append(button(t('offer_draw'), () => void sendAction(actor, { action: 'offer_draw' }), { id: 'offer-draw' }));
-        }
+        if (isFourKingdoms(model.variant)) drawFourKingdomsOffer(mine, actor);
+        else drawTwoPlayerOffer(actor);
         if (mine.includes(model.toMove) && model.canClaimDraw()) {
-            controls.append(button(t('claim_draw'), () => void sendAction(model!.toMove, { action: 'claim_draw' }), { id: 'claim-draw' }));
+            const label = model.claims?.length ? t('claim_draw_reason', { reason: model.claims.map(claimReason).join(t('list_separator')) }) : t('claim_draw');
+            controls.append(button(label, () => void sendAction(model!.toMove, { action: 'claim_draw' }), { id: 'claim-draw' }));
         }
         for (const seat of mine) {
             const proposal = model.offers.alliance.find((a) => a.with === seat);
@@ -346,6 +428,47 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
             if (target && !model.offers.alliance.some((a) => a.from === seat)) {
                 controls.append(button(t('propose_alliance', { seat: t(`seat_${target}`) }), () => void sendAction(seat, { action: 'propose_alliance', with: target }), { id: 'propose-alliance' }));
             }
+        }
+    }
+
+    // Two players: the opponent's standing offer can be accepted or declined (it stands until
+    // the one it was offered to moves); one's own offer waits for the answer.
+    function drawTwoPlayerOffer(actor: Seat): void {
+        if (!model) return;
+        const other = model.offers.draw.find((s) => s !== actor);
+        if (other) {
+            controls.append(
+                el('span', { class: 'offer', id: 'draw-offer' }, t('draw_offered', { seat: t(`seat_${other}`) })),
+                button(t('accept_draw'), () => void sendAction(actor, { action: 'accept_draw' }), { id: 'accept-draw' }),
+                button(t('decline_draw'), () => void sendAction(actor, { action: 'decline_draw' }), { id: 'decline-draw' }),
+            );
+        } else if (model.offers.draw.includes(actor)) {
+            controls.append(el('span', { class: 'offer', id: 'draw-offer' }, t('draw_offer_yours')));
+        } else {
+            controls.append(button(t('offer_draw'), () => void sendAction(actor, { action: 'offer_draw' }), { id: 'offer-draw' }));
+        }
+    }
+
+    // Four Kingdoms: a draw needs every player still in the game; an offer cannot be declined,
+    // it lapses with the next move. The page says who offered, who has yet to agree, and that
+    // the next move ends it; each held seat still to agree gets its own accept button.
+    function drawFourKingdomsOffer(mine: Seat[], actor: Seat): void {
+        if (!model) return;
+        const playing = model.seatsInGame();
+        const agreed = model.offers.draw.filter((s) => playing.includes(s));
+        const names = (seats: Seat[]) => seats.map((s) => t(`seat_${s}`)).join(t('list_separator'));
+        if (agreed.length === 0) {
+            if (playing.includes(actor)) controls.append(button(t('offer_draw'), () => void sendAction(actor, { action: 'offer_draw' }), { id: 'offer-draw' }));
+            return;
+        }
+        const waiting = playing.filter((s) => !agreed.includes(s));
+        controls.append(
+            el('p', { class: 'offer', id: 'draw-offer' }, t('fk_draw_offered', { seats: names(agreed) }), ' ', waiting.length ? t('fk_draw_waiting', { seats: names(waiting) }) : '', ' ', el('em', {}, t('fk_draw_lapses'))),
+        );
+        const acceptors = mine.filter((s) => waiting.includes(s));
+        for (const seat of acceptors) {
+            const label = mine.length > 1 ? t('accept_draw_as', { seat: t(`seat_${seat}`) }) : t('accept_draw');
+            controls.append(button(label, () => void sendAction(seat, { action: 'accept_draw' }), { id: acceptors.length === 1 ? 'accept-draw' : `accept-draw-${seat}`, class: 'accept-draw' }));
         }
     }
 
@@ -417,7 +540,7 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     document.addEventListener('keydown', keyNav);
 
     const page = el('div', { class: 'game-page' },
-        el('section', { class: 'board-area' }, board.element),
+        boardArea,
         el('aside', { class: 'side' }, title, status, explain, players, controls, pastBanner, el('h3', {}, t('moves')), moveList, nav, tools, linkLine, analysisBox));
     root.replaceChildren(page);
     drawLink();
