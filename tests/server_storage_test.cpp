@@ -1,5 +1,6 @@
 // The server's SQLite storage: what is stored is loaded back, in order, across reopening; a
-// failed append changes nothing; a database that cannot be opened is an error naming it.
+// failed append changes nothing; analyses are kept per game and settings; a database that
+// cannot be opened is an error naming it.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -153,6 +154,40 @@ TEST(ServerStorage, AHeldCheckpointRestartsTheLogThoughCommitsNeverStop) {
     // Only what was committed after the held checkpoint is in the log now.
     EXPECT_LT(s.checkpoint().log_frames, held.log_frames);
     EXPECT_EQ(s.load_games()[0].steps.size(), size_t(stop_at.load()));
+}
+
+TEST(ServerStorage, AnalysesAreKeptPerGameAndSettingsAcrossReopening) {
+    TempDb db;
+    {
+        SqliteStorage s(db.path.string());
+        s.create_game(sample_game());
+        EXPECT_EQ(s.load_analysis("g1", "nodes 100"), std::nullopt);
+        s.save_analysis("g1", "nodes 100", R"({"positions":[]})");
+        s.save_analysis("g1", "nodes 100", R"({"positions":[{"ply":0}]})"); // replaces it
+        s.save_analysis("g1", "nodes 200", R"({"positions":[{"ply":0,"score":0.25}]})");
+        // Only for a stored game.
+        EXPECT_THROW(s.save_analysis("nosuchgame", "nodes 100", "{}"), StorageError);
+    }
+    SqliteStorage s(db.path.string());
+    EXPECT_EQ(s.load_analysis("g1", "nodes 100"), R"({"positions":[{"ply":0}]})");
+    EXPECT_EQ(s.load_analysis("g1", "nodes 200"), R"({"positions":[{"ply":0,"score":0.25}]})");
+    EXPECT_EQ(s.load_analysis("g1", "nodes 300"), std::nullopt);
+    EXPECT_EQ(s.load_analysis("nosuchgame", "nodes 100"), std::nullopt);
+    // Hostile text is stored and read as it is.
+    const std::string id = "x'); DROP TABLE games; --";
+    EXPECT_EQ(s.load_analysis(id, "nodes 100"), std::nullopt);
+    EXPECT_EQ(s.load_games().size(), 1u);
+}
+
+TEST(ServerStorage, TheInterfaceDefaultsKeepNoAnalysis) {
+    struct GamesOnly final : Storage {
+        void create_game(const StoredGame&) override { }
+        void append_steps(const std::string&, int, const std::vector<StoredStep>&, bool) override {
+        }
+        std::vector<StoredGame> load_games() override { return {}; }
+    } s;
+    s.save_analysis("g1", "nodes 100", "{}");
+    EXPECT_EQ(s.load_analysis("g1", "nodes 100"), std::nullopt);
 }
 
 TEST(ServerStorage, AnUnopenableDatabaseIsAnErrorNamingIt) {

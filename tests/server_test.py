@@ -29,10 +29,10 @@ def check(cond, what):
 
 
 class Server:
-    def __init__(self):
+    def __init__(self, db=DB, extra=()):
         # stderr to a file: a pipe nobody reads could fill and stall the server.
         self.log = open(os.path.join(TMP, "server.log"), "a+")
-        self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", "--db", DB, "--web", WEB],
+        self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", "--db", db, "--web", WEB, *extra],
                                      stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)", line)
@@ -510,10 +510,155 @@ def test_restart(s_holder):
     w.close()
 
 
+SAN = re.compile(r"^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?$")
+SCHOLAR = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]  # 4. Qxf7#
+
+
+def play(s, gid, tokens, moves, start=0):
+    for ply, m in enumerate(moves, start):
+        status, out = s.post(f"/api/games/{gid}/moves", {"token": tokens[ply % len(tokens)], "move": m, "ply": ply})
+        check(status == 200, f"move {m}: {status} {out}")
+
+
+def analysed(s, gid, seconds=120):
+    """Polls the analysis until it is ready: (the answer, the pending answers seen before)."""
+    pending = []
+    end = time.time() + seconds
+    while time.time() < end:
+        status, out = s.get(f"/api/games/{gid}/analysis")
+        if status != 202:
+            check(status == 200 and out.get("status") == "ready", f"analysis of {gid}: {status} {out}")
+            return out, pending
+        pending.append(out)
+        time.sleep(0.05)
+    check(False, f"analysis of {gid} still pending after {seconds} s: {pending[-1:]}")
+    return {}, pending
+
+
+def raw_status(s, request_bytes):
+    import socket
+    with socket.create_connection((s.host, s.port), timeout=10) as c:
+        c.sendall(request_bytes)
+        head = c.recv(4096)
+    m = re.match(rb"HTTP/1\.1 (\d+)", head)
+    return int(m.group(1)) if m else None
+
+
+def test_analysis(s_holder):
+    s = s_holder[0]
+    # Refusals: a game in progress (engine help during play), unknown or hostile ids, methods.
+    gid, (white, black) = s.create()
+    play(s, gid, [white, black], ["e2e4"])
+    status, out = s.get(f"/api/games/{gid}/analysis")
+    check(status == 409 and error_code(out) == "game_not_over" and "over" in out.get("message", ""),
+          f"analysis during play: {status} {out}")
+    status, out = s.post(f"/api/games/{gid}/analysis", {})
+    check(status == 405 and error_code(out) == "method_not_allowed", f"POST analysis: {status} {out}")
+    for bad in ["nosuchgame", "..%2f..%2fetc%2fpasswd", "%00", "x" * 3000, "'%20OR%201=1%20--", "%ff%fe"]:
+        status, out = s.get(f"/api/games/{bad}/analysis")
+        check(status == 404 and error_code(out) == "unknown_game", f"analysis of id {bad[:20]}: {status} {out}")
+    # Bytes that are not UTF-8 in the path (they once made the JSON answer throw).
+    upgrade = (b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+               b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+    for path, headers in [(b"/api/games/\xff\xfe/analysis", b""), (b"/api/games/\xc3/analysis", b""),
+                          (b"/api/games/\xff", b""), (b"/api/games/\xff/ws", upgrade)]:
+        check(raw_status(s, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n") == 404,
+              f"a path of bytes that are not UTF-8: {path}")
+    check(s.get("/api/games/" + gid)[0] == 200, "the server is fine after hostile ids")
+
+    # Scholar's mate: pending (with progress) then ready; 3...Nf6?? is a mistake, mate in one.
+    gid, tokens = s.create()
+    play(s, gid, tokens, SCHOLAR)
+    check(s.get("/api/games/" + gid)[1]["status"] == "checkmate", "scholar's mate ends the game")
+    first_status, first = s.get(f"/api/games/{gid}/analysis")
+    check(first_status == 202 and first.get("status") == "pending" and first.get("total") == 8
+          and 0 <= first.get("done", -1) <= 8, f"analysis starts pending: {first_status} {first}")
+    out, pending = analysed(s, gid)
+    dones = [p["done"] for p in [first] + pending]
+    check(dones == sorted(dones) and all(p["total"] == 8 for p in pending), f"analysis progress: {dones}")
+    ps = out.get("positions", [])
+    check(out.get("view") == "white" and out.get("variant") == "chess" and out.get("nodes", 0) > 0,
+          f"analysis header: {dict((k, v) for k, v in out.items() if k != 'positions')}")
+    check([p["ply"] for p in ps] == list(range(8))
+          and [p["to_move"] for p in ps] == ["white", "black"] * 4, f"analysis positions: {ps}")
+    check(all(isinstance(p.get("best"), list) and p["best"] and all(SAN.match(m) for m in p["best"])
+              for p in ps[:7]), f"best lines in SAN: {[p.get('best') for p in ps]}")
+    check(all(abs(p["score"]) < 1.5 for p in ps[:5]), f"an even opening: {[p.get('score') for p in ps[:5]]}")
+    check(ps[6].get("mateIn") == 1 and ps[6]["best"][0] == "Qxf7#", f"mate in one: {ps[6]}")
+    check(ps[7] == {"ply": 7, "to_move": "black", "end": True, "outcome": 1}, f"the mated position: {ps[7]}")
+    check(ps[5]["best"][0] != "Nf6", f"the engine would not play 3...Nf6??: {ps[5]}")
+    status, again = s.get(f"/api/games/{gid}/analysis")
+    check(status == 200 and again == out, "a second request answers the same analysis")
+
+    # A queen up: clearly for the side that has it, whoever is to move.
+    gid2, tokens = s.create(fen="rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+    play(s, gid2, tokens, ["g1f3"])
+    s.post(f"/api/games/{gid2}/actions", {"token": tokens[1], "action": "resign"})
+    queen, _ = analysed(s, gid2)
+    qs = queen.get("positions", [])
+    check(len(qs) == 2 and all(p.get("score", 0) > 5 for p in qs), f"a queen up: {qs}")
+    check("end" not in qs[-1], "a resigned position is judged, not ended")
+
+    # Four Kingdoms: teams from East+South's view; free-for-all each mover's expected points.
+    gid3, tokens = s.create(variant="fourkingdoms-teams")
+    for ply in range(2):
+        m = s.get("/api/games/" + gid3)[1]["legal_moves"][0]
+        play(s, gid3, [tokens[ply]], [m], ply)
+    for t in tokens[2:]:
+        s.post(f"/api/games/{gid3}/actions", {"token": t, "action": "resign"})
+    teams, _ = analysed(s, gid3)
+    ts = teams.get("positions", [])
+    check(teams.get("view") == "east+south" and [p["to_move"] for p in ts[:2]] == ["east", "south"]
+          and all("score" in p and all(isinstance(m, str) and m for m in p["best"]) for p in ts[:2]),
+          f"teams analysis: {teams}")
+    check(len(ts) == 3 and ts[2].get("end") is True and ts[2].get("outcome") == 1,
+          f"teams: West and North resigned: {ts[-1:]}")
+    gid4, tokens = s.create(variant="fourkingdoms")
+    m = s.get("/api/games/" + gid4)[1]["legal_moves"][0]
+    play(s, gid4, tokens[:1], [m])
+    for t in tokens[1:]:
+        s.post(f"/api/games/{gid4}/actions", {"token": t, "action": "resign"})
+    ffa, _ = analysed(s, gid4)
+    fs = ffa.get("positions", [])
+    check(ffa.get("view") == "mover" and len(fs) == 2 and -1 <= fs[0].get("points", 9) <= 2
+          and "score" not in fs[0] and fs[0]["best"] and fs[1].get("end") is True and "outcome" not in fs[1],
+          f"free-for-all analysis: {ffa}")
+
+    # Kept in the database: after a restart the same answer at once.
+    s.kill9()
+    s = s_holder[0] = Server()
+    status, after = s.get(f"/api/games/{gid}/analysis")
+    check(status == 200 and after == out, f"the analysis survives a restart: {status}")
+
+    # Bounded: one game analysed at once, one waiting, the next refused politely.
+    busy = Server(db=os.path.join(TMP, "busy.db"), extra=["--analyses", "1", "--analysis-queue", "1"])
+    try:
+        games = []
+        for _ in range(3):
+            g, tokens = busy.create()
+            play(busy, g, tokens, SCHOLAR[:6])
+            busy.post(f"/api/games/{g}/actions", {"token": tokens[0], "action": "resign"})
+            games.append(g)
+        answers = [busy.get(f"/api/games/{g}/analysis") for g in games]
+        check(answers[0][0] == 202 and answers[0][1]["ahead"] == 0, f"first analysis runs: {answers[0]}")
+        check(answers[1][0] == 202 and answers[1][1]["ahead"] == 1 and answers[1][1]["done"] == 0,
+              f"second analysis waits: {answers[1]}")
+        check(answers[2][0] == 503 and error_code(answers[2][1]) == "analysis_busy",
+              f"third analysis refused: {answers[2]}")
+        done, _ = analysed(busy, games[1])
+        check(len(done.get("positions", [])) == 7, "the waiting analysis runs in its turn")
+        status, _ = busy.get(f"/api/games/{games[2]}/analysis")
+        check(status in (200, 202), f"a refused analysis may be asked again later: {status}")
+    finally:
+        rc = busy.stop()  # with an analysis under way: the pool interrupts it
+    check(rc == 0, f"a clean stop during an analysis: status {rc}")
+
+
 def test_bad_arguments():
     for args, words in [(["--port", "70000"], "--port"),
                         (["--port", "0", "--db", os.path.join(TMP, "no", "such", "dir.db")], "cannot open database"),
-                        (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen")]:
+                        (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen"),
+                        (["--port", "0", "--analyses", "0", "--db", os.path.join(TMP, "x.db")], "--analyses")]:
         r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
         check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
               f"serve {args}: {r.returncode} {r.stderr!r}")
@@ -535,6 +680,14 @@ def main():
                 check(False, f"{t.__name__} raised {e!r}")
             print(f"{t.__name__}: {time.time() - t0:.2f}s", flush=True)
         test_restart(holder)
+        t0 = time.time()
+        try:
+            test_analysis(holder)
+        except Exception as e:
+            import traceback
+            traceback.print_exc()
+            check(False, f"test_analysis raised {e!r}")
+        print(f"test_analysis: {time.time() - t0:.2f}s", flush=True)
         check(holder[0].proc.poll() is None, "the server is still running")
         rc = holder[0].stop()
         log = holder[0].errors()

@@ -29,6 +29,8 @@ struct ServeArgs {
     int         threads         = 2;
     int         engine_threads  = 1;
     size_t      max_connections = 10000;
+    size_t      analyses        = 2;
+    size_t      analysis_queue  = 16;
 };
 
 int serve(const ServeArgs& args) {
@@ -38,6 +40,10 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--threads: must be from 1 to 64" };
     if (args.engine_threads < 1 || args.engine_threads > 64)
         throw UsageError{ "--engine-threads: must be from 1 to 64" };
+    if (args.analyses < 1 || args.analyses > 64)
+        throw UsageError{ "--analyses: must be from 1 to 64" };
+    if (args.analysis_queue > 10000)
+        throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     std::unique_ptr<SqliteStorage> storage;
     try {
         storage = std::make_unique<SqliteStorage>(args.db);
@@ -46,8 +52,12 @@ int serve(const ServeArgs& args) {
     }
     boost::asio::io_context io(args.threads);
     EnginePool              engines(std::make_unique<SearchChooser>(), args.engine_threads);
-    GameService             games(io, *storage, engines);
-    size_t                  loaded = 0;
+    AnalysisLimits          analysis;
+    analysis.running = args.analyses;
+    analysis.waiting = args.analysis_queue;
+    GameService games(io, *storage, engines, analysis);
+
+    size_t loaded = 0;
     try {
         loaded = games.load();
     } catch (const StorageError& e) {
@@ -93,6 +103,9 @@ Subcommand add_serve(CLI::App& app) {
         "--engine-threads", args->engine_threads, "threads for engine seats (default 1)");
     cmd->add_option(
         "--max-connections", args->max_connections, "open connections at most (default 10000)");
+    cmd->add_option("--analyses", args->analyses, "finished games analysed at once (default 2)");
+    cmd->add_option("--analysis-queue", args->analysis_queue,
+        "finished games waiting for their analysis at most (default 16)");
     return { cmd, [args] { return serve(*args); } };
 }
 

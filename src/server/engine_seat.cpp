@@ -2,9 +2,27 @@
 
 namespace citadel::server {
 
+void Interrupt::request() {
+    std::lock_guard lock(mutex_);
+    requested_ = true;
+    if (stop_) stop_();
+}
+
+void Interrupt::install(std::function<void()> stop) {
+    std::lock_guard lock(mutex_);
+    stop_ = std::move(stop);
+}
+
+void Interrupt::clear() {
+    std::lock_guard lock(mutex_);
+    stop_ = nullptr;
+}
+
 EnginePool::EnginePool(std::unique_ptr<MoveChooser> chooser, int threads)
     : chooser_(std::move(chooser)) {
-    for (int i = 0; i < std::max(1, threads); ++i) workers_.emplace_back([this] { work(); });
+    const int n = std::max(1, threads);
+    running_background_.resize(size_t(n));
+    for (int i = 0; i < n; ++i) workers_.emplace_back([this, i] { work(size_t(i)); });
 }
 
 EnginePool::~EnginePool() {
@@ -12,6 +30,9 @@ EnginePool::~EnginePool() {
         std::lock_guard lock(mutex_);
         stop_ = true;
         queue_.clear();
+        background_.clear();
+        for (auto& running : running_background_)
+            if (running) running->request();
     }
     ready_.notify_all();
     for (auto& t : workers_) t.join();
@@ -22,27 +43,66 @@ void EnginePool::submit(EngineRequest request, std::function<void(std::string)> 
         std::lock_guard lock(mutex_);
         if (stop_) return;
         queue_.emplace_back(std::move(request), std::move(done));
+        // No worker free to take it: make one free by interrupting its background job (one
+        // per waiting request, so two requests free two workers).
+        if (idle_ < int(queue_.size())) {
+            int to_free = int(queue_.size()) - idle_;
+            for (auto& running : running_background_)
+                if (running && !running->requested() && to_free > 0) running->request(), --to_free;
+        }
     }
     ready_.notify_one();
 }
 
-void EnginePool::work() {
+void EnginePool::submit_background(BackgroundJob job) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stop_) return;
+        background_.push_back(std::move(job));
+    }
+    ready_.notify_one();
+}
+
+void EnginePool::work(size_t index) {
     for (;;) {
-        std::pair<EngineRequest, std::function<void(std::string)>> job;
+        std::pair<EngineRequest, std::function<void(std::string)>> request;
+        BackgroundJob                                              job;
+        Interrupt*                                                 interrupt = nullptr;
         {
             std::unique_lock lock(mutex_);
-            ready_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+            ++idle_;
+            ready_.wait(lock, [&] { return stop_ || !queue_.empty() || !background_.empty(); });
+            --idle_;
             if (stop_) return;
-            job = std::move(queue_.front());
-            queue_.pop_front();
+            if (!queue_.empty()) {
+                request = std::move(queue_.front());
+                queue_.pop_front();
+            } else {
+                job = std::move(background_.front());
+                background_.pop_front();
+                running_background_[index] = std::make_unique<Interrupt>();
+                interrupt                  = running_background_[index].get();
+            }
+        }
+        if (job) {
+            bool finished = false;
+            try {
+                finished = job(*chooser_, *interrupt);
+            } catch (...) {
+                finished = true; // a failing job is dropped, not retried forever
+            }
+            std::lock_guard lock(mutex_);
+            running_background_[index].reset();
+            if (!finished && !stop_) background_.push_front(std::move(job)); // first again
+            continue;
         }
         std::string move;
         try {
-            move = chooser_->choose(job.first, stop_);
+            move = chooser_->choose(request.first, stop_);
         } catch (...) {
             move.clear(); // a failing chooser plays nothing; the seat's clock decides
         }
-        job.second(move);
+        request.second(move);
     }
 }
 

@@ -28,10 +28,12 @@ int status_of(std::string_view code) {
     if (code == "unknown_game" || code == "not_found") return 404;
     if (code == "method_not_allowed") return 405;
     if (code == "bad_token" || code == "not_your_turn") return 403;
-    if (code == "stale_ply" || code == "game_over" || code == "action_refused") return 409;
+    if (code == "stale_ply" || code == "game_over" || code == "action_refused"
+        || code == "game_not_over")
+        return 409;
     if (code == "too_large") return 413;
     if (code == "rate_limited") return 429;
-    if (code == "storage_failed") return 503;
+    if (code == "storage_failed" || code == "analysis_busy") return 503;
     return 400;
 }
 
@@ -159,6 +161,36 @@ class Room : public std::enable_shared_from_this<Room> {
         std::lock_guard lock(mutex_);
         check_flag(Steady::now());
         return rules_->record();
+    }
+
+    bool over() {
+        std::lock_guard lock(mutex_);
+        check_flag(Steady::now());
+        return rules_->over();
+    }
+
+    // The finished game for its analysis: the moves, and the position each was played in
+    // (rebuilt from the stored steps outside the game's lock; actions between moves, such as
+    // a Four Kingdoms resignation, shape those positions too).
+    AnalysisInput analysis_input() {
+        std::vector<StoredStep> steps;
+        AnalysisInput           in;
+        {
+            std::lock_guard lock(mutex_);
+            steps        = history_;
+            in.variant   = stored_.variant;
+            in.start_fen = stored_.start_fen;
+            in.moves     = rules_->moves_uci();
+        }
+        auto  made  = make_rules(in.variant, in.start_fen);
+        auto* rules = std::get_if<std::unique_ptr<Rules>>(&made);
+        if (!rules) return in; // no positions: refused as damaged
+        for (const StoredStep& s : steps) {
+            if (s.kind == "move") in.fens.push_back((*rules)->fen());
+            if (!apply_stored(**rules, s)) return in;
+        }
+        in.fens.push_back((*rules)->fen());
+        return in;
     }
 
     int seat_of_token(const std::string& token) const {
@@ -539,10 +571,12 @@ class Room : public std::enable_shared_from_this<Room> {
 
 // ---- the service --------------------------------------------------------------------------------
 
-GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines)
+GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
+    AnalysisLimits analysis_limits)
     : io_(io)
     , storage_(storage)
-    , engines_(engines) { }
+    , engines_(engines)
+    , analyses_(std::make_unique<Analyses>(storage, engines, analysis_limits)) { }
 
 GameService::~GameService() = default;
 
@@ -762,6 +796,15 @@ std::optional<std::string> GameService::record(const std::string& id) {
     auto room = find(id);
     if (!room) return std::nullopt;
     return room->record();
+}
+
+Reply GameService::analysis(const std::string& id) {
+    auto room = find(id);
+    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    if (!room->over())
+        return error_reply("game_not_over",
+            "the analysis is given once the game is over (during play it would be engine help)");
+    return analyses_->request(id, [&] { return room->analysis_input(); });
 }
 
 int GameService::may_subscribe(const std::string& id, const std::string& token) {

@@ -2,7 +2,7 @@
 // moves and actions checked in the contract's order, seats held by tokens, clocks run by the
 // server, engine seats, and the live messages to each game's subscribers. Every accepted step
 // is committed to Storage before it is answered or broadcast. Thread-safe: each game has its
-// own lock, so games never wait for one another.
+// own lock, so games never wait for one another. Finished games can be analysed (analysis.h).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -14,7 +14,9 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/analysis.h"
 #include "server/engine_seat.h"
+#include "server/reply.h"
 #include "server/storage.h"
 
 namespace citadel::server {
@@ -29,20 +31,12 @@ class Subscriber {
     virtual void deliver(std::shared_ptr<const std::string> message) = 0;
 };
 
-// An HTTP status and JSON body (an error is {"type": "error", "code", "message", ...}).
-struct Reply {
-    int  status = 200;
-    json body;
-};
-
-// The error reply of server.md for `code` (its HTTP status follows from the code).
-Reply error_reply(std::string_view code, std::string message, json extra = json::object());
-
 class Room;
 
 class GameService {
   public:
-    GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines);
+    GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
+        AnalysisLimits analysis_limits = {});
     ~GameService();
 
     // Rebuilds every stored game by replaying its steps; returns how many were loaded.
@@ -58,6 +52,9 @@ class GameService {
         const std::optional<std::string>& connection_token);
     // The PGN (or Four Kingdoms record) of a game, or nothing for an unknown game.
     std::optional<std::string> record(const std::string& id);
+    // The post-game analysis of a finished game (analysis.h): 200 ready, 202 pending, or the
+    // refusal (unknown_game, game_not_over, analysis_busy).
+    Reply analysis(const std::string& id);
 
     // For a WebSocket handshake: 0 if it may open, else the HTTP status refusing it (404 unknown
     // game, 403 a token that holds no seat).
@@ -77,6 +74,7 @@ class GameService {
     EnginePool&                                            engines_;
     mutable std::shared_mutex                              mutex_;
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+    std::unique_ptr<Analyses>                              analyses_;
 };
 
 // `n` bytes from the kernel's random source (getrandom), as lower-case hex.

@@ -119,12 +119,18 @@ std::string query_value(std::string_view query, std::string_view key) {
     return "";
 }
 
+// The JSON text of an answer. Bytes that are not UTF-8 (an id or text echoed from a hostile
+// request) become U+FFFD instead of throwing.
+std::string dump_reply(const Reply& r) {
+    return r.body.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 http::response<http::string_body> json_response(const Reply& r, unsigned version, bool keep_alive) {
     http::response<http::string_body> res{ http::status(r.status), version };
     res.set(http::field::content_type, "application/json; charset=utf-8");
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(keep_alive);
-    res.body() = r.body.dump();
+    res.body() = dump_reply(r);
     res.prepare_payload();
     secure(res);
     return res;
@@ -231,7 +237,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
     // An answer to this connection only; what the game sent before it is written first.
     void send(const Reply& r) {
         drain();
-        enqueue(std::make_shared<const std::string>(r.body.dump()));
+        enqueue(std::make_shared<const std::string>(dump_reply(r)));
     }
 
     // On the strand: writes what the inbox holds, in order.
@@ -409,6 +415,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                                        : games_.action(id, *b, std::nullopt);
         }
         if (parts.size() == 4 && parts[3] == "pgn") return wrong_method(); // GET: record()
+        if (parts.size() == 4 && parts[3] == "analysis")
+            return method == http::verb::get ? games_.analysis(id) : wrong_method();
         if (parts.size() == 4 && parts[3] == "ws")
             return error_reply("bad_request", "this route needs a WebSocket upgrade");
         return error_reply("not_found", "no such route");

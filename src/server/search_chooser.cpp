@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "game/game.h"
+#include "notation/san.h"
 #include "notation/uci_move.h"
 #include "search/engine.h"
 #include "variants/registry.h"
@@ -31,7 +32,70 @@ std::string choose_with_search(const EngineRequest& request, const std::atomic<b
     return result.best.is_none() ? "" : move_to_uci<V>(result.best);
 }
 
+template <class V>
+PositionAnalysis analyse_with_search(
+    const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
+    PositionAnalysis out; // Failed until it is done
+    Game<V>          game;
+    if (game.load_fen(request.start_fen)) return out;
+    for (const std::string& text : request.moves) {
+        auto m = find_uci_move(game.position(), text);
+        if (!m || !game.play(*m)) return out;
+    }
+    out.to_move = game.position().side_to_move();
+    if (game.outcome().over()) { // ended by the rules here (mate, stalemate, race, ...)
+        const auto& o = game.outcome();
+        out.status    = PositionAnalysis::Status::Done;
+        out.end       = true;
+        out.outcome   = o.kind != Outcome::Kind::Win ? 0 : o.winner == White ? 1 : -1;
+        return out;
+    }
+    search::Engine<V> engine(analysis_options());
+    auto              result = interruptible_search(engine, game, analysis_limits(nodes), interrupt);
+    if (!result) {
+        out.status = PositionAnalysis::Status::Interrupted;
+        return out;
+    }
+    if (result->lines.empty() || result->best.is_none()) return out;
+    const search::Line& line = result->lines.front();
+    out.mate                 = line.score.mate;
+    out.value                = line.score.value;
+    for (Move m : line.pv) {
+        if (out.best.size() >= kAnalysisLine || !game.legal_moves().contains(m)) break;
+        out.best.push_back(to_san(game.position(), m));
+        game.play(m);
+    }
+    out.status = PositionAnalysis::Status::Done;
+    return out;
+}
+
 } // namespace
+
+search::Options analysis_options() {
+    search::Options options;
+    options.hash_mb = 4; // plenty for a search of some ten thousand nodes
+    options.threads = 1;
+    options.skill   = 20;
+    options.seed    = 0;
+    return options;
+}
+
+search::Limits analysis_limits(uint64_t nodes) {
+    search::Limits limits;
+    limits.nodes = nodes;
+    return limits;
+}
+
+PositionAnalysis SearchChooser::analyse(
+    const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
+    if (request.variant == FourKingdoms::Name || request.variant == FourKingdomsTeams::Name)
+        return analyse_four_kingdoms(request, nodes, interrupt);
+    PositionAnalysis out;
+    with_variant(request.variant, [&]<class V>(VariantTag<V>) {
+        if constexpr (V::Seats == 2) out = analyse_with_search<V>(request, nodes, interrupt);
+    });
+    return out;
+}
 
 search::Options engine_seat_options(const EngineRequest& request) {
     search::Options options;

@@ -3,7 +3,10 @@
 // citadel::search::Engine<V>, Four Kingdoms by FourKingdomsEngine<V> (search_chooser_fk.cpp: its
 // headers and the two-player ones are kept in separate files). A fresh engine per request:
 // requests of many games interleave on the pool's workers, so no table is kept between them.
+// analyse() judges one position of a finished game for the post-game analysis (analysis.h).
 #pragma once
+
+#include <optional>
 
 #include "search/types.h"
 #include "server/engine_seat.h"
@@ -12,11 +15,37 @@ namespace citadel::server {
 
 class SearchChooser final : public MoveChooser {
   public:
-    std::string choose(const EngineRequest& request, const std::atomic<bool>& stop) override;
+    std::string      choose(const EngineRequest& request, const std::atomic<bool>& stop) override;
+    PositionAnalysis analyse(
+        const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) override;
 };
 
 // The Four Kingdoms half (search_chooser_fk.cpp).
-std::string choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop);
+std::string      choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop);
+PositionAnalysis analyse_four_kingdoms(
+    const EngineRequest& request, uint64_t nodes, Interrupt& interrupt);
+
+// Analysis: full strength, one thread, a fresh table, no randomness, `nodes` nodes and no
+// clock, so the same position always gets the same answer.
+search::Options         analysis_options();
+search::Limits          analysis_limits(uint64_t nodes);
+inline constexpr size_t kAnalysisLine = 8; // plies of the best line given in SAN
+
+// Runs engine.search(game, limits) so that `interrupt` stops it; the result, or nothing if it
+// was interrupted (a partial search is not deterministic, so it is thrown away).
+template <class Engine, class Game>
+std::optional<search::Result> interruptible_search(
+    Engine& engine, const Game& game, const search::Limits& limits, Interrupt& interrupt) {
+    interrupt.install([&engine] { engine.stop(); });
+    std::optional<search::Result> result;
+    if (!interrupt.requested()) // a stop() before search() begins is forgotten: look between
+        result = engine.search(game, limits, [&](const search::Info&) { // iterations too
+            if (interrupt.requested()) engine.stop();
+        });
+    interrupt.clear();
+    if (interrupt.requested()) return std::nullopt;
+    return result;
+}
 
 // Shared by both halves: the engine's options at the seat's level, and its time: the seats'
 // clocks when the game has one (the search's own time management), else the request's budget.

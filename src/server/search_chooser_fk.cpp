@@ -19,7 +19,47 @@ std::string choose_with(const EngineRequest& request, const std::atomic<bool>& s
     return result.best.is_none() ? "" : move_to_uci<V>(result.best);
 }
 
+template <class V>
+PositionAnalysis analyse_with(const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
+    PositionAnalysis    out; // Failed until it is done
+    FourKingdomsGame<V> game; // the position as it stood (resignations and alliances shape it)
+    if (game.load_fen(request.fen)) return out;
+    out.to_move = game.to_move();
+    if (game.outcome().over || game.legal_moves().size() == 0) {
+        out.status = PositionAnalysis::Status::Done;
+        out.end    = true;
+        if (V::Teams && game.outcome().over) { // East+South against West+North
+            auto s      = game.scores();
+            out.outcome = s[0] > s[2] ? 1 : s[0] < s[2] ? -1 : 0;
+        }
+        return out;
+    }
+    search::FourKingdomsEngine<V> engine(analysis_options());
+    auto result = interruptible_search(engine, game, analysis_limits(nodes), interrupt);
+    if (!result) {
+        out.status = PositionAnalysis::Status::Interrupted;
+        return out;
+    }
+    if (result->lines.empty() || result->best.is_none()) return out;
+    const search::Line& line = result->lines.front();
+    out.mate                 = line.score.mate;
+    out.value                = line.score.value;
+    for (Move m : line.pv) {
+        if (out.best.size() >= kAnalysisLine || game.outcome().over || !game.play(m)) break;
+        out.best.push_back(game.history().back().san);
+    }
+    out.status = PositionAnalysis::Status::Done;
+    return out;
+}
+
 } // namespace
+
+PositionAnalysis analyse_four_kingdoms(
+    const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
+    return request.variant == FourKingdomsTeams::Name
+        ? analyse_with<FourKingdomsTeams>(request, nodes, interrupt)
+        : analyse_with<FourKingdoms>(request, nodes, interrupt);
+}
 
 std::string choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop) {
     return request.variant == FourKingdomsTeams::Name ? choose_with<FourKingdomsTeams>(request, stop)

@@ -92,6 +92,10 @@ SqliteStorage::SqliteStorage(const std::string& path) {
              " game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
              " kind TEXT NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL, other INTEGER,"
              " clock TEXT, PRIMARY KEY(game_id, seq)) WITHOUT ROWID");
+        // Post-game analyses: one answer per game and settings (storage.h).
+        exec("CREATE TABLE IF NOT EXISTS analyses("
+             " game_id TEXT NOT NULL REFERENCES games(id), settings TEXT NOT NULL,"
+             " body TEXT NOT NULL, PRIMARY KEY(game_id, settings)) WITHOUT ROWID");
         insert_game_ = std::make_unique<Statement>(db_,
             "INSERT INTO games(id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
             " seats, created_ms, finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
@@ -100,6 +104,10 @@ SqliteStorage::SqliteStorage(const std::string& path) {
             " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         finish_game_
             = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
+        save_analysis_ = std::make_unique<Statement>(
+            db_, "INSERT OR REPLACE INTO analyses(game_id, settings, body) VALUES(?1, ?2, ?3)");
+        load_analysis_ = std::make_unique<Statement>(
+            db_, "SELECT body FROM analyses WHERE game_id = ?1 AND settings = ?2");
         begin_    = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
         commit_   = std::make_unique<Statement>(db_, "COMMIT");
         rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
@@ -121,6 +129,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         sqlite3_close(checkpoint_db_);
         insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
         begin_.reset(), commit_.reset(), rollback_.reset();
+        save_analysis_.reset(), load_analysis_.reset();
         sqlite3_close(db_);
         throw;
     }
@@ -137,6 +146,7 @@ SqliteStorage::~SqliteStorage() {
     sqlite3_close(checkpoint_db_);
     insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
     begin_.reset(), commit_.reset(), rollback_.reset();
+    save_analysis_.reset(), load_analysis_.reset();
     sqlite3_close(db_);
 }
 
@@ -231,6 +241,30 @@ void SqliteStorage::append_steps(
         if (finish_game_->run() != SQLITE_DONE) fail("cannot mark game " + id + " finished");
     }
     if (commit_->run() != SQLITE_DONE) fail("cannot commit steps of game " + id);
+}
+
+void SqliteStorage::save_analysis(
+    const std::string& id, const std::string& settings, const std::string& body) {
+    std::lock_guard lock(mutex_);
+    save_analysis_->text(1, id);
+    save_analysis_->text(2, settings);
+    save_analysis_->text(3, body);
+    if (save_analysis_->run() != SQLITE_DONE) fail("cannot store the analysis of game " + id);
+}
+
+std::optional<std::string> SqliteStorage::load_analysis(
+    const std::string& id, const std::string& settings) {
+    std::lock_guard lock(mutex_);
+    sqlite3_stmt*   st = load_analysis_->stmt;
+    load_analysis_->text(1, id);
+    load_analysis_->text(2, settings);
+    std::optional<std::string> body;
+    int                        rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) body = column_text(st, 0);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) fail("cannot read the analysis of game " + id);
+    return body;
 }
 
 std::vector<StoredGame> SqliteStorage::load_games() {

@@ -44,6 +44,11 @@ class SqliteStorage final : public Storage {
     // The checkpointing thread holds the commits for a moment once the WAL has this many
     // frames (4 KiB each): every few seconds under a load of a thousand moves a second.
     static constexpr int kRestartFrames = 8192;
+    // The analyses table (one row per game and settings).
+    void save_analysis(
+        const std::string& id, const std::string& settings, const std::string& body) override;
+    std::optional<std::string> load_analysis(
+        const std::string& id, const std::string& settings) override;
 
   private:
     struct Statement;
@@ -58,6 +63,7 @@ class SqliteStorage final : public Storage {
     std::mutex                 checkpoint_mutex_; // guards checkpoint_db_ and checkpoint_
     sqlite3*                   checkpoint_db_ = nullptr; // a second connection, for checkpoints
     sqlite3_stmt*              checkpoint_    = nullptr;
+    std::unique_ptr<Statement> save_analysis_, load_analysis_;
     std::mutex                 stop_mutex_;
     std::condition_variable    stop_signal_;
     bool                       stopping_ = false;

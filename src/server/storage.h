@@ -1,7 +1,7 @@
 // Where games last: a small interface the game service writes every accepted step to, before it
 // acknowledges it, and reads every game back from when the server starts. SQLite implements it
-// (sqlite_storage.h); a networked database can implement the same five calls without touching
-// the game logic, which only ever sees these plain records.
+// (sqlite_storage.h); a networked database can implement the same calls without touching the
+// game logic, which only ever sees these plain records.
 #pragma once
 
 #include <cstdint>
@@ -61,6 +61,20 @@ class Storage {
         = 0;
     // Every game, unfinished and finished, with its steps in order.
     virtual std::vector<StoredGame> load_games() = 0;
+
+    // The post-game analysis of a finished game (analysis.h), kept so that it is computed once:
+    // `body` is the answer's JSON text, `settings` names how it was computed (the search and
+    // its node budget), so that other settings compute it anew. Saving again replaces it. The
+    // defaults keep nothing (each server start computes analyses again).
+    virtual void save_analysis(
+        const std::string& id, const std::string& settings, const std::string& body) {
+        (void)id, (void)settings, (void)body;
+    }
+    virtual std::optional<std::string> load_analysis(
+        const std::string& id, const std::string& settings) {
+        (void)id, (void)settings;
+        return std::nullopt;
+    }
 };
 
 } // namespace citadel::server

@@ -45,6 +45,7 @@ interface MockGame {
     sockets: Set<Duplex>;
 }
 
+const analysisAsked = new Map<string, number>(); // questions per game, for the pending answers
 const games = new Map<string, MockGame>();
 
 const CHESS_WHITE = 'a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 b1a3 b1c3 g1f3 g1h3';
@@ -99,7 +100,7 @@ function broadcast(g: MockGame, m: object): void {
 }
 
 function err(code: string, message: string, extra: object = {}): { status: number; body: object } {
-    const status: Record<string, number> = { bad_json: 400, bad_request: 400, unknown_game: 404, bad_token: 403, stale_ply: 409, game_over: 409, not_your_turn: 403, illegal_move: 400, action_refused: 409, too_large: 413 };
+    const status: Record<string, number> = { bad_json: 400, bad_request: 400, unknown_game: 404, bad_token: 403, stale_ply: 409, game_over: 409, not_your_turn: 403, illegal_move: 400, action_refused: 409, game_not_over: 409, too_large: 413 };
     return { status: status[code] ?? 400, body: { type: 'error', code, message, ...extra } };
 }
 
@@ -306,10 +307,15 @@ const server = createServer(async (req, res) => {
     if (!g) return json(res, err('unknown_game', `no game "${parts[2] ?? ''}"`));
     if (req.method === 'GET' && parts.length === 3) return json(res, { status: 200, body: stateOf(g) });
     if (req.method === 'GET' && parts[3] === 'analysis') {
-        if (g.status === 'ongoing') return json(res, err('action_refused', 'the game is not over'));
-        // made-up figures, one per position, to show the graph
-        const positions = Array.from({ length: g.moves.length + 1 }, (_, ply) => ({ ply, score: [0.2, 0.1, 0.3, -1.8, -9][ply] ?? 0, best: [['e4'], ['e5'], ['e4'], ['Nc3', 'Qh4+'], []][ply] ?? [] }));
-        return json(res, { status: 200, body: { positions } });
+        if (g.status === 'ongoing') return json(res, err('game_not_over', 'the analysis is given once the game is over'));
+        // Like the server: pending (with progress) for the first two questions, then made-up
+        // figures, one per position, to show the graph.
+        const total = g.moves.length + 1;
+        const asked = (analysisAsked.get(g.id) ?? 0) + 1;
+        analysisAsked.set(g.id, asked);
+        if (asked <= 2) return json(res, { status: 202, body: { type: 'analysis', status: 'pending', done: Math.min(total, asked), total, ahead: 0 } });
+        const positions = Array.from({ length: total }, (_, ply) => ({ ply, to_move: ply % 2 ? 'black' : 'white', score: [0.2, 0.1, 0.3, -1.8, -9][ply] ?? 0, best: [['e4'], ['e5'], ['e4'], ['Nc3', 'Qh4+'], []][ply] ?? [] }));
+        return json(res, { status: 200, body: { type: 'analysis', status: 'ready', view: 'white', positions } });
     }
     if (req.method === 'GET' && parts[3] === 'pgn') {
         res.writeHead(200, { 'Content-Type': 'application/x-chess-pgn', 'Content-Disposition': `attachment; filename="${g.id}.pgn"` });

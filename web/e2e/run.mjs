@@ -576,6 +576,56 @@ await step('Four Kingdoms draw offer: who offered, no decline, lapses with the m
     await page.context().close();
 });
 
+if (!mock) {
+    // A finished game: the panel shows the progress, then the graph and the mistake (3...Nf6??),
+    // on a desktop and on a phone; a mistake's line shows its position on the board.
+    await step('finished game: analysis progress, then the graph and the mistake (desktop, phone)', async () => {
+        const game = await create('chess');
+        const moves = ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7'];
+        for (const [ply, move] of moves.entries()) {
+            const token = game.seats[ply % 2].token;
+            const r = await api(`/api/games/${game.id}/moves`, { token, move, ply });
+            assert(r.status === 200, `move ${move}: ${r.status}`);
+        }
+        for (const [name, viewport] of [['desktop', undefined], ['phone', { width: 390, height: 844 }]]) {
+            const page = await newPage(viewport);
+            await page.goto(`${base}/g/${game.id}`);
+            await boardReady(page);
+            if (name === 'desktop') {
+                // The first visit finds it computing (or, on a fast machine, already done).
+                await page.waitForSelector('#analysis .analysis-progress, #analysis .eval-graph', { timeout: 10000 });
+                if (await page.locator('#analysis .analysis-progress').count()) await page.locator('#analysis').screenshot({ path: join(OUT, 'analysis-pending.png') });
+            }
+            await page.waitForSelector('#analysis:not([hidden]) .eval-graph', { timeout: 60000 });
+            assert((await page.locator('#analysis .eval-dot').count()) === 8, 'one dot per position');
+            assert((await page.locator('#analysis .eval-dot.mistake').count()) >= 1, 'the mistake is marked');
+            const text = await page.locator('#analysis .mistakes').innerText();
+            assert(/Nf6/.test(text), `the mistake list names 3...Nf6: ${text}`);
+            await page.locator('#analysis').scrollIntoViewIfNeeded();
+            await shot(page, `analysis-${name}`);
+            await page.locator('#analysis').screenshot({ path: join(OUT, `analysis-panel-${name}.png`) });
+            await page.locator('#analysis .mistakes button', { hasText: 'Nf6' }).click();
+            await page.waitForSelector('.move-list .san.current[data-ply="5"]', { timeout: 5000 }); // the position before 3...Nf6
+            await page.context().close();
+        }
+    });
+
+    await step('finished free-for-all Four Kingdoms: one line per player and why no mistakes are listed', async () => {
+        const game = await create('fourkingdoms');
+        const token = (seat) => game.seats.find((x) => x.seat === seat).token;
+        const state = (await api(`/api/games/${game.id}`)).json;
+        assert((await api(`/api/games/${game.id}/moves`, { token: token('east'), move: state.legal_moves[0], ply: 0 })).status === 200, 'east moves');
+        for (const seat of ['south', 'west', 'north']) await api(`/api/games/${game.id}/actions`, { token: token(seat), action: 'resign' });
+        const page = await newPage({ width: 390, height: 844 });
+        await page.goto(`${base}/g/${game.id}`);
+        await page.waitForSelector('#analysis:not([hidden]) .eval-legend', { timeout: 60000 });
+        assert((await page.locator('#analysis .eval-note').count()) === 1, 'the note on mistakes');
+        assert((await page.locator('#analysis .mistakes').count()) === 0, 'no mistakes listed');
+        await page.locator('#analysis').screenshot({ path: join(OUT, 'analysis-panel-fourkingdoms.png') });
+        await page.context().close();
+    });
+}
+
 if (restart) {
     await step('server killed (SIGKILL) and restarted mid-game: the page reconnects and goes on', async () => {
         const game = mock ? { id: 'mock-chess', seats: [{ seat: 'white', token: 'mock-chess-white' }] } : await create('chess');

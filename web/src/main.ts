@@ -9,7 +9,7 @@ import { renderHome } from './screens/home';
 import { route } from './router';
 import './style.css';
 
-// Where the post-game analysis comes from (docs/web.md): the proposed GET /api/games/{id}/analysis.
+// Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;
 export function setAnalysisSource(s: AnalysisSource): void {
     analysisSource = s;

@@ -1,7 +1,7 @@
 // The game screen (players and spectators): board, players and clocks, controls, the move list
 // with stepping, downloads, the explanation of a refused move, and the analysis after the end.
 
-import { type AnalysisSource, renderAnalysis } from '../analysis';
+import { type AnalysisSource, watchAnalysis } from '../analysis';
 import { type ErrorMessage, type GameState, type LinkStatus, type ServerMessage, GameLink, api, readClock } from '../api';
 import { BoardView } from '../board';
 import { button, el } from '../dom';
@@ -517,14 +517,15 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         tools.replaceChildren(flip, mute, download, button(t('new_game'), () => navigate('/'), { id: 'new-game-link' }));
     }
 
-    async function showAnalysis(): Promise<void> {
-        if (!model || !model.over) return;
+    // Once the game is over: the analysis, polled while the server computes it (analysis.ts).
+    let stopAnalysis: (() => void) | undefined;
+    function showAnalysis(): void {
+        if (!model || !model.over || stopAnalysis) return;
         analysisBox.hidden = false;
-        try {
-            renderAnalysis(analysisBox, await analysis.analyse(id), model.san, model.geometry.seats.length);
-        } catch {
-            renderAnalysis(analysisBox, null, model.san);
-        }
+        stopAnalysis = watchAnalysis(analysisBox, id, model.san, model.geometry.seats.length, analysis, (ply) => {
+            viewPly = model && ply < model.ply ? ply : null;
+            draw();
+        });
     }
 
     const keyNav = (e: KeyboardEvent) => {
@@ -552,5 +553,6 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         clearInterval(ticker);
         document.removeEventListener('keydown', keyNav);
         link.stop();
+        stopAnalysis?.();
     };
 }
