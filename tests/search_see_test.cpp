@@ -34,28 +34,25 @@ TEST(SeeTamerlane, PawnsDefendAndRooksXRay) {
     EXPECT_EQ(see_of<Tamerlane>("10k/11/11/3pn7/4pr6/11/11/11/11/K3R6 w -/- - 0/0 0 1", "e1e6"),
         100 - 500);
     // Two rooks against two: the second white rook, behind the first, wins a rook.
-    EXPECT_EQ(see_of<Tamerlane>("10k/2r8/2r8/11/11/11/11/11/2R8/K1R8 w -/- - 0/0 0 1", "c2c8"),
-        500);
+    EXPECT_EQ(
+        see_of<Tamerlane>("10k/2r8/2r8/11/11/11/11/11/2R8/K1R8 w -/- - 0/0 0 1", "c2c8"), 500);
     // Against three the exchange comes out even.
-    EXPECT_EQ(see_of<Tamerlane>("2r7k/2r8/2r8/11/11/11/11/11/2R8/K1R8 w -/- - 0/0 0 1", "c2c8"),
-        0);
+    EXPECT_EQ(see_of<Tamerlane>("2r7k/2r8/2r8/11/11/11/11/11/2R8/K1R8 w -/- - 0/0 0 1", "c2c8"), 0);
 }
 
 TEST(SeeTamerlane, ThePicketDoesNotDefendTheSquareNextToIt) {
     // The picket rides at least two squares: on g7 it does not guard f6, on h8 it does.
-    EXPECT_EQ(see_of<Tamerlane>("10k/11/11/6t4/5c5/11/4N6/11/11/K10 w -/- - 0/0 0 1", "e4f6"),
-        300);
-    EXPECT_EQ(see_of<Tamerlane>("10k/11/7t3/11/5c5/11/4N6/11/11/K10 w -/- - 0/0 0 1", "e4f6"),
-        300 - 320);
+    EXPECT_EQ(see_of<Tamerlane>("10k/11/11/6t4/5c5/11/4N6/11/11/K10 w -/- - 0/0 0 1", "e4f6"), 300);
+    EXPECT_EQ(
+        see_of<Tamerlane>("10k/11/7t3/11/5c5/11/4N6/11/11/K10 w -/- - 0/0 0 1", "e4f6"), 300 - 320);
 }
 
 TEST(SeeTamerlane, ALoneRoyalNeverTakesIntoAttack) {
     // Black's lone king on e9 defends its general, but the knight on d6 guards e8 too.
-    EXPECT_EQ(see_of<Tamerlane>("11/4k6/4g6/11/3N7/11/11/11/11/K3R6 w -/- - 0/0 0 1", "e1e8"),
-        150);
+    EXPECT_EQ(see_of<Tamerlane>("11/4k6/4g6/11/3N7/11/11/11/11/K3R6 w -/- - 0/0 0 1", "e1e8"), 150);
     // Without the knight the king takes the rook back.
-    EXPECT_EQ(see_of<Tamerlane>("11/4k6/4g6/11/11/11/11/11/11/K3R6 w -/- - 0/0 0 1", "e1e8"),
-        150 - 500);
+    EXPECT_EQ(
+        see_of<Tamerlane>("11/4k6/4g6/11/11/11/11/11/11/K3R6 w -/- - 0/0 0 1", "e1e8"), 150 - 500);
 }
 
 TEST(SeeTamerlane, ARoyalBesideAnotherMayBeTaken) {
@@ -69,8 +66,8 @@ TEST(SeeTamerlane, ARoyalBesideAnotherMayBeTaken) {
 
 TEST(SeeTamerlane, ARoyalInItsCitadelDefendsTheNeighbours) {
     // White's adventitious king in its citadel l2 takes back on k2.
-    EXPECT_EQ(see_of<Tamerlane>("k10/11/10r/11/11/11/11/11/10G/11 b A/- - 0/0 0 1", "k8k2"),
-        150 - 500);
+    EXPECT_EQ(
+        see_of<Tamerlane>("k10/11/10r/11/11/11/11/11/10G/11 b A/- - 0/0 0 1", "k8k2"), 150 - 500);
 }
 
 } // namespace

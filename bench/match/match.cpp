@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <deque>
 #include <cstdio>
 #include <ctime>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -99,10 +99,8 @@ template <class V>
 std::string quiet_positions(const Game<V>& game, size_t book_plies, const Outcome& o,
     const std::vector<std::optional<int>>& scores, bool by_score) {
     if (!o.over()) return {};
-    const char*              result = o.kind == Outcome::Kind::Draw ? "0.5"
-                     : o.winner == White                            ? "1.0"
-                                                                    : "0.0";
-    Position<V>              pos;
+    const char* result = o.kind == Outcome::Kind::Draw ? "0.5" : o.winner == White ? "1.0" : "0.0";
+    Position<V> pos;
     std::deque<StateInfo<V>> states;
     std::string              text;
     if (pos.set(game.start(), states.emplace_back())) return {};
@@ -234,10 +232,10 @@ template <class V> class MatchRunner {
             }
         }
 
-        const size_t             book_plies = game.moves().size();
+        const size_t                    book_plies = game.moves().size();
         std::vector<std::optional<int>> scores(book_plies); // the mover's score per ply
-        std::array<long long, 2> clock      = { c_.tc.base_ms, c_.tc.base_ms };
-        Adjudicator              adjudicator(c_.adjudication);
+        std::array<long long, 2>        clock = { c_.tc.base_ms, c_.tc.base_ms };
+        Adjudicator                     adjudicator(c_.adjudication);
         for (size_t i = 0; i < game.moves().size(); ++i) adjudicator.record(std::nullopt); // book
         while (!game.outcome().over()) {
             // The runner claims, on the engine's behalf, every draw the rules let it claim.

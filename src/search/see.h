@@ -11,10 +11,10 @@ namespace citadel::search {
 // Rough piece values for ordering captures and for SEE, by PieceType: the search's own, so
 // that the evaluation may change its weights without reordering the tree's moves.
 inline constexpr int kOrderValue[PieceTypeLimit] = {
-    0,   100, 320, 330, 500, 900, 1200,       // none, pawn, knight, bishop, rook, queen, king
-    1200, 1200, 150, 150, 600, 450, 150, 300, 150,  // prince, adv. king, general, vizier,
-                                                    // giraffe, picket, elephant, camel, war engine
-    100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100,  // Tamerlane's eleven pawns
+    0, 100, 320, 330, 500, 900, 1200, // none, pawn, knight, bishop, rook, queen, king
+    1200, 1200, 150, 150, 600, 450, 150, 300, 150, // prince, adv. king, general, vizier,
+                                                   // giraffe, picket, elephant, camel, war engine
+    100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, // Tamerlane's eleven pawns
 };
 constexpr int order_value(PieceType t) { return t < PieceTypeLimit ? kOrderValue[t] : 100; }
 
