@@ -14,7 +14,9 @@
 #include <sys/wait.h>
 
 #include "match/adjudicator.h"
+#include "notation/fen.h"
 #include "notation/pgn.h"
+#include "variants/registry.h"
 
 using namespace citadel;
 
@@ -152,6 +154,39 @@ TEST(MatchRunner, GreedyBeatsRandomInTamerlane) {
     Replayed games = replay_file(pgn, "greedy");
     expect_adds_up(r, games, 4);
     for (const auto& g : games.games) EXPECT_EQ(*g.tag("Variant"), "tamerlane");
+}
+
+// --positions writes citadel_tune's data: one quiet position a line, each a legal TFEN, labelled
+// with its game's result (or, with --label score, a number in [0, 1] from the reported score).
+TEST(MatchRunner, PositionsAreWrittenForTheTuner) {
+    for (std::string label : { "result", "score" }) {
+        std::string pos = temp_path("positions_" + label + ".txt");
+        MatchRun    r   = run("--variant tamerlane --engine builtin:greedy --engine builtin:random "
+                                 "--games 2 --depth 1 --label "
+            + label + " --positions " + pos);
+        ASSERT_EQ(r.status, 0) << r.output;
+        std::istringstream in(read_text(pos));
+        int                lines = 0;
+        for (std::string line; std::getline(in, line); ++lines) {
+            size_t bar = line.find(" | ");
+            ASSERT_NE(bar, std::string::npos) << line;
+            auto setup = parse_fen<Tamerlane>(line.substr(0, bar));
+            ASSERT_TRUE(setup.ok()) << line;
+            Position<Tamerlane>  p;
+            StateInfo<Tamerlane> st;
+            EXPECT_FALSE(p.set(*setup, st)) << line;
+            EXPECT_FALSE(p.in_check()) << line;
+            double v = std::stod(line.substr(bar + 3));
+            if (label == "result")
+                EXPECT_TRUE(v == 0.0 || v == 0.5 || v == 1.0) << line;
+            else
+                EXPECT_TRUE(v >= 0.0 && v <= 1.0) << line;
+        }
+        EXPECT_GT(lines, 10) << label;
+    }
+    EXPECT_NE(run("--engine builtin:greedy --engine builtin:random --depth 1 --label wdl")
+                  .output.find("--label takes result or score"),
+        std::string::npos);
 }
 
 TEST(MatchRunner, StockfishAtDepthOne) {

@@ -34,6 +34,10 @@ Options:
   --adjudicate draw=MOVE,SCORE,COUNT resign=SCORE,COUNT   (off by default; scores in cp)
   --sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the test decides (on game pairs)
   --pgn FILE           write every game
+  --positions FILE     write the quiet positions of every game, labelled with its result
+                       (citadel_tune's data: <FEN> | <result>)
+  --label result|score  label them with the game's result (default) or with the logistic
+                       of the score the engine to move reported there, 1/(1+10^(-cp/400))
   --seed N             seeds the built-in players and --make-openings (default 1)
 Opening generation (written to standard output):
   --make-openings N    N random openings of --plies P plies, kept when the first engine's
@@ -223,6 +227,13 @@ Command parse(int argc, char** argv) {
             c.sprt = parse_sprt(group());
         else if (a == "--pgn")
             c.pgn_path = value();
+        else if (a == "--positions")
+            c.positions_path = value();
+        else if (a == "--label") {
+            std::string l = value();
+            if (l != "result" && l != "score") throw UsageError("--label takes result or score");
+            c.label_by_score = l == "score";
+        }
         else if (a == "--seed")
             c.seed = (unsigned long long)to_number(a, value(), 0);
         else if (a == "--make-openings")

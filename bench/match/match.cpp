@@ -1,9 +1,11 @@
 #include "match/match.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -87,11 +89,46 @@ template <class V> std::string why_not_legal(const Game<V>& game, const std::str
     return "not a legal move here";
 }
 
+// The game's positions after the book worth a static evaluation, one a line as `<FEN> | <label>`
+// (citadel_tune's data, docs/eval.md): not in check and the move played from them not a capture.
+// The label is White's expected score: the game's result (1.0, 0.5, 0.0), or with `by_score` the
+// logistic 1/(1+10^(-cp/400)) of the score the engine to move reported for that move (White's
+// view; mates clamped to +-2000 cp; a move without a score is skipped). None from a game the
+// rules did not end.
+template <class V>
+std::string quiet_positions(const Game<V>& game, size_t book_plies, const Outcome& o,
+    const std::vector<std::optional<int>>& scores, bool by_score) {
+    if (!o.over()) return {};
+    const char* result = o.kind == Outcome::Kind::Draw ? "0.5" : o.winner == White ? "1.0" : "0.0";
+    Position<V> pos;
+    std::deque<StateInfo<V>> states;
+    std::string              text;
+    if (pos.set(game.start(), states.emplace_back())) return {};
+    const auto& moves = game.moves();
+    for (size_t i = 0; i < moves.size(); ++i) {
+        const Move m       = moves[i];
+        const bool capture = pos.piece_on(m.to()) != NoPiece || m.kind() == MoveKind::EnPassant;
+        if (i >= book_plies && !pos.in_check() && !capture) {
+            if (!by_score)
+                text += write_fen<V>(pos.setup()) + " | " + result + "\n";
+            else if (i < scores.size() && scores[i]) {
+                int cp = std::clamp(*scores[i], -2000, 2000);
+                if (pos.side_to_move() == Black) cp = -cp;
+                char label[16];
+                std::snprintf(label, sizeof label, "%.4f", 1 / (1 + std::pow(10.0, -cp / 400.0)));
+                text += write_fen<V>(pos.setup()) + " | " + label + "\n";
+            }
+        }
+        pos.make(m, states.emplace_back());
+    }
+    return text;
+}
+
 struct GameRecord {
     int         index = 0, opening = -1;
     bool        first_white  = true; // engine 0 had White
     int         first_halves = 0; // engine 0's points, in half points (0, 1, 2)
-    std::string score, describe, referee, pgn;
+    std::string score, describe, referee, pgn, positions;
     int         plies = 0;
 };
 
@@ -105,6 +142,13 @@ template <class V> class MatchRunner {
     int run() {
         if (!check_openings()) return 2;
         if (!check_players()) return 2;
+        if (!c_.positions_path.empty()) {
+            positions_.open(c_.positions_path, std::ios::trunc);
+            if (!positions_) {
+                err_ << "error: cannot write the positions file '" << c_.positions_path << "'\n";
+                return 2;
+            }
+        }
         if (!c_.pgn_path.empty()) {
             pgn_.open(c_.pgn_path, std::ios::trunc);
             if (!pgn_) {
@@ -188,8 +232,10 @@ template <class V> class MatchRunner {
             }
         }
 
-        std::array<long long, 2> clock = { c_.tc.base_ms, c_.tc.base_ms };
-        Adjudicator              adjudicator(c_.adjudication);
+        const size_t                    book_plies = game.moves().size();
+        std::vector<std::optional<int>> scores(book_plies); // the mover's score per ply
+        std::array<long long, 2>        clock = { c_.tc.base_ms, c_.tc.base_ms };
+        Adjudicator                     adjudicator(c_.adjudication);
         for (size_t i = 0; i < game.moves().size(); ++i) adjudicator.record(std::nullopt); // book
         while (!game.outcome().over()) {
             // The runner claims, on the engine's behalf, every draw the rules let it claim.
@@ -240,6 +286,8 @@ template <class V> class MatchRunner {
             notes.moves.resize(game.moves().size());
             notes.moves.back().comment = move_comment(reply, seconds);
             adjudicator.record(reply.score);
+            scores.resize(game.moves().size() - 1);
+            scores.push_back(reply.score);
 
             int  move_number    = int(game.moves().size()) / 2 + 1;
             bool loser_is_white = false;
@@ -283,6 +331,8 @@ template <class V> class MatchRunner {
             }
         }
         rec.pgn = write_pgn(game, tags, notes);
+        if (positions_.is_open())
+            rec.positions = quiet_positions(game, book_plies, o, scores, c_.label_by_score);
         return rec;
     }
 
@@ -296,6 +346,7 @@ template <class V> class MatchRunner {
         else
             ++wdl_.losses;
         if (pgn_) pgn_ << rec.pgn << "\n" << std::flush;
+        if (positions_) positions_ << rec.positions << std::flush;
         const auto& w = c_.engines[rec.first_white ? 0 : 1].name;
         const auto& b = c_.engines[rec.first_white ? 1 : 0].name;
         out_ << "Game " << i + 1 << " of " << c_.games << " (" << w << " vs " << b;
@@ -356,7 +407,7 @@ template <class V> class MatchRunner {
     const MatchConfig&                     c_;
     std::ostream&                          out_;
     std::ostream&                          err_;
-    std::ofstream                          pgn_;
+    std::ofstream                          pgn_, positions_;
     std::mutex                             mutex_;
     std::atomic<int>                       next_{ 0 };
     std::atomic<bool>                      stop_{ false };

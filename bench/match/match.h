@@ -51,6 +51,8 @@ struct MatchConfig {
     Adjudication              adjudication;
     std::optional<SprtConfig> sprt;
     std::string               pgn_path; // empty: no PGN
+    std::string               positions_path; // empty: none; else labelled quiet positions
+    bool                      label_by_score = false; // positions labelled by the mover's score
     unsigned long long        seed = 1; // built-in players: game i uses seed + i
 };
 

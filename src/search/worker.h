@@ -21,6 +21,7 @@
 #include "core/movegen.h"
 #include "eval/evaluate.h"
 #include "search/engine.h"
+#include "search/see.h"
 
 namespace citadel::search {
 
@@ -206,15 +207,7 @@ template <class V> class Worker {
 
     // ---- move ordering ------------------------------------------------------------------------
 
-    // Rough piece values for ordering captures and for SEE, by PieceType: the search's own, so
-    // that the evaluation may change its weights without reordering the tree's moves.
-    static constexpr int kOrderValue[PieceTypeLimit] = {
-        0,   100, 320, 330, 500, 900, 1200,       // none, pawn, knight, bishop, rook, queen, king
-        1200, 1200, 150, 150, 600, 450, 150, 300, 150,  // prince, adv. king, general, vizier,
-                                                        // giraffe, picket, elephant, camel, war engine
-        100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100,  // Tamerlane's eleven pawns
-    };
-    static constexpr int order_value(PieceType t) { return t < PieceTypeLimit ? kOrderValue[t] : 100; }
+    static constexpr int order_value(PieceType t) { return search::order_value(t); }
 
     bool is_capture(Move m) const {
         if (m.kind() == MoveKind::EnPassant) return true;
@@ -222,47 +215,7 @@ template <class V> class Worker {
         Piece p = pos_.piece_on(m.to());
         return p != NoPiece && seat_of(p) != pos_.side_to_move();
     }
-    // Static exchange evaluation of a capture on m.to(): the material the mover keeps when
-    // both sides recapture there with their least valuable piece, stopping when it pays (pins
-    // ignored). Tamerlane's exchanges (citadels, several royals) are not modelled: 0 there.
-    int see(Move m) const {
-        if constexpr (IsTamerlane)
-            return 0;
-        else {
-            const Square from = m.from(), to = m.to();
-            BB           occ = pos_.pieces() ^ bit<BB>(from);
-            int          gain[40], d = 0;
-            gain[0]            = victim_value(m);
-            PieceType attacker = type_of(pos_.piece_on(from));
-            Seat      side     = Seat(pos_.side_to_move() ^ 1);
-            if (m.kind() == MoveKind::EnPassant)
-                occ ^= bit<BB>(Square(to - Position<V>::forward(side ^ 1)));
-            while (d < 38) {
-                BB mine = pos_.attackers(side, to, occ) & occ;
-                if (!any(mine)) break;
-                PieceType next = NoPieceType;
-                for (PieceType t : { Pawn, Knight, Bishop, Rook, Queen, King })
-                    if (any(mine & pos_.pieces(t))) {
-                        next = t;
-                        occ ^= bit<BB>(lsb(mine & pos_.pieces(t)));
-                        break;
-                    }
-                ++d;
-                gain[d] = order_value(attacker) - gain[d - 1];
-                if (next == King && any(pos_.attackers(Seat(side ^ 1), to, occ) & occ)) {
-                    --d; // the king cannot take into check
-                    break;
-                }
-                attacker = next;
-                side     = Seat(side ^ 1);
-            }
-            while (d > 0) {
-                gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
-                --d;
-            }
-            return gain[0];
-        }
-    }
+    int see(Move m) const { return static_exchange(pos_, m); }
 
     // Captures and the moves that change the material balance at once: queen promotions, a
     // pawn reaching the last rank in the pawn race.
@@ -273,10 +226,7 @@ template <class V> class Worker {
         else
             return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
     }
-    int victim_value(Move m) const {
-        if (m.kind() == MoveKind::EnPassant) return order_value(Pawn);
-        return order_value(type_of(pos_.piece_on(m.to())));
-    }
+    int victim_value(Move m) const { return search::victim_value(pos_, m); }
     int& history(Move m) { return history_[(pos_.side_to_move() * N + m.from()) * N + m.to()]; }
 
     template <int Cap>
