@@ -108,6 +108,26 @@ TEST(SkillPick, NeverBeyondTheMarginNorIntoAMateTheBestAvoids) {
     for (u64 r = 0; r < 200; ++r) EXPECT_EQ(search::pick_weak_line(lines, 0, r), 0u) << r;
 }
 
+TEST(SkillPick, NeverALesserPromotionThanOneAlreadyWeighed) {
+    // a7-a8: the queen first, the rook 30 centipawns behind (within any level's margin), and
+    // a quiet move between them. Level 0 may play the quiet move but never makes the rook.
+    const Square a7 = 48, a8 = 56, g1 = 6, f3 = 21;
+    std::vector<search::Line> lines(3);
+    lines[0].score = { false, 900 }, lines[0].pv = { Move(a7, a8, MoveKind::Promotion, Queen) };
+    lines[1].score = { false, 880 }, lines[1].pv = { Move(g1, f3) };
+    lines[2].score = { false, 870 }, lines[2].pv = { Move(a7, a8, MoveKind::Promotion, Rook) };
+    int quiet = 0;
+    for (u64 r = 0; r < 500; ++r) {
+        size_t pick = search::pick_weak_line(lines, 0, r);
+        EXPECT_NE(pick, 2u) << r;
+        quiet += pick == 1;
+    }
+    EXPECT_GT(quiet, 0);
+    // Only a promotion ranked below one on the same squares is lesser, never the best line.
+    EXPECT_FALSE(search::lesser_promotion(lines, 0));
+    EXPECT_TRUE(search::lesser_promotion(lines, 2));
+}
+
 TEST(SkillPick, WeakLevelsSometimesPlayASlightlyWorseMoveStrongOnesRarely) {
     std::vector<search::Line> lines(2);
     lines[0].score = { false, 30 }, lines[1].score = { false, 0 };

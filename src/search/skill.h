@@ -27,8 +27,8 @@ struct EloAnchor {
 // 3), each step's Elo difference added to the level above. docs/engine.md has the figures;
 // bench/calibrate.py re-runs them. Elo and strength both increase strictly along the table.
 inline constexpr std::array<EloAnchor, 7> EloTable{ {
-    { 360, 0 },
-    { 497, 300 },
+    { 253, 0 },
+    { 591, 300 },
     { 871, 600 },
     { 1209, 800 },
     { 1537, 1000 },
@@ -81,11 +81,25 @@ inline u64 mix64(u64 x) {
 // minor piece, sometimes; never a queen) down to 165 at level 19.
 inline int skill_margin(int strength) { return 150 + 15 * (FullStrength - strength) / 100; }
 
+// Whether line i's move promotes on the same squares as a line ranked above it: a lesser
+// promotion than one the level already weighed (people err, but not by making a rook where a
+// queen stands as well).
+inline bool lesser_promotion(const std::vector<Line>& lines, size_t i) {
+    if (lines[i].pv.empty() || lines[i].pv[0].kind() != MoveKind::Promotion) return false;
+    const Move m = lines[i].pv[0];
+    for (size_t j = 0; j < i; ++j)
+        if (!lines[j].pv.empty() && lines[j].pv[0].kind() == MoveKind::Promotion
+            && lines[j].pv[0].from() == m.from() && lines[j].pv[0].to() == m.to())
+            return true;
+    return false;
+}
+
 // The index of the line a weak level plays. Each candidate within the level's margin of the
 // best gets a random bonus that grows with the level's weakness and the candidates' spread, so
 // a weaker level more often prefers a plausible move somewhat worse than the best; it never
-// walks into a mate the best move avoids, and never plays outside the candidates its (shallow)
-// search found. Deterministic given `random`.
+// walks into a mate the best move avoids, never underpromotes where it saw a better
+// promotion, and never plays outside the candidates its (shallow) search found. Deterministic
+// given `random`.
 inline size_t pick_weak_line(const std::vector<Line>& lines, int strength, u64 random) {
     if (lines.size() < 2 || strength >= FullStrength) return 0;
     auto value = [](const Line& l) {
@@ -99,7 +113,7 @@ inline size_t pick_weak_line(const std::vector<Line>& lines, int strength, u64 r
     int       best_key = -1 << 30;
     for (size_t i = 0; i < lines.size(); ++i) {
         int v = value(lines[i]);
-        if (top - v > margin) continue;
+        if (top - v > margin || lesser_promotion(lines, i)) continue;
         random    = mix64(random);
         int bonus = (weakness * (top - v) + margin * int(random % u64(weakness))) / 128;
         if (v + bonus > best_key) best_key = v + bonus, best = i;
