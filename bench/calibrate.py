@@ -59,10 +59,11 @@ def matches(args):
         "L4-sf1400": (level(args, 4), stockfish(1400), 1400, 16),
         "L12-sf1400": (level(args, 12), stockfish(1400), 1400, 16),
         # Below Stockfish's minimum: measured steps between levels down to level 0, each
-        # from the Elo the match above gives its opponent.
-        "L6-L8": (level(args, 6), level(args, 8), "L8-sf1400", 24),
-        "L3-L6": (level(args, 3), level(args, 6), "L6-L8", 24),
-        "L0-L3": (level(args, 0), level(args, 3), "L3-L6", 24),
+        # from the Elo the match above gives its opponent. 80 games = the 40 openings with both
+        # colours: weak levels are deterministic given the position, so more would repeat.
+        "L6-L8": (level(args, 6), level(args, 8), "L8-sf1400", 80),
+        "L3-L6": (level(args, 3), level(args, 6), "L6-L8", 80),
+        "L0-L3": (level(args, 0), level(args, 3), "L3-L6", 80),
     }
 
 

@@ -27,9 +27,9 @@ struct EloAnchor {
 // 3), each step's Elo difference added to the level above. docs/engine.md has the figures;
 // bench/calibrate.py re-runs them. Elo and strength both increase strictly along the table.
 inline constexpr std::array<EloAnchor, 7> EloTable{ {
-    { 253, 0 },
-    { 591, 300 },
-    { 871, 600 },
+    { 134, 0 },
+    { 411, 300 },
+    { 881, 600 },
     { 1209, 800 },
     { 1537, 1000 },
     { 1844, 1400 },
