@@ -267,8 +267,20 @@ TEST(SearchSkill, WeakLevelsAreDeterministicAndLegal) {
         auto            a = search_depth(root, 0, o), b = search_depth(root, 0, o);
         EXPECT_EQ(a.best, b.best) << skill;
         EXPECT_TRUE(legal_moves(root.pos).contains(a.best)) << skill;
-        EXPECT_LE(a.lines[0].depth, search::skill_depth(skill));
+        EXPECT_LE(a.lines[0].depth, search::skill_depth(100 * skill));
     }
+}
+
+TEST(SearchSkill, LevelZeroWeighsEveryMoveAtDepthOne) {
+    // A position full of captures: depth 1 and its quiescence search take more than level
+    // 0's 400 nodes, yet the level still finishes depth 1 rather than play the first move its
+    // move ordering offers.
+    Root<Chess> root("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    auto        r = search_depth(root, 0, { .skill = 0, .seed = 3 });
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_EQ(r.lines[0].depth, 1);
+    EXPECT_GT(r.nodes, search::skill_nodes(0));
+    EXPECT_TRUE(legal_moves(root.pos).contains(r.best));
 }
 
 TEST(SearchSkill, EvenLevelZeroTakesAFreeQueen) {
@@ -278,12 +290,6 @@ TEST(SearchSkill, EvenLevelZeroTakesAFreeQueen) {
         auto r = search_depth(root, 0, { .skill = 0, .seed = seed });
         EXPECT_EQ(root.text(r.best), "e3d4") << seed;
     }
-}
-
-TEST(SearchSkill, EloMapsOntoLevels) {
-    EXPECT_EQ(search::skill_for_elo(search::MinElo), 0);
-    EXPECT_EQ(search::skill_for_elo(search::MaxElo), 20);
-    EXPECT_LT(search::skill_for_elo(1400), search::skill_for_elo(2200));
 }
 
 } // namespace

@@ -38,13 +38,13 @@ template <class V> void Engine<V>::ponderhit() {
 template <class V>
 Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, const Limits& limits,
     const std::function<void(const Info&)>& on_info) {
-    const int skill   = effective_skill(options_);
-    shared_.tt        = &tt_;
-    shared_.limits    = limits;
-    shared_.start_ns  = SearchShared::Clock::now().time_since_epoch().count();
-    shared_.pondering = limits.ponder;
-    shared_.stop      = false;
-    searching_        = true;
+    const int strength = effective_strength(options_);
+    shared_.tt         = &tt_;
+    shared_.limits     = limits;
+    shared_.start_ns   = SearchShared::Clock::now().time_since_epoch().count();
+    shared_.pondering  = limits.ponder;
+    shared_.stop       = false;
+    searching_         = true;
     struct Done { // searching() turns false however search() returns
         std::atomic<bool>& flag;
         ~Done() { flag = false; }
@@ -64,11 +64,12 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
                                 moves_left);
     shared_.max_depth = MaxPly - 8;
     if (limits.depth > 0) shared_.max_depth = std::min(limits.depth, shared_.max_depth);
-    if (int d = skill_depth(skill)) shared_.max_depth = std::min(shared_.max_depth, d);
+    if (int d = skill_depth(strength)) shared_.max_depth = std::min(shared_.max_depth, d);
     shared_.max_nodes = limits.nodes;
-    if (u64 n = skill_nodes(skill); n && !limits.infinite)
-        shared_.max_nodes = shared_.max_nodes ? std::min(shared_.max_nodes, n) : n;
-    shared_.multipv = std::max(options_.multipv, skill_candidates(skill));
+    // A weak level's node budget counts from the end of its first iteration: even level 0
+    // weighs every move at depth 1, never just the first one the move ordering offers.
+    const u64 skill_budget = limits.infinite ? 0 : skill_nodes(strength);
+    shared_.multipv        = std::max(options_.multipv, skill_candidates(strength));
     tt_.new_search();
 
     auto total_nodes = [&] {
@@ -86,7 +87,10 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
         }
         return lines;
     };
-    auto report = [&](int depth) {
+    auto report = [&](int depth) { // on the main worker's thread, the one that counts nodes
+        if (skill_budget)
+            shared_.max_nodes
+                = shared_.max_nodes ? std::min(shared_.max_nodes, skill_budget) : skill_budget;
         result.lines = lines_now(depth);
         if (!on_info) return;
         Info info;
@@ -114,8 +118,8 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     if (result.lines.empty()) // stopped inside the first iteration: the best-ordered move
         result.lines.push_back({ to_score(0), 0, 0, { roots[0].move } });
     size_t pick = 0;
-    if (skill < 20)
-        pick = pick_weak_line(result.lines, skill, mix64(options_.seed ^ main.position().key()));
+    if (strength < FullStrength)
+        pick = pick_weak_line(result.lines, strength, mix64(options_.seed ^ main.position().key()));
     const Line& chosen = result.lines[pick];
     result.best        = chosen.pv.empty() ? roots[0].move : chosen.pv[0];
     if (chosen.pv.size() > 1) result.ponder = chosen.pv[1];

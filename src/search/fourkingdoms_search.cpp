@@ -628,7 +628,7 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     auto moves = legal_moves(*s.pos);
     if (moves.count == 0) return result;
 
-    const int skill = effective_skill(options_);
+    const int strength = effective_strength(options_);
     s.tt        = &tt_;
     s.halt      = &stop_;
     s.stopped   = false;
@@ -643,12 +643,12 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     const TimeBudget budget = budget_for(limits, s.root, options_.move_overhead_ms);
     s.hard_ms   = limits.infinite || limits.ponder ? 0 : budget.hard_ms;
     s.max_nodes = limits.nodes;
-    if (u64 n = skill_nodes(skill); n && !limits.infinite)
+    if (u64 n = skill_nodes(strength); n && !limits.infinite)
         s.max_nodes = s.max_nodes ? std::min(s.max_nodes, n) : n;
     int max_depth = MaxPly - 8;
     if (limits.depth > 0) max_depth = std::min(max_depth, limits.depth);
-    if (int d = skill_depth(skill)) max_depth = std::min(max_depth, d);
-    const int lines = std::max(options_.multipv, skill_candidates(skill));
+    if (int d = skill_depth(strength)) max_depth = std::min(max_depth, d);
+    const int lines = std::max(options_.multipv, skill_candidates(strength));
     tt_.new_search();
 
     std::vector<typename Searcher::RootMove> roots;
@@ -689,7 +689,8 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
 
     if (result.lines.empty()) result.lines.push_back(line_of(roots[0], 0));
     size_t pick = 0;
-    if (skill < 20) pick = pick_weak_line(result.lines, skill, mix64(options_.seed ^ s.pos->key()));
+    if (strength < FullStrength)
+        pick = pick_weak_line(result.lines, strength, mix64(options_.seed ^ s.pos->key()));
     const Line& chosen = result.lines[pick];
     result.best        = chosen.pv.empty() ? roots[0].move : chosen.pv[0];
     if (chosen.pv.size() > 1) result.ponder = chosen.pv[1];
