@@ -50,23 +50,13 @@ PositionAnalysis analyse_with_search(
         out.outcome   = o.kind != Outcome::Kind::Win ? 0 : o.winner == White ? 1 : -1;
         return out;
     }
-    search::Engine<V> engine(analysis_options());
-    auto              result = interruptible_search(engine, game, analysis_limits(nodes), interrupt);
-    if (!result) {
-        out.status = PositionAnalysis::Status::Interrupted;
-        return out;
-    }
-    if (result->lines.empty() || result->best.is_none()) return out;
-    const search::Line& line = result->lines.front();
-    out.mate                 = line.score.mate;
-    out.value                = line.score.value;
-    for (Move m : line.pv) {
-        if (out.best.size() >= kAnalysisLine || !game.legal_moves().contains(m)) break;
-        out.best.push_back(to_san(game.position(), m));
-        game.play(m);
-    }
-    out.status = PositionAnalysis::Status::Done;
-    return out;
+    return analyse_in_play<search::Engine<V>>(
+        game, nodes, interrupt, std::move(out), [&](Move m) -> std::optional<std::string> {
+            if (!game.legal_moves().contains(m)) return std::nullopt;
+            std::string san = to_san(game.position(), m);
+            game.play(m);
+            return san;
+        });
 }
 
 } // namespace

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "search/types.h"
 #include "server/engine_seat.h"
@@ -45,6 +47,32 @@ std::optional<search::Result> interruptible_search(
     interrupt.clear();
     if (interrupt.requested()) return std::nullopt;
     return result;
+}
+
+// Both halves' analysis of a position still in play: a fresh full-strength search of `nodes`
+// nodes, its score, and its line in SAN (`play_san(move)` plays a move of the line on `game`
+// and gives its SAN, or nothing where the line stops being playable).
+template <class Engine, class Game, class PlaySan>
+PositionAnalysis analyse_in_play(
+    Game& game, uint64_t nodes, Interrupt& interrupt, PositionAnalysis out, PlaySan&& play_san) {
+    Engine engine(analysis_options());
+    auto   result = interruptible_search(engine, game, analysis_limits(nodes), interrupt);
+    if (!result) {
+        out.status = PositionAnalysis::Status::Interrupted;
+        return out;
+    }
+    if (result->lines.empty() || result->best.is_none()) return out;
+    const search::Line& line = result->lines.front();
+    out.mate                 = line.score.mate;
+    out.value                = line.score.value;
+    for (Move m : line.pv) {
+        if (out.best.size() >= kAnalysisLine) break;
+        std::optional<std::string> san = play_san(m);
+        if (!san) break;
+        out.best.push_back(std::move(*san));
+    }
+    out.status = PositionAnalysis::Status::Done;
+    return out;
 }
 
 // Shared by both halves: the engine's options at the seat's level, and its time: the seats'

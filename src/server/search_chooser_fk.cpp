@@ -34,22 +34,11 @@ PositionAnalysis analyse_with(const EngineRequest& request, uint64_t nodes, Inte
         }
         return out;
     }
-    search::FourKingdomsEngine<V> engine(analysis_options());
-    auto result = interruptible_search(engine, game, analysis_limits(nodes), interrupt);
-    if (!result) {
-        out.status = PositionAnalysis::Status::Interrupted;
-        return out;
-    }
-    if (result->lines.empty() || result->best.is_none()) return out;
-    const search::Line& line = result->lines.front();
-    out.mate                 = line.score.mate;
-    out.value                = line.score.value;
-    for (Move m : line.pv) {
-        if (out.best.size() >= kAnalysisLine || game.outcome().over || !game.play(m)) break;
-        out.best.push_back(game.history().back().san);
-    }
-    out.status = PositionAnalysis::Status::Done;
-    return out;
+    return analyse_in_play<search::FourKingdomsEngine<V>>(
+        game, nodes, interrupt, std::move(out), [&](Move m) -> std::optional<std::string> {
+            if (game.outcome().over || !game.play(m)) return std::nullopt;
+            return game.history().back().san;
+        });
 }
 
 } // namespace
