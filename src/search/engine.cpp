@@ -66,8 +66,9 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     if (limits.depth > 0) shared_.max_depth = std::min(limits.depth, shared_.max_depth);
     if (int d = skill_depth(strength)) shared_.max_depth = std::min(shared_.max_depth, d);
     shared_.max_nodes = limits.nodes;
-    // A weak level's node budget counts from the end of its first iteration: even level 0
-    // weighs every move at depth 1, never just the first one the move ordering offers.
+    // A weak level's node budget takes effect at the end of its first iteration (the nodes of
+    // that iteration count towards it): even level 0 weighs every move at depth 1, never just
+    // the first one the move ordering offers.
     const u64 skill_budget = limits.infinite ? 0 : skill_nodes(strength);
     shared_.multipv        = std::max(options_.multipv, skill_candidates(strength));
     tt_.new_search();
