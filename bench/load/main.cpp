@@ -11,12 +11,12 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -41,6 +41,17 @@ void pin_to(int cpu) {
 }
 
 // A `citadel serve` of our own on a temporary database; stopped (SIGTERM) and removed when done.
+// The port in the server's first line, "... http://127.0.0.1:PORT ...".
+std::optional<unsigned short> port_in(const std::string& line) {
+    const auto at    = line.find("http://");
+    const auto colon = at == std::string::npos ? at : line.find(':', at + 7);
+    if (colon == std::string::npos) return std::nullopt;
+    unsigned port = 0;
+    auto [end, ec] = std::from_chars(line.data() + colon + 1, line.data() + line.size(), port);
+    if (ec != std::errc() || port == 0 || port > 65535) return std::nullopt;
+    return static_cast<unsigned short>(port);
+}
+
 class LocalServer {
   public:
     LocalServer(const std::string& citadel, int threads, int games, std::optional<int> cpu) {
@@ -75,10 +86,9 @@ class LocalServer {
             && read(out[0], &c, 1) == 1)
             line += c;
         close(out[0]);
-        std::smatch m;
-        if (!std::regex_search(line, m, std::regex(R"(http://[\d.]+:(\d+))")))
-            throw Failure("the server did not start (its first line: '" + line + "')");
-        port_ = static_cast<unsigned short>(std::stoi(m[1]));
+        auto port = port_in(line);
+        if (!port) throw Failure("the server did not start (its first line: '" + line + "')");
+        port_ = *port;
     }
     ~LocalServer() {
         if (pid_ > 0) {
