@@ -125,12 +125,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         }
         checkpointer_ = std::thread([this] { checkpoints(); });
     } catch (...) {
-        sqlite3_finalize(checkpoint_);
-        sqlite3_close(checkpoint_db_);
-        insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
-        begin_.reset(), commit_.reset(), rollback_.reset();
-        save_analysis_.reset(), load_analysis_.reset();
-        sqlite3_close(db_);
+        release();
         throw;
     }
 }
@@ -142,6 +137,11 @@ SqliteStorage::~SqliteStorage() {
     }
     stop_signal_.notify_all();
     if (checkpointer_.joinable()) checkpointer_.join();
+    release();
+}
+
+// Statements before their connections: a connection with a statement left does not close.
+void SqliteStorage::release() {
     sqlite3_finalize(checkpoint_);
     sqlite3_close(checkpoint_db_);
     insert_game_.reset(), insert_step_.reset(), finish_game_.reset();

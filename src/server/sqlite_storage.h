@@ -56,6 +56,7 @@ class SqliteStorage final : public Storage {
     void insert_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps);
     [[noreturn]] void fail(const std::string& what);
     void              checkpoints();
+    void              release(); // finalizes every statement and closes both connections
 
     std::mutex                 mutex_;
     sqlite3*                   db_ = nullptr;
