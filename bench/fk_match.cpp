@@ -4,7 +4,9 @@
 //   fk_match [--teams] [--games N] [--nodes N | --movetime MS] [--plies N] [--openings N]
 //            [--seed N] [--record FILE] SPEC SPEC SPEC SPEC
 //
-// A SPEC is algorithm:skill (paranoid:20, maxn:0, brs:10); the four are the seats East, South,
+// A SPEC is algorithm:skill[:weights] (paranoid:20, maxn:0, brs:10,
+// paranoid:20:check_threat=8,absorbed_army=80 — evaluation weights other than
+// eval::fourkingdoms::kWeights, for A/B tests; names as in eval/fourkingdoms.h); the four are the seats East, South,
 // West, North of the first game; equal SPECs are pooled. Game g shifts them by g seats
 // (free-for-all: every seat in turn; teams: by two, so each pair plays both sides). The first
 // `openings` plies of each game are random legal moves (from the seed), so full-strength games
@@ -28,9 +30,10 @@ using namespace citadel;
 namespace {
 
 struct Spec {
-    std::string           label;
-    search::FkAlgorithm   algorithm = search::FkAlgorithm::Paranoid;
-    int                   skill     = 20;
+    std::string                 label;
+    search::FkAlgorithm         algorithm = search::FkAlgorithm::Paranoid;
+    int                         skill     = 20;
+    eval::fourkingdoms::Weights weights   = eval::fourkingdoms::kWeights;
 };
 
 struct Settings {
@@ -41,10 +44,50 @@ struct Settings {
     std::vector<Spec> specs;
 };
 
+[[noreturn]] void usage(const std::string& why);
+
+// The weight a name stands for (the Weights member; mobility_n .. mobility_q for the table).
+int* weight_named(eval::fourkingdoms::Weights& w, const std::string& name) {
+    if (name == "mobility_n") return &w.mobility[Knight];
+    if (name == "mobility_b") return &w.mobility[Bishop];
+    if (name == "mobility_r") return &w.mobility[Rook];
+    if (name == "mobility_q") return &w.mobility[Queen];
+    if (name == "king_attack") return &w.king_attack;
+    if (name == "shelter") return &w.shelter;
+    if (name == "check_threat") return &w.check_threat;
+    if (name == "absorbed_army") return &w.absorbed_army;
+    if (name == "in_check") return &w.in_check;
+    if (name == "endgame") return &w.endgame;
+    if (name == "flight") return &w.flight;
+    if (name == "edge") return &w.edge;
+    if (name == "pawn_step") return &w.pawn_step;
+    if (name == "pawn_near") return &w.pawn_near;
+    return nullptr;
+}
+
+// "name=value,name=value" onto w.
+void read_weights(eval::fourkingdoms::Weights& w, const std::string& list, const std::string& spec) {
+    size_t at = 0;
+    while (at < list.size()) {
+        size_t end = list.find(',', at), eq = list.find('=', at);
+        if (end == std::string::npos) end = list.size();
+        if (eq == std::string::npos || eq > end) usage("weights are name=value in '" + spec + "'");
+        int* slot = weight_named(w, list.substr(at, eq - at));
+        if (!slot) usage("no weight '" + list.substr(at, eq - at) + "' in '" + spec + "'");
+        const std::string text = list.substr(eq + 1, end - eq - 1);
+        char*             stop = nullptr;
+        long              v    = std::strtol(text.c_str(), &stop, 10);
+        if (text.empty() || *stop || v < -100000 || v > 100000)
+            usage("weight value '" + text + "' in '" + spec + "' is not a whole number");
+        *slot = int(v);
+        at    = end + 1;
+    }
+}
+
 [[noreturn]] void usage(const std::string& why) {
     std::fprintf(stderr, "fk_match: %s\nusage: fk_match [--teams] [--games N] [--nodes N | --movetime MS] "
                  "[--plies N] [--openings N] [--seed N] [--record FILE] SPEC SPEC SPEC SPEC\n"
-                 "  SPEC: paranoid:20, maxn:0, brs:10, ... (algorithm:skill)\n", why.c_str());
+                 "  SPEC: paranoid:20, maxn:0, brs:10, paranoid:20:check_threat=8 (algorithm:skill[:weights])\n", why.c_str());
     std::exit(2);
 }
 
@@ -76,9 +119,14 @@ Settings parse(int argc, char** argv) {
             size_t colon = a.find(':');
             auto   algo  = search::fk_algorithm_named(a.substr(0, colon));
             if (!algo || colon == std::string::npos) usage("bad SPEC '" + a + "'");
-            long skill = number(a, a.c_str() + colon + 1);
+            const size_t second = a.find(':', colon + 1);
+            const std::string level = a.substr(colon + 1, second == std::string::npos ? std::string::npos
+                                                                                    : second - colon - 1);
+            long skill = number(a, level.c_str());
             if (skill > 20) usage("skill is 0 to 20 in '" + a + "'");
-            s.specs.push_back({a, *algo, int(skill)});
+            Spec spec{a, *algo, int(skill)};
+            if (second != std::string::npos) read_weights(spec.weights, a.substr(second + 1), a);
+            s.specs.push_back(spec);
         }
     }
     if (s.specs.size() != 4) usage("four SPECs are needed, one per seat");
@@ -87,6 +135,7 @@ Settings parse(int argc, char** argv) {
 
 template <class V> void run(const Settings& set) {
     std::map<std::string, std::vector<double>> points;  // per label: one value per seat-game
+    std::map<std::string, std::vector<double>> per_game;  // per label: its seats' mean, per game
     std::ofstream record;
     if (!set.record.empty()) record.open(set.record);
     std::mt19937_64 rng(set.seed);
@@ -102,6 +151,7 @@ template <class V> void run(const Settings& set) {
             o.skill   = seat[size_t(s)]->skill;
             o.seed    = rng();
             engines.push_back(std::make_unique<search::FourKingdomsEngine<V>>(o, seat[size_t(s)]->algorithm));
+            engines.back()->set_weights(seat[size_t(s)]->weights);
         }
         FourKingdomsGame<V> game;
         int                 ply = 0;
@@ -140,7 +190,13 @@ template <class V> void run(const Settings& set) {
                     sc[el[i].seat] = i < 2 ? (el[i].resigned ? -1 : 1) : 0;
             }
         }
-        for (int s = 0; s < 4; ++s) points[seat[size_t(s)]->label].push_back(sc[size_t(s)]);
+        std::map<std::string, std::pair<double, int>> game_sum;
+        for (int s = 0; s < 4; ++s) {
+            points[seat[size_t(s)]->label].push_back(sc[size_t(s)]);
+            auto& [sum, n] = game_sum[seat[size_t(s)]->label];
+            sum += sc[size_t(s)], ++n;
+        }
+        for (auto& [label, sn] : game_sum) per_game[label].push_back(sn.first / sn.second);
         if (record) {
             K4Tags tags;
             tags.event = "fk_match";
@@ -156,13 +212,20 @@ template <class V> void run(const Settings& set) {
     std::printf("%d games (%d finished, %.0f plies on average), %s\n", set.games, finished,
                 double(total_plies) / std::max(1, set.games), V::Teams ? "teams: 1 / 1/2 / 0 per seat"
                                                                       : "free-for-all: 2 / 1 / 1 / 0 per seat");
-    for (auto& [label, v] : points) {
+    // The mean and its 95% margin (1.96 standard errors) of a sample.
+    auto margin = [](const std::vector<double>& v) {
         double sum = 0, sq = 0;
         for (double x : v) sum += x, sq += x * x;
         double n = double(v.size()), mean = sum / n;
         double sd = n > 1 ? std::sqrt(std::max(0.0, (sq - n * mean * mean) / (n - 1))) : 0;
-        std::printf("  %-12s %5.3f +- %5.3f points per seat-game (%g seat-games)\n", label.c_str(), mean,
-                    1.96 * sd / std::sqrt(n), n);
+        return std::pair{mean, 1.96 * sd / std::sqrt(n)};
+    };
+    for (auto& [label, v] : points) {
+        auto [mean, m] = margin(v);
+        auto [gmean, gm] = margin(per_game[label]);
+        std::printf("  %-12s %5.3f +- %5.3f points per seat-game (%zu seat-games; +- %5.3f with the game "
+                    "as the unit)\n", label.c_str(), mean, m, v.size(), gm);
+        (void)gmean;
     }
 }
 

@@ -10,6 +10,7 @@
 #include "game/fourkingdoms_game.h"
 #include "fourkingdoms_game_support.h"
 #include "search/fourkingdoms_search.h"
+#include "search/skill.h"
 
 using namespace citadel;
 using namespace fktest;
@@ -309,4 +310,70 @@ TEST(FourKingdomsDecisions, Alliances) {
     EXPECT_TRUE(e.should_accept_alliance(g, fk::West));
     EXPECT_FALSE(e.should_accept_alliance(g, fk::East));
     EXPECT_FALSE(FourKingdomsEngine<Teams>().should_propose_alliance(FourKingdomsGame<Teams>(), 0, 2));
+}
+
+TEST(FourKingdomsDecisions, AlliancesJudgedBySearch) {
+    // East has absorbed North; South and West face each other's queens (d4, d6). With South to
+    // move, allying would forbid South taking West's free queen: South declines. With West to
+    // move, allying saves South's queen: South accepts. The strengths (what a static judgement
+    // reads) are the same in both; only the search tells them apart.
+    const auto fen = [](char to_move) {
+        return k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"},
+                   {"d4", "sQ"}, {"d6", "wQ"}},
+                  std::string(1, to_move) + " - - 0 1 eswe -");
+    };
+    FourKingdomsEngine<FFA> e;
+    FourKingdomsGame<FFA>   south;
+    load(south, fen('s'));
+    EXPECT_FALSE(e.should_propose_alliance(south, fk::South, fk::West));
+    EXPECT_TRUE(e.should_propose_alliance(south, fk::West, fk::South));  // West's queen is saved
+    FourKingdomsGame<FFA> west;
+    load(west, fen('w'));
+    EXPECT_TRUE(e.should_propose_alliance(west, fk::South, fk::West));
+    EXPECT_FALSE(e.should_propose_alliance(west, fk::West, fk::South));
+    ASSERT_FALSE(west.propose_alliance(fk::West, fk::South));
+    EXPECT_TRUE(e.should_accept_alliance(west, fk::South));
+    ASSERT_FALSE(south.propose_alliance(fk::West, fk::South));
+    EXPECT_FALSE(e.should_accept_alliance(south, fk::South));
+    EXPECT_FALSE(e.should_propose_alliance(west, fk::South, fk::East));  // not with the absorber
+    EXPECT_FALSE(e.should_propose_alliance(west, fk::North, fk::South));  // North is out
+}
+
+// ---- skill ----
+
+// A middlegame: `plies` random legal moves from the start (fixed seed).
+template <class V> void play_random(FourKingdomsGame<V>& g, int plies, u64 seed) {
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < plies && !g.outcome().over; ++i) {
+        auto list = g.legal_moves();
+        ASSERT_TRUE(g.play(list.moves[rng() % u64(list.count)]));
+    }
+}
+
+TEST(FourKingdomsSkill, WeakLevelsFinishTheirFirstIteration) {
+    // Level 0's node budget (400) ends inside depth 1 in a middlegame on this board; it must
+    // apply only after the first iteration, or level 0 would play the move ordering's first
+    // move unweighed (a line of depth 0).
+    for (int skill : {0, 3}) {
+        search::Options o;
+        o.skill = skill;
+        FourKingdomsEngine<FFA> f(o);
+        FourKingdomsGame<FFA>   g;
+        play_random(g, 60, 7);
+        auto r = f.search(g, {});
+        ASSERT_FALSE(r.lines.empty());
+        EXPECT_GE(r.lines[0].depth, 1) << "skill " << skill;
+        if (skill == 0) {
+            EXPECT_GT(r.nodes, search::skill_nodes(0));  // the budget did bite
+        }
+        FourKingdomsEngine<Teams> t(o);
+        FourKingdomsGame<Teams>   tg;
+        play_random(tg, 80, 9);
+        auto tr = t.search(tg, {});
+        ASSERT_FALSE(tr.lines.empty());
+        EXPECT_GE(tr.lines[0].depth, 1) << "teams, skill " << skill;
+        if (skill == 0) {
+            EXPECT_GT(tr.nodes, search::skill_nodes(0));
+        }
+    }
 }

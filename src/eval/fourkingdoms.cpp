@@ -8,15 +8,6 @@
 namespace citadel::eval::fourkingdoms {
 namespace {
 
-constexpr int kMobilityWeight[7] = {0, 0, 4, 3, 2, 1, 0};  // per reachable square
-constexpr int kKingAttack        = 12;  // per enemy attack on the king's square or a neighbour
-constexpr int kShelter           = 6;   // per friendly piece next to the king
-constexpr int kAbsorbedArmy      = 40;  // per army commanded beyond its own that has pieces
-constexpr int kInCheck           = 30;
-constexpr int kEndgame           = 1500;  // material below which a king's room counts
-constexpr int kFlight            = 12;    // per flight square the king lacks
-constexpr int kEdge              = 15;    // per step of the king from the centre
-
 constexpr int kSteps[8][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
@@ -52,16 +43,33 @@ int reach(const fk::Board& b, Seat us, Square from, PieceType t) {
     return n;
 }
 
+// Empty squares from which an enemy piece could check the king next move (along the king's
+// lines up to the first piece, and its knight squares) that such a piece attacks now.
+int check_squares(const fk::Board& b, Seat s, Square king, u8 enemies) {
+    const fk::BB rq = b.pieces(Rook) | b.pieces(Queen), bq = b.pieces(Bishop) | b.pieces(Queen);
+    int n = 0;
+    for (int i = 0; i < 8; ++i)
+        for (Square to = offset(king, kSteps[i][0], kSteps[i][1]); to != NoSquare && !b.piece_on(to);
+             to = offset(to, kSteps[i][0], kSteps[i][1]))
+            n += popcount(b.attackers(to, enemies) & (i < 4 ? rq : bq)) > 0;
+    for (auto& d : kKnight) {
+        Square to = offset(king, d[0], d[1]);
+        n += to != NoSquare && !friendly(b, s, to) &&
+             popcount(b.attackers(to, enemies) & b.pieces(Knight)) > 0;
+    }
+    return n;
+}
+
 }  // namespace
 
-Terms terms(const fk::Board& b, Seat s) {
+Terms terms(const fk::Board& b, Seat s, const Weights& w) {
     Terms t;
     if (!b.in_game(s)) return t;
     const u8 armies = b.state()->c.armies_of[s];
     for (Seat a = 0; a < 4; ++a) {
         if (!(armies & fk::seat_bit(a))) continue;
         const fk::BB& mine = b.army(a);
-        if (a != s && mine != fk::BB{}) t.command += kAbsorbedArmy;
+        if (a != s && mine != fk::BB{}) t.command += w.absorbed_army;
         for (Square sq = 0; sq < fk::Squares; ++sq) {
             Piece p = b.piece_on(sq);
             if (!p || Seat(p >> 5) != a) continue;
@@ -69,10 +77,10 @@ Terms terms(const fk::Board& b, Seat s) {
             t.material += kMaterial[type];
             if (type == Pawn) {
                 int d = fk::depth(a, sq);
-                if (d > 2) t.pawns += 6 * (d - 2);
-                if (d >= 10) t.pawns += 25 * (d - 9);
+                if (d > 2) t.pawns += w.pawn_step * (d - 2);
+                if (d >= 10) t.pawns += w.pawn_near * (d - 9);
             } else if (type != King)
-                t.mobility += kMobilityWeight[type] * reach(b, s, sq, type);
+                t.mobility += w.mobility[type] * reach(b, s, sq, type);
         }
     }
     const Square king = b.king_square(s);
@@ -81,28 +89,29 @@ Terms terms(const fk::Board& b, Seat s) {
         for (int i = -1; i < 8; ++i) {
             Square around = i < 0 ? king : offset(king, kSteps[i][0], kSteps[i][1]);
             if (around == NoSquare) continue;
-            t.king_safety -= kKingAttack * popcount(b.attackers(around, enemies));
-            if (i >= 0 && friendly(b, s, around)) t.king_safety += kShelter;
+            t.king_safety -= w.king_attack * popcount(b.attackers(around, enemies));
+            if (i >= 0 && friendly(b, s, around)) t.king_safety += w.shelter;
         }
         // A king with little left around it is mated sooner: its flight squares count, and a
         // bare king is driven to the edge (what lets the search finish a won ending).
-        if (t.material < kEndgame) {
+        if (t.material < w.endgame) {
             int flights = 0;
             for (auto& d : kSteps) {
                 Square to = offset(king, d[0], d[1]);
                 flights += to != NoSquare && !friendly(b, s, to) && popcount(b.attackers(to, enemies)) == 0;
             }
             int centre = std::max(std::abs(2 * fk::file_of(king) - 13), std::abs(2 * fk::rank_of(king) - 13)) / 2;
-            t.king_safety -= kFlight * (8 - flights) + kEdge * centre;
+            t.king_safety -= w.flight * (8 - flights) + w.edge * centre;
         }
+        if (w.check_threat) t.check -= w.check_threat * check_squares(b, s, king, enemies);
     }
-    if (b.in_check(s)) t.check -= kInCheck;
+    if (b.in_check(s)) t.check -= w.in_check;
     return t;
 }
 
-std::array<int, 4> strengths(const fk::Board& b) {
+std::array<int, 4> strengths(const fk::Board& b, const Weights& w) {
     std::array<int, 4> out{};
-    for (Seat s = 0; s < 4; ++s) out[s] = terms(b, s).total();
+    for (Seat s = 0; s < 4; ++s) out[s] = terms(b, s, w).total();
     return out;
 }
 

@@ -40,6 +40,10 @@ constexpr int kQDepthMaxN = 3;  // max^n's quiescence has no window to cut it sh
 constexpr u64 kSalt[6] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
                           0xD6E8FEB86659FD93ull, 0x27D4EB2F165667C5ull, 0x94D049BB133111EBull};
 constexpr u64 kBrsSalt = 0x5851F42D4C957F2Dull;  // BRS entries: other depths than paranoid's
+constexpr u64 kJudgeSalt = 0x2545F4914F6CDD1Dull;  // decisions' searches (their own table)
+constexpr int kJudgeDepth = 3;      // plies of an alliance judgement: a round of three players
+constexpr u64 kJudgeNodes = 30000;  // per judgement search after its first depth
+constexpr int kAllianceTie = FkPoint / 200;  // gains this small are no difference (0.005 point)
 
 bool is_capture(const fk::Board& b, Move m) {
     return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
@@ -74,6 +78,7 @@ struct FourKingdomsEngine<V>::Searcher {
     std::vector<int>             history = std::vector<int>(size_t(fk::Squares) * fk::Squares);
     Move                         killers[MaxPly + 8][2]{};
 
+    const eval::fourkingdoms::Weights* weights = &eval::fourkingdoms::kWeights;
     TranspositionTable*      tt   = nullptr;
     const std::atomic<bool>* halt = nullptr;
     bool                     stopped = false;
@@ -164,7 +169,7 @@ struct FourKingdomsEngine<V>::Searcher {
         // Each player left wins (2 points) with a chance growing with the square of its
         // strength, else takes one of the places still open (their mean points): the values
         // of the players left sum to the points left, and no one counts on more than 2.
-        auto        str = eval::fourkingdoms::strengths(*pos);
+        auto        str = eval::fourkingdoms::strengths(*pos, *weights);
         double      sum = 0;
         const int   left = std::popcount(unsigned(alive));
         for (Seat s = 0; s < 4; ++s)
@@ -192,7 +197,7 @@ struct FourKingdomsEngine<V>::Searcher {
     // The two-sided value from the maximizing side's view.
     int static_value() const {
         if constexpr (V::Teams) {
-            auto str = eval::fourkingdoms::strengths(*pos);
+            auto str = eval::fourkingdoms::strengths(*pos, *weights);
             int  v   = 0;
             for (Seat s = 0; s < 4; ++s) {
                 int w = str[s] + (pos->in_game(s) ? kKingAlive : 0);
@@ -546,6 +551,18 @@ struct FourKingdomsEngine<V>::Searcher {
         return pv;
     }
 
+    // A decision's judgement: the paranoid value for `who` of the loaded position, searched
+    // `depth` plies deep from whoever is to move (its opponents minimize it); 0 when stopped.
+    int judge(Seat who, int depth) {
+        algorithm = FkAlgorithm::Paranoid;
+        root      = who;
+        side      = fk::seat_bit(who);
+        salt      = kSalt[who] ^ kJudgeSalt;
+        stopped   = false;
+        seldepth  = 0;
+        return alphabeta(depth, 0, -Infinite, Infinite);
+    }
+
     // One iteration over the root moves; `lines`: how many need exact scores. False when it
     // was stopped before its end.
     bool iterate(std::vector<RootMove>& roots, int depth, int lines) {
@@ -630,6 +647,7 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
 
     const int strength = effective_strength(options_);
     s.tt        = &tt_;
+    s.weights   = &weights_;
     s.halt      = &stop_;
     s.stopped   = false;
     s.algorithm = algorithm_;
@@ -643,8 +661,10 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     const TimeBudget budget = budget_for(limits, s.root, options_.move_overhead_ms);
     s.hard_ms   = limits.infinite || limits.ponder ? 0 : budget.hard_ms;
     s.max_nodes = limits.nodes;
-    if (u64 n = skill_nodes(strength); n && !limits.infinite)
-        s.max_nodes = s.max_nodes ? std::min(s.max_nodes, n) : n;
+    // A weak level's node budget takes effect at the end of its first iteration (whose nodes
+    // count towards it): even level 0 weighs every move at depth 1, never just the first one
+    // the move ordering offers (400 nodes do not finish depth 1 on this board).
+    const u64 skill_budget = limits.infinite ? 0 : skill_nodes(strength);
     int max_depth = MaxPly - 8;
     if (limits.depth > 0) max_depth = std::min(max_depth, limits.depth);
     if (int d = skill_depth(strength)) max_depth = std::min(max_depth, d);
@@ -665,6 +685,7 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     for (int depth = 1; depth <= max_depth; ++depth) {
         s.seldepth = 0;
         if (!s.iterate(roots, depth, lines)) break;
+        if (skill_budget) s.max_nodes = s.max_nodes ? std::min(s.max_nodes, skill_budget) : skill_budget;
         result.lines.clear();
         for (int i = 0; i < std::min<int>(lines, int(roots.size())); ++i)
             result.lines.push_back(line_of(roots[size_t(i)], depth));
@@ -702,8 +723,9 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
 // ---- decisions ----
 
 namespace {
-template <class V> int team_balance(const Position<V>& pos, Seat who) {
-    auto str = eval::fourkingdoms::strengths(pos);
+template <class V>
+int team_balance(const Position<V>& pos, Seat who, const eval::fourkingdoms::Weights& weights) {
+    auto str = eval::fourkingdoms::strengths(pos, weights);
     int  v   = 0;
     for (Seat s = 0; s < 4; ++s) {
         int w = str[s] + (pos.in_game(s) ? kKingAlive : 0);
@@ -717,9 +739,10 @@ template <class V>
     requires FourKingdomsVariant<V>
 bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, Seat who) const {
     if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
-    if constexpr (V::Teams) return team_balance(game.position(), who) <= 50;
+    if constexpr (V::Teams) return team_balance(game.position(), who, weights_) <= 50;
     else {
         Searcher s;
+        s.weights = &weights_;
         if (!s.load(game)) return false;
         return s.utilities()[who] <= FkPoint;
     }
@@ -738,17 +761,70 @@ bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, 
 
 template <class V>
     requires FourKingdomsVariant<V>
+std::optional<int> FourKingdomsEngine<V>::alliance_gain(const FourKingdomsGame<V>& game, Seat by,
+                                                        Seat with) const {
+    if constexpr (V::Teams) return std::nullopt;
+    else {
+        if (by > 3 || with > 3 || by == with || game.outcome().over) return std::nullopt;
+        const auto& pos  = game.position();
+        const u8    pair = u8(fk::seat_bit(by) | fk::seat_bit(with));
+        if (!pos.alliance_possible(pair)) return std::nullopt;
+        // The rules want the third player to command an army of a player who did not resign.
+        const Seat third    = Seat(std::countr_zero(unsigned(pos.players() & ~pair)));
+        const auto& elims   = game.eliminations();
+        bool        allowed = false;
+        for (Seat a = 0; a < 4; ++a)
+            allowed |= a != third && pos.commander(a) == third &&
+                       std::none_of(elims.begin(), elims.end(),
+                                    [&](const FkElimination& x) { return x.seat == a && x.resigned; });
+        if (!allowed) return std::nullopt;
+
+        TranspositionTable table(1);
+        std::atomic<bool>  halt{false};
+        Searcher           alone, allied;
+        for (Searcher* s : {&alone, &allied}) {
+            s->weights = &weights_;
+            s->tt      = &table;
+            s->halt    = &halt;
+            s->start   = Searcher::Clock::now();
+            s->hard_ms = 0;
+            if (!s->load(game)) return std::nullopt;
+        }
+        if (!allied.pos->ally(pair, allied.played.emplace_back())) return std::nullopt;
+        allied.keys.push_back(allied.pos->key());
+        // Iterative deepening, both searches at each depth; the deepest depth both finished
+        // decides (depth 1 always finishes: the node cap starts after it).
+        int gain = 0;
+        for (int depth = 1; depth <= kJudgeDepth; ++depth) {
+            int  v[2];
+            bool finished = true;
+            int  i        = 0;
+            for (Searcher* s : {&alone, &allied}) {
+                s->nodes     = 0;
+                s->max_nodes = depth == 1 ? 0 : kJudgeNodes;
+                v[i++]       = s->judge(by, depth);
+                finished &= !s->stopped;
+            }
+            if (!finished) break;
+            gain = v[1] - v[0];
+        }
+        return gain;
+    }
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
 bool FourKingdomsEngine<V>::should_propose_alliance(const FourKingdomsGame<V>& game, Seat by,
                                                     Seat with) const {
-    if constexpr (V::Teams) return false;
-    else {
-        if (by > 3 || with > 3 || by == with || game.outcome().over) return false;
-        const auto& pos = game.position();
-        if (!pos.alliance_possible(u8(fk::seat_bit(by) | fk::seat_bit(with)))) return false;
-        const Seat third = Seat(std::countr_zero(unsigned(pos.players() & ~(fk::seat_bit(by) | fk::seat_bit(with)))));
-        auto str = eval::fourkingdoms::strengths(pos);
-        return str[third] > str[by] && str[third] > str[with];
-    }
+    auto gain = alliance_gain(game, by, with);
+    if (!gain) return false;
+    if (std::abs(*gain) > kAllianceTie) return *gain > 0;
+    // The search sees no difference (nobody's pieces meet yet): ally against an absorber
+    // stronger than each of the two, the case an alliance helps in the long run.
+    const Seat third = Seat(std::countr_zero(
+        unsigned(game.position().players() & ~(fk::seat_bit(by) | fk::seat_bit(with)))));
+    auto str = eval::fourkingdoms::strengths(game.position(), weights_);
+    return str[third] > str[by] && str[third] > str[with];
 }
 
 template <class V>
@@ -765,12 +841,12 @@ bool FourKingdomsEngine<V>::should_resign(const FourKingdomsGame<V>& game, Seat 
     if (effective_skill(options_) < min_level) return false;
     if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
     const auto& pos = game.position();
-    if constexpr (V::Teams) return team_balance(pos, who) <= -1500 - kKingAlive;
+    if constexpr (V::Teams) return team_balance(pos, who, weights_) <= -1500 - kKingAlive;
     else {
         // Resigning as the first or second out scores -1, being mated 1: only the last two
         // players' loser gains nothing by playing on.
         if (std::popcount(unsigned(pos.players())) != 2) return false;
-        auto str   = eval::fourkingdoms::strengths(pos);
+        auto str   = eval::fourkingdoms::strengths(pos, weights_);
         Seat other = Seat(std::countr_zero(unsigned(pos.players() & ~fk::seat_bit(who))));
         return str[other] > 5 * std::max(str[who], 1);
     }

@@ -27,6 +27,7 @@
 #include <optional>
 #include <string_view>
 
+#include "eval/fourkingdoms.h"
 #include "game/fourkingdoms_game.h"
 #include "search/tt.h"
 #include "search/types.h"
@@ -58,6 +59,9 @@ class FourKingdomsEngine {
     void        set_algorithm(FkAlgorithm a) { algorithm_ = a; }
     FkAlgorithm algorithm() const { return algorithm_; }
     void        new_game();
+    // The evaluation's weights (eval::fourkingdoms::kWeights unless set): for self-play A/B
+    // tests of other weights (bench/fk_match), not for play.
+    void set_weights(const eval::fourkingdoms::Weights& w) { weights_ = w; }
 
     // The best move for the player to move; none once the game is over. on_info receives each
     // finished iteration's lines on this thread.
@@ -67,7 +71,7 @@ class FourKingdomsEngine {
     void ponderhit() { pondering_ = false; }
     bool searching() const { return searching_.load(); }
 
-    // ---- decisions that are not moves (static judgements, cheap: no search) ----
+    // ---- decisions that are not moves (for the web app) ----
     // Accept a draw offer for `who` when a draw is worth at least what it expects from play:
     // teams: its team is not ahead by more than half a pawn; free-for-all: its share of the
     // points is not above one point (what a draw gives).
@@ -79,8 +83,11 @@ class FourKingdomsEngine {
     // `who` is not to move or the result has no line.
     bool should_accept_draw(const FourKingdomsGame<V>& game, Seat who,
                             const Result& searched) const;
-    // Free-for-all, when the rules allow `by` and `with` to ally: propose when the third player
-    // (the absorber) is stronger than `by` and than `with`, the only case an alliance helps.
+    // Free-for-all, when the rules allow `by` and `with` to ally: propose when a short search
+    // (paranoid, a round of the three players, a few tens of thousands of nodes) values the
+    // game with the alliance higher for `by` than the game without it — e.g. not when `by`
+    // could win `with`'s queen now, yes when `with` could win `by`'s. When the search sees no
+    // difference: propose when the third player (the absorber) is stronger than each of them.
     bool should_propose_alliance(const FourKingdomsGame<V>& game, Seat by, Seat with) const;
     // Accept the standing proposal made to `by` on the same judgement.
     bool should_accept_alliance(const FourKingdomsGame<V>& game, Seat by) const;
@@ -94,8 +101,13 @@ class FourKingdomsEngine {
     struct Searcher;
 
   private:
+    // What allying with `with` is worth to `by` by the search (its value allied minus alone,
+    // FkPoint = 1 point); none when the rules do not allow the alliance now.
+    std::optional<int> alliance_gain(const FourKingdomsGame<V>& game, Seat by, Seat with) const;
+
     Options                   options_;
     FkAlgorithm               algorithm_;
+    eval::fourkingdoms::Weights weights_ = eval::fourkingdoms::kWeights;
     TranspositionTable        tt_;
     std::unique_ptr<Searcher> searcher_;
     std::atomic<bool>         stop_{false}, pondering_{false}, searching_{false};
