@@ -6,7 +6,8 @@
 //
 // A SPEC is algorithm:skill[:weights] (paranoid:20, maxn:0, brs:10,
 // paranoid:20:check_threat=8,absorbed_army=80 — evaluation weights other than
-// eval::fourkingdoms::kWeights, for A/B tests; names as in eval/fourkingdoms.h); the four are the seats East, South,
+// eval::fourkingdoms::kWeights, for A/B tests; names as in eval/fourkingdoms.h; nodes=N gives
+// that SPEC its own nodes a move, e.g. to charge a slower evaluation its cost); the four are the seats East, South,
 // West, North of the first game; equal SPECs are pooled. Game g shifts them by g seats
 // (free-for-all: every seat in turn; teams: by two, so each pair plays both sides). The first
 // `openings` plies of each game are random legal moves (from the seed), so full-strength games
@@ -34,6 +35,7 @@ struct Spec {
     search::FkAlgorithm         algorithm = search::FkAlgorithm::Paranoid;
     int                         skill     = 20;
     eval::fourkingdoms::Weights weights   = eval::fourkingdoms::kWeights;
+    u64                         nodes     = 0;  // its own nodes a move (0: --nodes)
 };
 
 struct Settings {
@@ -65,14 +67,17 @@ int* weight_named(eval::fourkingdoms::Weights& w, const std::string& name) {
     return nullptr;
 }
 
-// "name=value,name=value" onto w.
-void read_weights(eval::fourkingdoms::Weights& w, const std::string& list, const std::string& spec) {
+// "name=value,name=value" onto the spec's weights ("nodes" is its own nodes a move: a handicap
+// that stands for a slower evaluation at fixed nodes).
+void read_weights(Spec& into, const std::string& list, const std::string& spec) {
+    eval::fourkingdoms::Weights& w = into.weights;
     size_t at = 0;
     while (at < list.size()) {
         size_t end = list.find(',', at), eq = list.find('=', at);
         if (end == std::string::npos) end = list.size();
         if (eq == std::string::npos || eq > end) usage("weights are name=value in '" + spec + "'");
-        int* slot = weight_named(w, list.substr(at, eq - at));
+        int  nodes = 0;
+        int* slot  = list.substr(at, eq - at) == "nodes" ? &nodes : weight_named(w, list.substr(at, eq - at));
         if (!slot) usage("no weight '" + list.substr(at, eq - at) + "' in '" + spec + "'");
         const std::string text = list.substr(eq + 1, end - eq - 1);
         char*             stop = nullptr;
@@ -80,7 +85,11 @@ void read_weights(eval::fourkingdoms::Weights& w, const std::string& list, const
         if (text.empty() || *stop || v < -100000 || v > 100000)
             usage("weight value '" + text + "' in '" + spec + "' is not a whole number");
         *slot = int(v);
-        at    = end + 1;
+        if (slot == &nodes) {
+            if (v <= 0) usage("nodes must be positive in '" + spec + "'");
+            into.nodes = u64(v);
+        }
+        at = end + 1;
     }
 }
 
@@ -125,7 +134,7 @@ Settings parse(int argc, char** argv) {
             long skill = number(a, level.c_str());
             if (skill > 20) usage("skill is 0 to 20 in '" + a + "'");
             Spec spec{a, *algo, int(skill)};
-            if (second != std::string::npos) read_weights(spec.weights, a.substr(second + 1), a);
+            if (second != std::string::npos) read_weights(spec, a.substr(second + 1), a);
             s.specs.push_back(spec);
         }
     }
@@ -168,7 +177,7 @@ template <class V> void run(const Settings& set) {
             } else {
                 search::Limits l;
                 if (set.movetime) l.movetime_ms = set.movetime;
-                else l.nodes = set.nodes;
+                else l.nodes = seat[who]->nodes ? seat[who]->nodes : set.nodes;
                 m = engines[who]->search(game, l).best;
             }
             if (m.is_none() || !game.play(m)) {
