@@ -43,23 +43,6 @@ int reach(const fk::Board& b, Seat us, Square from, PieceType t) {
     return n;
 }
 
-// Empty squares from which an enemy piece could check the king next move (along the king's
-// lines up to the first piece, and its knight squares) that such a piece attacks now.
-int check_squares(const fk::Board& b, Seat s, Square king, u8 enemies) {
-    const fk::BB rq = b.pieces(Rook) | b.pieces(Queen), bq = b.pieces(Bishop) | b.pieces(Queen);
-    int n = 0;
-    for (int i = 0; i < 8; ++i)
-        for (Square to = offset(king, kSteps[i][0], kSteps[i][1]); to != NoSquare && !b.piece_on(to);
-             to = offset(to, kSteps[i][0], kSteps[i][1]))
-            n += popcount(b.attackers(to, enemies) & (i < 4 ? rq : bq)) > 0;
-    for (auto& d : kKnight) {
-        Square to = offset(king, d[0], d[1]);
-        n += to != NoSquare && !friendly(b, s, to) &&
-             popcount(b.attackers(to, enemies) & b.pieces(Knight)) > 0;
-    }
-    return n;
-}
-
 }  // namespace
 
 Terms terms(const fk::Board& b, Seat s, const Weights& w) {
@@ -85,12 +68,18 @@ Terms terms(const fk::Board& b, Seat s, const Weights& w) {
     }
     const Square king = b.king_square(s);
     if (king != NoSquare) {
-        const u8 enemies = b.state()->c.enemies_of[s];
+        const u8     enemies = b.state()->c.enemies_of[s];
+        const fk::BB rq = b.pieces(Rook) | b.pieces(Queen), bq = b.pieces(Bishop) | b.pieces(Queen);
         for (int i = -1; i < 8; ++i) {
             Square around = i < 0 ? king : offset(king, kSteps[i][0], kSteps[i][1]);
             if (around == NoSquare) continue;
-            t.king_safety -= w.king_attack * popcount(b.attackers(around, enemies));
+            const fk::BB att = b.attackers(around, enemies);
+            t.king_safety -= w.king_attack * popcount(att);
             if (i >= 0 && friendly(b, s, around)) t.king_safety += w.shelter;
+            // A contact check threatened: an enemy slider can step next to the king with check
+            // (a player in check must answer first, out of turn).
+            if (i >= 0 && !b.piece_on(around) && popcount(att & (i < 4 ? rq : bq)) > 0)
+                t.check -= w.check_threat;
         }
         // A king with little left around it is mated sooner: its flight squares count, and a
         // bare king is driven to the edge (what lets the search finish a won ending).
@@ -103,7 +92,6 @@ Terms terms(const fk::Board& b, Seat s, const Weights& w) {
             int centre = std::max(std::abs(2 * fk::file_of(king) - 13), std::abs(2 * fk::rank_of(king) - 13)) / 2;
             t.king_safety -= w.flight * (8 - flights) + w.edge * centre;
         }
-        if (w.check_threat) t.check -= w.check_threat * check_squares(b, s, king, enemies);
     }
     if (b.in_check(s)) t.check -= w.in_check;
     return t;
