@@ -19,7 +19,7 @@ struct Weights {
     int mobility[7]   = {0, 0, 4, 3, 2, 1, 0};  // per reachable square, by piece type
     int king_attack   = 12;    // per enemy attack on the king's square or a neighbour
     int shelter       = 6;     // per friendly piece next to the king
-    int check_threat  = 0;     // per empty square next to the king that an enemy slider able
+    int check_threat  = 8;     // per empty square next to the king that an enemy slider able
                                // to check from there attacks: a contact check to answer first
     int absorbed_army = 40;    // per army commanded beyond its own that has pieces
     int in_check      = 30;    // being in check now
