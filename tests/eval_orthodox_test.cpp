@@ -60,8 +60,9 @@ TEST(EvalChess, KingShelterAndAttackers) {
     int sheltered = eval_of<Chess>("r1bq1rk1/pppp1ppp/2n2n2/8/8/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1");
     int exposed   = eval_of<Chess>("r1bq1rk1/pppp1ppp/2n2n2/8/8/2N2NK1/PPPP1PPP/R1BQ1R2 w - - 0 1");
     EXPECT_GT(sheltered, exposed);
-    // A black knight one leap from White's king's neighbours costs White more than one far away.
-    int near = eval_of<Chess>("6k1/5ppp/8/q7/8/4n3/5PPP/6K1 w - - 0 1");
+    // A black knight one leap from White's king's neighbours costs White more than one far away
+    // (neither attacked: no threat term).
+    int near = eval_of<Chess>("6k1/5ppp/8/q7/4n3/8/5PPP/6K1 w - - 0 1");
     int far  = eval_of<Chess>("6k1/5ppp/8/q7/8/n7/5PPP/6K1 w - - 0 1");
     EXPECT_LT(near, far);
 }
@@ -81,6 +82,46 @@ TEST(EvalChess, BareMinorAheadIsNearlyADraw) {
     int rook   = eval_of<Chess>("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     EXPECT_LT(bishop, 100);
     EXPECT_GT(rook, 300);
+}
+
+// What one threat weight adds to the mover's score in a position: its score with the chess
+// weights minus its score with that weight (mg and eg) at zero.
+int threat_part(const std::string& fen, int eval::OrthodoxWeights::*mg,
+    int eval::OrthodoxWeights::*eg) {
+    Board<Chess>           b(fen);
+    eval::OrthodoxWeights w = eval::kChessWeights;
+    w.*mg = w.*eg = 0;
+    return eval::evaluate(b.pos) - eval::evaluate_with(b.pos, w);
+}
+
+TEST(EvalChess, ThreatsCountForTheAttacker) {
+    using W = eval::OrthodoxWeights;
+    // A knight attacked by a pawn; a rook by a knight; a queen by a rook; each for White, and
+    // the same positions mirrored (the threat is then the mover's, Black's, again).
+    const struct {
+        const char* fen;
+        int W::*    mg;
+        int W::*    eg;
+    } cases[] = {
+        { "4k3/8/8/3n4/2P5/8/8/4K3 w - - 0 1", &W::threat_by_pawn_mg, &W::threat_by_pawn_eg },
+        { "7k/8/8/4r3/8/5N2/8/7K w - - 0 1", &W::threat_by_minor_mg, &W::threat_by_minor_eg },
+        { "7k/8/8/q7/8/8/8/R6K w - - 0 1", &W::threat_by_rook_mg, &W::threat_by_rook_eg },
+        // An undefended knight attacked by a rook: hanging. Defended by a pawn: not.
+        { "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", &W::hanging_mg, &W::hanging_eg },
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.fen);
+        EXPECT_GT(threat_part(c.fen, c.mg, c.eg), 0);
+        EXPECT_GT(threat_part(mirror_fen(c.fen), c.mg, c.eg), 0);
+        std::string other = c.fen; // the same threat with Black to move counts against it
+        other.replace(other.find(" w "), 3, " b ");
+        EXPECT_LT(threat_part(other, c.mg, c.eg), 0);
+    }
+    EXPECT_EQ(threat_part("4k3/4p3/3n4/8/8/8/8/3RK3 w - - 0 1", &W::hanging_mg, &W::hanging_eg), 0);
+    // A pawn attacking a pawn is no piece threat.
+    EXPECT_EQ(threat_part("4k3/8/8/3p4/2P5/8/8/4K3 w - - 0 1", &W::threat_by_pawn_mg,
+                  &W::threat_by_pawn_eg),
+        0);
 }
 
 TEST(EvalSilverman, MirroredPositionsScoreTheSameForTheMover) {

@@ -83,6 +83,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
     int       phase       = 0;
     int       npm[2]      = { 0, 0 }; // non-pawn material (endgame values), for the drawish scaling
     u64       attacks[2]  = { 0, 0 };
+    u64       minor_att[2] = { 0, 0 }, rook_att[2] = { 0, 0 };
     u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
               pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
     int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
@@ -119,7 +120,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             for (u64 b = pos.pieces(c, Knight); b;) {
                 Square sq = pop_lsb(b);
                 u64    a  = A.leap[Knight][sq];
-                attacks[c] |= a;
+                attacks[c] |= a, minor_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
                 int mob = popcount(a & area) - KnightTypical;
                 s.add(sign,
@@ -136,7 +137,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             for (u64 b = bishops; b;) {
                 Square sq = pop_lsb(b);
                 u64    a  = A.bishop(sq, occ);
-                attacks[c] |= a;
+                attacks[c] |= a, minor_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
                 int mob = popcount(a & area) - BishopTypical;
                 s.add(sign,
@@ -150,7 +151,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         for (u64 b = pos.pieces(c, Rook); b;) {
             Square sq = pop_lsb(b);
             u64    a  = A.rook(sq, occ);
-            attacks[c] |= a;
+            attacks[c] |= a, rook_att[c] |= a;
             king_units[them] += 3 * popcount(a & zone[them]);
             int mob = popcount(a & area) - RookTypical;
             s.add(sign, w.rook_mg + w.rook_mobility_mg * mob, w.rook_eg + w.rook_mobility_eg * mob);
@@ -174,6 +175,24 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         }
         attacks[c] |= A.leap[King][ksq[c]];
         king_units[them] += popcount(pawn_att[c] & zone[them]);
+    }
+
+    // Threats: what the side to move can take next, or must save. Pieces attacked by pawns,
+    // rooks and queens attacked by minor pieces, queens by rooks, and attacked pieces nobody
+    // defends.
+    for (Seat c : { White, Black }) {
+        const int  sign   = c == White ? 1 : -1;
+        const Seat them   = c ^ 1;
+        const u64  pieces = pos.pieces(them) & ~pos.pieces(them, Pawn) & ~pos.pieces(them, King);
+        const u64  heavy  = pos.pieces(them, Rook) | pos.pieces(them, Queen);
+        int        n      = popcount(pawn_att[c] & pieces);
+        s.add(sign, w.threat_by_pawn_mg * n, w.threat_by_pawn_eg * n);
+        n = popcount(minor_att[c] & heavy);
+        s.add(sign, w.threat_by_minor_mg * n, w.threat_by_minor_eg * n);
+        n = popcount(rook_att[c] & pos.pieces(them, Queen));
+        s.add(sign, w.threat_by_rook_mg * n, w.threat_by_rook_eg * n);
+        n = popcount(attacks[c] & ~attacks[them] & (pieces | pos.pieces(them, Pawn)));
+        s.add(sign, w.hanging_mg * n, w.hanging_eg * n);
     }
 
     // Kings: placement, shelter, the attacks on their neighbourhood and their flight squares.

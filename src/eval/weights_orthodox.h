@@ -27,6 +27,9 @@ namespace citadel::eval {
     /* pawn structure */                                                                      \
     X(doubled_mg) X(doubled_eg) X(isolated_mg) X(isolated_eg) X(passed_mg) X(passed_eg)       \
     X(passed_rank_mg) X(passed_rank_eg) X(passed_king_eg) X(passed_blocked_eg)                \
+    /* threats: pieces attacked by lesser ones, or attacked and undefended */                \
+    X(threat_by_pawn_mg) X(threat_by_pawn_eg) X(threat_by_minor_mg) X(threat_by_minor_eg)     \
+    X(threat_by_rook_mg) X(threat_by_rook_eg) X(hanging_mg) X(hanging_eg)                     \
     /* the side to move's initiative */                                                       \
     X(tempo)
 
@@ -92,6 +95,14 @@ inline constexpr OrthodoxWeights kChessWeights = {
     .passed_rank_eg = 7,
     .passed_king_eg = 5,
     .passed_blocked_eg = 12,
+    .threat_by_pawn_mg = 60,
+    .threat_by_pawn_eg = 45,
+    .threat_by_minor_mg = 35,
+    .threat_by_minor_eg = 30,
+    .threat_by_rook_mg = 40,
+    .threat_by_rook_eg = 20,
+    .hanging_mg = 30,
+    .hanging_eg = 20,
     .tempo = -1,
 };
 
