@@ -90,3 +90,18 @@ TEST(MatchStats, SprtDecidesAClearCase) {
     EXPECT_EQ(decide(llr(Wdl{ 600, 200, 200 }, c), c), SprtDecision::AcceptH1);
     EXPECT_EQ(decide(llr(Wdl{ 200, 200, 600 }, c), c), SprtDecision::AcceptH0);
 }
+
+TEST(MatchStats, SprtWaitsForASample) {
+    // One pair of 1.5/2 has a ratio far above the bound (its variance is the regularisation's
+    // alone) but decides nothing; the same results over enough pairs do.
+    SprtConfig  c{ 0, 15, 0.05, 0.05 };
+    Pentanomial one{ { 0, 0, 0, 1, 0 } };
+    EXPECT_GT(llr(one, c), c.upper_bound());
+    EXPECT_EQ(decide(one, c), SprtDecision::Continue);
+    Pentanomial few{ { 0, 0, 0, kSprtMinPairs - 1, 0 } };
+    EXPECT_EQ(decide(few, c), SprtDecision::Continue);
+    Pentanomial enough{ { 2, 10, 30, 40, 18 } }; // 100 pairs, mean 0.65
+    EXPECT_EQ(decide(enough, c), SprtDecision::AcceptH1);
+    Pentanomial losing{ { 18, 40, 30, 10, 2 } };
+    EXPECT_EQ(decide(losing, c), SprtDecision::AcceptH0);
+}

@@ -363,7 +363,7 @@ template <class V> class MatchRunner {
             && records_[size_t(2 * pair + 1)]) {
             ++pent_.pairs[size_t(records_[size_t(2 * pair)]->first_halves
                 + records_[size_t(2 * pair + 1)]->first_halves)];
-            if (c_.sprt && decide(llr(pent_, *c_.sprt), *c_.sprt) != SprtDecision::Continue)
+            if (c_.sprt && decide(pent_, *c_.sprt) != SprtDecision::Continue)
                 stop_ = true;
         }
     }
@@ -392,7 +392,7 @@ template <class V> class MatchRunner {
         }
         if (c_.sprt) {
             double       v = llr(pent_, *c_.sprt);
-            SprtDecision d = decide(v, *c_.sprt);
+            SprtDecision d = decide(pent_, *c_.sprt);
             std::snprintf(line, sizeof line,
                 "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s",
                 c_.sprt->elo0, c_.sprt->elo1, c_.sprt->alpha, c_.sprt->beta, v,

@@ -96,6 +96,11 @@ double llr(const Pentanomial& pent, const SprtConfig& c) {
     return llr(of(pent, true), c.elo0, c.elo1);
 }
 
+SprtDecision decide(const Pentanomial& pent, const SprtConfig& c) {
+    if (pent.count() < kSprtMinPairs) return SprtDecision::Continue;
+    return decide(llr(pent, c), c);
+}
+
 SprtDecision decide(double value, const SprtConfig& c) {
     if (value >= c.upper_bound()) return SprtDecision::AcceptH1;
     if (value <= c.lower_bound()) return SprtDecision::AcceptH0;

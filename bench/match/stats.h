@@ -62,6 +62,12 @@ double       llr(const Wdl& wdl, const SprtConfig& c);
 double       llr(const Pentanomial& pent, const SprtConfig& c);
 SprtDecision decide(double llr, const SprtConfig& c);
 
+// The test's decision on the pairs so far. None before kSprtMinPairs pairs: the normal
+// approximation needs a sample whose variance it can trust (one pair of 1.5/2 alone has almost
+// none, and its ratio would "accept" any elo1).
+inline constexpr int kSprtMinPairs = 20;
+SprtDecision         decide(const Pentanomial& pent, const SprtConfig& c);
+
 // "+12.3 +- 20.1", "+inf", "-inf".
 std::string format_elo(double elo);
 

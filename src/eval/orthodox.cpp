@@ -14,6 +14,7 @@ template <class G> struct Masks {
     u64                  board = 0;
     u64                  file[F]{};
     u64                  adjacent[F]{}; // the files either side
+    u64                  rank[R]{};
     u64                  passed[2][F * R]{}; // own and adjacent files, strictly ahead
     u64                  ahead[2][F * R]{}; // own file, strictly ahead
     u64 shield[2][F * R]{}; // a king's pawn shield: one and two ranks ahead, files within one
@@ -23,6 +24,8 @@ template <class G> struct Masks {
         for (int s = 0; s < F * R; ++s) board |= u64(1) << s;
         for (int f = 0; f < F; ++f)
             for (int r = 0; r < R; ++r) file[f] |= u64(1) << (r * F + f);
+        for (int r = 0; r < R; ++r)
+            for (int f = 0; f < F; ++f) rank[r] |= u64(1) << (r * F + f);
         for (int f = 0; f < F; ++f)
             adjacent[f] = (f > 0 ? file[f - 1] : 0) | (f + 1 < F ? file[f + 1] : 0);
         for (int s = 0; s < F * R; ++s) {
@@ -83,6 +86,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
     int       phase       = 0;
     int       npm[2]      = { 0, 0 }; // non-pawn material (endgame values), for the drawish scaling
     u64       attacks[2]  = { 0, 0 };
+    u64       minor_att[2] = { 0, 0 }, rook_att[2] = { 0, 0 };
     u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
               pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
     int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
@@ -96,6 +100,13 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         const u64  own_pawns = pos.pieces(c, Pawn), their_pawns = pos.pieces(them, Pawn);
         const u64  area = ~pos.pieces(c) & ~pawn_att[them] & M.board;
         attacks[c] |= pawn_att[c];
+        // An outpost: in the enemy half, defended by a pawn, and no enemy pawn can ever chase
+        // the piece away (none on the files beside it ahead).
+        auto outpost = [&](Square sq) {
+            int rr = relative_rank<G>(c, sq);
+            return rr >= R / 2 - 1 && rr < R - 2 && (pawn_att[c] & (u64(1) << sq))
+                && !(their_pawns & M.passed[c][sq] & M.adjacent[G::file_of(sq)]);
+        };
 
         for (u64 b = own_pawns; b;) {
             Square sq = pop_lsb(b);
@@ -105,6 +116,10 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             s.mg += sign * w.pawn_center_mg * std::min(f, G::Files - 1 - f);
             if (!(own_pawns & M.adjacent[f])) s.add(sign, -w.isolated_mg, -w.isolated_eg);
             if (own_pawns & M.ahead[c][sq]) s.add(sign, -w.doubled_mg, -w.doubled_eg);
+            // Connected: defended by a pawn, or beside one; worth more the further it stands.
+            const u64 beside = own_pawns & M.adjacent[f] & M.rank[G::rank_of(sq)];
+            if ((pawn_att[c] & (u64(1) << sq)) || beside)
+                s.add(sign, w.connected_mg * rr, w.connected_eg * rr);
             if (!(their_pawns & M.passed[c][sq])) {
                 int q = (rr - 1) * (rr - 1);
                 s.add(sign, w.passed_mg + w.passed_rank_mg * q, w.passed_eg + w.passed_rank_eg * q);
@@ -119,9 +134,11 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             for (u64 b = pos.pieces(c, Knight); b;) {
                 Square sq = pop_lsb(b);
                 u64    a  = A.leap[Knight][sq];
-                attacks[c] |= a;
+                attacks[c] |= a, minor_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
                 int mob = popcount(a & area) - KnightTypical;
+                if (outpost(sq))
+                    s.add(sign, w.knight_outpost_mg, w.knight_outpost_eg);
                 s.add(sign,
                     w.knight_mg + w.knight_center_mg * M.centrality[sq]
                         + w.knight_mobility_mg * mob,
@@ -136,9 +153,11 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             for (u64 b = bishops; b;) {
                 Square sq = pop_lsb(b);
                 u64    a  = A.bishop(sq, occ);
-                attacks[c] |= a;
+                attacks[c] |= a, minor_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
                 int mob = popcount(a & area) - BishopTypical;
+                if (outpost(sq))
+                    s.add(sign, w.bishop_outpost_mg, w.bishop_outpost_eg);
                 s.add(sign,
                     w.bishop_mg + w.bishop_center_mg * M.centrality[sq]
                         + w.bishop_mobility_mg * mob,
@@ -150,7 +169,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         for (u64 b = pos.pieces(c, Rook); b;) {
             Square sq = pop_lsb(b);
             u64    a  = A.rook(sq, occ);
-            attacks[c] |= a;
+            attacks[c] |= a, rook_att[c] |= a;
             king_units[them] += 3 * popcount(a & zone[them]);
             int mob = popcount(a & area) - RookTypical;
             s.add(sign, w.rook_mg + w.rook_mobility_mg * mob, w.rook_eg + w.rook_mobility_eg * mob);
@@ -176,6 +195,24 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         king_units[them] += popcount(pawn_att[c] & zone[them]);
     }
 
+    // Threats: what the side to move can take next, or must save. Pieces attacked by pawns,
+    // rooks and queens attacked by minor pieces, queens by rooks, and attacked pieces nobody
+    // defends.
+    for (Seat c : { White, Black }) {
+        const int  sign   = c == White ? 1 : -1;
+        const Seat them   = c ^ 1;
+        const u64  pieces = pos.pieces(them) & ~pos.pieces(them, Pawn) & ~pos.pieces(them, King);
+        const u64  heavy  = pos.pieces(them, Rook) | pos.pieces(them, Queen);
+        int        n      = popcount(pawn_att[c] & pieces);
+        s.add(sign, w.threat_by_pawn_mg * n, w.threat_by_pawn_eg * n);
+        n = popcount(minor_att[c] & heavy);
+        s.add(sign, w.threat_by_minor_mg * n, w.threat_by_minor_eg * n);
+        n = popcount(rook_att[c] & pos.pieces(them, Queen));
+        s.add(sign, w.threat_by_rook_mg * n, w.threat_by_rook_eg * n);
+        n = popcount(attacks[c] & ~attacks[them] & (pieces | pos.pieces(them, Pawn)));
+        s.add(sign, w.hanging_mg * n, w.hanging_eg * n);
+    }
+
     // Kings: placement, shelter, the attacks on their neighbourhood and their flight squares.
     for (Seat c : { White, Black }) {
         const int    sign = c == White ? 1 : -1;
@@ -184,6 +221,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         if (relative_rank<G>(c, k) == 0) s.mg += sign * w.king_back_rank_mg;
         s.add(sign, w.king_center_mg * M.centrality[k], w.king_center_eg * M.centrality[k]);
         s.mg += sign * w.king_shield_mg * popcount(M.shield[c][k] & pos.pieces(c, Pawn));
+        if (!(M.file[G::file_of(k)] & pos.pieces(c, Pawn))) s.mg -= sign * w.king_open_file_mg;
         int units = std::min(king_units[c], 24);
         s.add(sign, -w.king_attack_mg * units * units / 64, -w.king_attack_eg * units * units / 64);
         int flight = popcount(A.leap[King][k] & ~pos.pieces(c) & ~attacks[them]);

@@ -3,7 +3,8 @@
 //   iterative deepening + aspiration windows + MultiPV ..... iterate()
 //   principal-variation alpha-beta (root) .................. search_root()
 //   PVS, TT cut-offs, mate-distance pruning, reverse futility, null move (zugzwang-guarded),
-//   check extension, late-move reductions and pruning, futility .. search()
+//   internal iterative reduction, check extension, late-move reductions and pruning,
+//   futility ............................................... search()
 //   quiescence search ...................................... qsearch()
 //   draws in the tree (repetition against the game history, move rule, dead position) and the
 //   variants' own ends (Tamerlane stalemate wins, citadel draw; pawn race) ..... rule_score(),
@@ -396,6 +397,10 @@ template <class V> class Worker {
                 }
             }
         }
+
+        // Internal iterative reduction: a node without a table move was never searched, or
+        // not usefully; a shallower look costs less and leaves a move for the next iteration.
+        if (depth >= 4 && tt_move.is_none()) --depth;
 
         int scores[V::MaxMoves];
         score_moves(moves, scores, tt_move, ply);
