@@ -350,30 +350,28 @@ template <class V> void play_random(FourKingdomsGame<V>& g, int plies, u64 seed)
     }
 }
 
+// A level's search after `plies` random moves (seeded): depth 1 finished, and at level 0 the
+// node budget did bite.
+template <class V> void expect_first_iteration_finished(int skill, int plies, int seed) {
+    search::Options o;
+    o.skill = skill;
+    FourKingdomsEngine<V> engine(o);
+    FourKingdomsGame<V>   g;
+    play_random(g, plies, seed);
+    auto r = engine.search(g, {});
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_GE(r.lines[0].depth, 1) << "skill " << skill;
+    if (skill == 0) {
+        EXPECT_GT(r.nodes, search::skill_nodes(0));
+    }
+}
+
 TEST(FourKingdomsSkill, WeakLevelsFinishTheirFirstIteration) {
     // Level 0's node budget (400) ends inside depth 1 in a middlegame on this board; it must
     // apply only after the first iteration, or level 0 would play the move ordering's first
     // move unweighed (a line of depth 0).
     for (int skill : {0, 3}) {
-        search::Options o;
-        o.skill = skill;
-        FourKingdomsEngine<FFA> f(o);
-        FourKingdomsGame<FFA>   g;
-        play_random(g, 60, 7);
-        auto r = f.search(g, {});
-        ASSERT_FALSE(r.lines.empty());
-        EXPECT_GE(r.lines[0].depth, 1) << "skill " << skill;
-        if (skill == 0) {
-            EXPECT_GT(r.nodes, search::skill_nodes(0));  // the budget did bite
-        }
-        FourKingdomsEngine<Teams> t(o);
-        FourKingdomsGame<Teams>   tg;
-        play_random(tg, 80, 9);
-        auto tr = t.search(tg, {});
-        ASSERT_FALSE(tr.lines.empty());
-        EXPECT_GE(tr.lines[0].depth, 1) << "teams, skill " << skill;
-        if (skill == 0) {
-            EXPECT_GT(tr.nodes, search::skill_nodes(0));
-        }
+        expect_first_iteration_finished<FFA>(skill, 60, 7);
+        expect_first_iteration_finished<Teams>(skill, 80, 9);
     }
 }
