@@ -150,6 +150,10 @@ class FourKingdomsGame {
     // Proposes an alliance (a step of the history, FkAction::AllianceProposal); it stands, across
     // moves, until accepted or a later proposal replaces it (there is no cancelling).
     std::optional<FkRefusal> propose_alliance(Seat by, Seat to);
+    // Whether `pair` may ally now: the position's rule (three players left, one of them an
+    // absorber, the allies the other two), where an army emptied by its player's resignation
+    // does not make its (recorded) commander an absorber.
+    bool alliance_allowed(u8 pair) const;
     // Accepts the standing proposal made to `by` (proposal(): one that can still be accepted).
     std::optional<FkRefusal> accept_alliance(Seat by);
     // The players in the game whose draw offer stands (made since the last move).
@@ -177,10 +181,6 @@ class FourKingdomsGame {
     void add_state_events(FkEntry& e);
     bool replay(size_t entries);
     bool dead_position() const;
-    // Whether `pair` may ally now: the position's rule (three players left, one of them an
-    // absorber, the allies the other two), where an army emptied by its player's resignation
-    // does not make its (recorded) commander an absorber.
-    bool alliance_allowed(u8 pair) const;
     FkEntry entry(FkAction action, Seat player) const;
     // Why `who` may not act now (the game is over, or it is out), if it may not.
     std::optional<FkRefusal> refusal_to_act(Seat who) const;

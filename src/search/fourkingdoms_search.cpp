@@ -766,18 +766,8 @@ std::optional<int> FourKingdomsEngine<V>::alliance_gain(const FourKingdomsGame<V
     if constexpr (V::Teams) return std::nullopt;
     else {
         if (by > 3 || with > 3 || by == with || game.outcome().over) return std::nullopt;
-        const auto& pos  = game.position();
-        const u8    pair = u8(fk::seat_bit(by) | fk::seat_bit(with));
-        if (!pos.alliance_possible(pair)) return std::nullopt;
-        // The rules want the third player to command an army of a player who did not resign.
-        const Seat third    = Seat(std::countr_zero(unsigned(pos.players() & ~pair)));
-        const auto& elims   = game.eliminations();
-        bool        allowed = false;
-        for (Seat a = 0; a < 4; ++a)
-            allowed |= a != third && pos.commander(a) == third &&
-                       std::none_of(elims.begin(), elims.end(),
-                                    [&](const FkElimination& x) { return x.seat == a && x.resigned; });
-        if (!allowed) return std::nullopt;
+        const u8 pair = u8(fk::seat_bit(by) | fk::seat_bit(with));
+        if (!game.alliance_allowed(pair)) return std::nullopt;
 
         TranspositionTable table(1);
         std::atomic<bool>  halt{false};
