@@ -23,9 +23,10 @@ template <class G> struct Masks {
     constexpr Masks() {
         for (int s = 0; s < F * R; ++s) board |= u64(1) << s;
         for (int f = 0; f < F; ++f)
-            for (int r = 0; r < R; ++r) file[f] |= u64(1) << (r * F + f);
-        for (int r = 0; r < R; ++r)
-            for (int f = 0; f < F; ++f) rank[r] |= u64(1) << (r * F + f);
+            for (int r = 0; r < R; ++r) {
+                file[f] |= u64(1) << (r * F + f);
+                rank[r] |= u64(1) << (r * F + f);
+            }
         for (int f = 0; f < F; ++f)
             adjacent[f] = (f > 0 ? file[f - 1] : 0) | (f + 1 < F ? file[f + 1] : 0);
         for (int s = 0; s < F * R; ++s) {
@@ -201,7 +202,8 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
     for (Seat c : { White, Black }) {
         const int  sign   = c == White ? 1 : -1;
         const Seat them   = c ^ 1;
-        const u64  pieces = pos.pieces(them) & ~pos.pieces(them, Pawn) & ~pos.pieces(them, King);
+        const u64  men    = pos.pieces(them) & ~pos.pieces(them, King); // pieces and pawns
+        const u64  pieces = men & ~pos.pieces(them, Pawn);
         const u64  heavy  = pos.pieces(them, Rook) | pos.pieces(them, Queen);
         int        n      = popcount(pawn_att[c] & pieces);
         s.add(sign, w.threat_by_pawn_mg * n, w.threat_by_pawn_eg * n);
@@ -209,7 +211,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         s.add(sign, w.threat_by_minor_mg * n, w.threat_by_minor_eg * n);
         n = popcount(rook_att[c] & pos.pieces(them, Queen));
         s.add(sign, w.threat_by_rook_mg * n, w.threat_by_rook_eg * n);
-        n = popcount(attacks[c] & ~attacks[them] & (pieces | pos.pieces(them, Pawn)));
+        n = popcount(attacks[c] & ~attacks[them] & men);
         s.add(sign, w.hanging_mg * n, w.hanging_eg * n);
     }
 

@@ -23,8 +23,9 @@ struct EloAnchor {
 
 // Measured at 10 s + 0.1 s, one thread each: levels 8, 10 and 14 against Stockfish 15.1's
 // calibrated UCI_Elo; full strength (level 20) from 200 games against Stockfish at 2000
-// (+54 +- 47, after internal iterative reduction and the re-tuned evaluation); below level 8, by matches between levels (6 against 8, 3 against 6, 0 against
-// 3), each step's Elo difference added to the level above. docs/engine.md has the figures;
+// (+54 +- 47, after internal iterative reduction and the re-tuned evaluation); below level 8,
+// by matches between levels (6 against 8, 3 against 6, 0 against 3), each step's Elo
+// difference added to the level above. docs/engine.md has the figures;
 // bench/calibrate.py re-runs them. Elo and strength both increase strictly along the table.
 inline constexpr std::array<EloAnchor, 7> EloTable{ {
     { 134, 0 },
