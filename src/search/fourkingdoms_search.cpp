@@ -49,6 +49,16 @@ bool is_capture(const fk::Board& b, Move m) {
     return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
 }
 
+// A capture quiescence leaves out: a piece taking a cheaper one on a square an enemy of the
+// mover defends (it likely loses the difference). Kings taken and taking are always searched.
+bool losing_capture(const fk::Board& b, Move m) {
+    if (m.kind() == MoveKind::EnPassant) return false;
+    const PieceType victim = type_of(b.piece_on(m.to())), attacker = type_of(b.piece_on(m.from()));
+    if (victim == King || attacker == King) return false;
+    if (eval::fourkingdoms::kMaterial[victim] >= eval::fourkingdoms::kMaterial[attacker]) return false;
+    return popcount(b.attackers(m.to(), b.state()->c.enemies_of[b.side_to_move()])) > 0;
+}
+
 int value_to_tt(int v, int ply) { return v >= MateInMax ? v + ply : v <= -MateInMax ? v - ply : v; }
 int value_from_tt(int v, int ply) { return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v; }
 
@@ -249,6 +259,18 @@ struct FourKingdomsEngine<V>::Searcher {
         h = std::min(h + depth * depth, 1 << 24);
     }
 
+    // Paranoid quiescence: an opponent's capture of a piece the root player does not command
+    // (one opponent taking from another) is left out; the opponents' captures that matter to the
+    // root player's value are those of its own men.
+    bool spares_root(Move m) const {
+        if constexpr (V::Teams) return false;
+        else {
+            if (maximizing() || m.kind() == MoveKind::EnPassant) return false;
+            const Piece victim = pos->piece_on(m.to());
+            return pos->commander(Seat(victim >> 5)) != root;
+        }
+    }
+
     // ---- the two-sided search (alliance mode, paranoid) ----
     int quiesce(int ply, int alpha, int beta, int qdepth) {
         ++nodes;
@@ -273,6 +295,7 @@ struct FourKingdomsEngine<V>::Searcher {
             if (!check && !is_capture(*pos, m) &&
                 !(m.kind() == MoveKind::Promotion && m.promotion() == Queen))
                 continue;
+            if (!check && is_capture(*pos, m) && (losing_capture(*pos, m) || spares_root(m))) continue;
             play(m, ply);
             int v = quiesce(ply + 1, alpha, beta, qdepth + 1);
             take_back(m, ply);
@@ -563,9 +586,9 @@ struct FourKingdomsEngine<V>::Searcher {
         return alphabeta(depth, 0, -Infinite, Infinite);
     }
 
-    // One iteration over the root moves; `lines`: how many need exact scores. False when it
-    // was stopped before its end.
-    bool iterate(std::vector<RootMove>& roots, int depth, int lines) {
+    // One iteration over the root moves; `lines`: how many need exact scores. Returns how many
+    // root moves it finished, in order (all of them unless it was stopped).
+    size_t iterate(std::vector<RootMove>& roots, int depth, int lines) {
         const bool maxn_search = !V::Teams && algorithm == FkAlgorithm::MaxN;
         const bool max         = maximizing();
         const int  sign        = max ? 1 : -1;
@@ -586,7 +609,7 @@ struct FourKingdomsEngine<V>::Searcher {
                 score = sign * v;
             }
             take_back(rm.move, 0);
-            if (stopped) return false;
+            if (stopped) return i;
             rm.score = score;
             exact.insert(std::upper_bound(exact.begin(), exact.end(), score, std::greater<int>()), score);
         }
@@ -598,7 +621,31 @@ struct FourKingdomsEngine<V>::Searcher {
             tt->store(pos->key() ^ kSalt[4], roots[0].move, 0, depth, Bound::None);
         for (int i = 0; i < std::min<int>(lines, int(roots.size())); ++i)
             roots[size_t(i)].pv = pv_from(roots[size_t(i)].move);
-        return true;
+        return roots.size();
+    }
+
+    // An iteration stopped after its first `done` root moves: how many of its lines to play
+    // from (roots reordered so that they come first), 0 to keep the last finished iteration's.
+    // The first iteration's finished moves are weighed, the rest not at all: the best of them
+    // beats the move ordering's first move unweighed (what a node limit that ends depth 1
+    // early used to play). Deeper, with one line, a move that beat the last best at the new
+    // depth (its score is exact: the window was above the best so far) replaces it.
+    int adopt_partial(std::vector<RootMove>& roots, size_t done, int depth, int lines) {
+        if (done == 0) return 0;
+        const auto first = roots.begin(), end = roots.begin() + std::ptrdiff_t(done);
+        const auto by_score = [](auto& a, auto& b) { return a.score > b.score; };
+        if (depth == 1) {
+            std::stable_sort(first, end, by_score);
+            const int n = std::min(lines, int(done));
+            for (int i = 0; i < n; ++i) roots[size_t(i)].pv = pv_from(roots[size_t(i)].move);
+            return n;
+        }
+        if (lines != 1) return 0;
+        const auto best = std::max_element(first, end, [](auto& a, auto& b) { return a.score < b.score; });
+        if (best == first) return 0;
+        std::rotate(first, best, best + 1);
+        roots[0].pv = pv_from(roots[0].move);
+        return 1;
     }
 };
 
@@ -684,7 +731,13 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     };
     for (int depth = 1; depth <= max_depth; ++depth) {
         s.seldepth = 0;
-        if (!s.iterate(roots, depth, lines)) break;
+        if (const size_t finished = s.iterate(roots, depth, lines); finished < roots.size()) {
+            if (const int n = s.adopt_partial(roots, finished, depth, lines)) {
+                result.lines.clear();
+                for (int i = 0; i < n; ++i) result.lines.push_back(line_of(roots[size_t(i)], depth));
+            }
+            break;
+        }
         if (skill_budget) s.max_nodes = s.max_nodes ? std::min(s.max_nodes, skill_budget) : skill_budget;
         result.lines.clear();
         for (int i = 0; i < std::min<int>(lines, int(roots.size())); ++i)
