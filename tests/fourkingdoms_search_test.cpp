@@ -371,7 +371,67 @@ TEST(FourKingdomsSkill, WeakLevelsFinishTheirFirstIteration) {
     // apply only after the first iteration, or level 0 would play the move ordering's first
     // move unweighed (a line of depth 0).
     for (int skill : {0, 3}) {
-        expect_first_iteration_finished<FFA>(skill, 60, 7);
+        expect_first_iteration_finished<FFA>(skill, 80, 5);
         expect_first_iteration_finished<Teams>(skill, 80, 9);
     }
+}
+
+namespace {
+// East's queen on i9 can take North's pawn on i12, which North's h13 pawn defends: the move
+// ordering's first move (the only capture) loses the queen; East's rook on j4 has quiet moves.
+std::string queen_for_a_pawn() {
+    return k4({KINGS, {"i9", "eQ"}, {"j4", "eR"}, {"i12", "nP"}, {"h13", "nP"}, {"d2", "sP"},
+               {"b5", "wP"}},
+              "e - - 0 1 eswn -");
+}
+}  // namespace
+
+TEST(FourKingdomsSearch, ANodeLimitInsideDepthOnePlaysTheBestMoveWeighedSoFar) {
+    // Stopped inside its first iteration, the search used to play the move ordering's first
+    // move unweighed (here the queen lost for a pawn); it must play the best of the moves it
+    // finished instead, reported as a line of depth 1.
+    FourKingdomsGame<FFA> g;
+    load(g, queen_for_a_pawn());
+    const Move grab = *find_uci_move(g.position(), "i9i12");
+    search::Limits one;
+    one.depth = 1;
+    FourKingdomsEngine<FFA> whole;
+    const search::Result all = whole.search(g, one);
+    ASSERT_NE(all.best, grab);
+    for (u64 cut : {all.nodes - 1, all.nodes * 3 / 4, all.nodes / 2}) {
+        FourKingdomsEngine<FFA> e;
+        search::Limits          l;
+        l.nodes                  = cut;
+        const search::Result r = e.search(g, l);
+        ASSERT_FALSE(r.lines.empty()) << cut;
+        EXPECT_EQ(r.lines[0].depth, 1) << cut;
+        EXPECT_NE(r.best, grab) << "nodes " << cut << " of " << all.nodes;
+    }
+}
+
+TEST(FourKingdomsSearch, QuiescenceCapturesFreeForAll) {
+    // The search is East's. East to move: its queen taking the pawn h13 defends is left out,
+    // taking the undefended knight is searched.
+    using search::fk_quiescence_capture;
+    FourKingdomsGame<FFA> east;
+    load(east, k4({KINGS, {"i9", "eQ"}, {"i12", "nP"}, {"h13", "nP"}, {"f9", "nN"}, {"d2", "sP"},
+                   {"b5", "wP"}},
+                  "e - - 0 1 eswn -"));
+    auto move = [](const auto& game, std::string_view uci) {
+        auto m = find_uci_move(game.position(), uci);
+        EXPECT_TRUE(m) << uci;
+        return m ? *m : Move{};
+    };
+    EXPECT_FALSE(fk_quiescence_capture(east.position(), move(east, "i9i12"), fk::East, false));
+    EXPECT_TRUE(fk_quiescence_capture(east.position(), move(east, "i9f9"), fk::East, false));
+    // South to move, an opponent of East: its bishop taking West's knight is left out (one
+    // opponent against another); taking East's rook or East's undefended pawn is searched.
+    FourKingdomsGame<FFA> south;
+    load(south, k4({KINGS, {"e4", "sB"}, {"g6", "wN"}, {"d5", "eR"}, {"f3", "eP"}, {"i12", "nP"}},
+                   "s - - 0 1 eswn -"));
+    EXPECT_FALSE(fk_quiescence_capture(south.position(), move(south, "e4g6"), fk::East, true));
+    EXPECT_TRUE(fk_quiescence_capture(south.position(), move(south, "e4d5"), fk::East, true));
+    EXPECT_TRUE(fk_quiescence_capture(south.position(), move(south, "e4f3"), fk::East, true));
+    // The same capture of West's knight searched for West's own search (root West).
+    EXPECT_TRUE(fk_quiescence_capture(south.position(), move(south, "e4g6"), fk::West, true));
 }

@@ -25,6 +25,18 @@ std::optional<FkAlgorithm> fk_algorithm_named(std::string_view name) {
     return std::nullopt;
 }
 
+bool fk_quiescence_capture(const fk::Board& b, Move m, Seat root, bool opponent) {
+    if (m.kind() == MoveKind::EnPassant) return true;
+    const Piece victim = b.piece_on(m.to()), attacker = b.piece_on(m.from());
+    if (type_of(victim) == King || type_of(attacker) == King) return true;
+    // One opponent taking another's man: paranoid's opponents play against the root player.
+    if (opponent && b.commander(Seat(victim >> 5)) != root) return false;
+    // A man taking a cheaper one that an enemy of the mover defends likely loses the difference.
+    using eval::fourkingdoms::kMaterial;
+    if (kMaterial[type_of(victim)] >= kMaterial[type_of(attacker)]) return true;
+    return popcount(b.attackers(m.to(), b.state()->c.enemies_of[b.side_to_move()])) == 0;
+}
+
 namespace {
 
 using Values = std::array<int, 4>;  // free-for-all: each seat's expected points (FkPoint = 1)
@@ -47,16 +59,6 @@ constexpr int kAllianceTie = FkPoint / 200;  // gains this small are no differen
 
 bool is_capture(const fk::Board& b, Move m) {
     return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
-}
-
-// A capture quiescence leaves out: a piece taking a cheaper one on a square an enemy of the
-// mover defends (it likely loses the difference). Kings taken and taking are always searched.
-bool losing_capture(const fk::Board& b, Move m) {
-    if (m.kind() == MoveKind::EnPassant) return false;
-    const PieceType victim = type_of(b.piece_on(m.to())), attacker = type_of(b.piece_on(m.from()));
-    if (victim == King || attacker == King) return false;
-    if (eval::fourkingdoms::kMaterial[victim] >= eval::fourkingdoms::kMaterial[attacker]) return false;
-    return popcount(b.attackers(m.to(), b.state()->c.enemies_of[b.side_to_move()])) > 0;
 }
 
 int value_to_tt(int v, int ply) { return v >= MateInMax ? v + ply : v <= -MateInMax ? v - ply : v; }
@@ -259,18 +261,6 @@ struct FourKingdomsEngine<V>::Searcher {
         h = std::min(h + depth * depth, 1 << 24);
     }
 
-    // Paranoid quiescence: an opponent's capture of a piece the root player does not command
-    // (one opponent taking from another) is left out; the opponents' captures that matter to the
-    // root player's value are those of its own men.
-    bool spares_root(Move m) const {
-        if constexpr (V::Teams) return false;
-        else {
-            if (maximizing() || m.kind() == MoveKind::EnPassant) return false;
-            const Piece victim = pos->piece_on(m.to());
-            return pos->commander(Seat(victim >> 5)) != root;
-        }
-    }
-
     // ---- the two-sided search (alliance mode, paranoid) ----
     int quiesce(int ply, int alpha, int beta, int qdepth) {
         ++nodes;
@@ -295,7 +285,9 @@ struct FourKingdomsEngine<V>::Searcher {
             if (!check && !is_capture(*pos, m) &&
                 !(m.kind() == MoveKind::Promotion && m.promotion() == Queen))
                 continue;
-            if (!check && is_capture(*pos, m) && (losing_capture(*pos, m) || spares_root(m))) continue;
+            if (!V::Teams && !check && is_capture(*pos, m) &&
+                !fk_quiescence_capture(*pos, m, root, !maximizing()))
+                continue;
             play(m, ply);
             int v = quiesce(ply + 1, alpha, beta, qdepth + 1);
             take_back(m, ply);

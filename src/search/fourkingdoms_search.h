@@ -39,6 +39,14 @@ inline constexpr std::string_view kFkAlgorithmNames = "paranoid, maxn, brs";
 std::string_view           fk_algorithm_name(FkAlgorithm a);
 std::optional<FkAlgorithm> fk_algorithm_named(std::string_view name);
 
+// Whether free-for-all's two-sided quiescence (paranoid and BRS+ leaves; not in check) searches
+// capture `m` of the player to move of `b`, the search being for `root` (`opponent`: the mover
+// is one of its opponents). It leaves out a man taking a cheaper one that an enemy of the mover
+// defends (a likely loss) and one opponent taking another opponent's man (paranoid's opponents
+// play against the root player; those captures cost the first depths most of their nodes).
+// Captures of and by kings and en passant are always searched. Alliance mode searches all.
+bool fk_quiescence_capture(const fk::Board& b, Move m, Seat root, bool opponent);
+
 // One point of the free-for-all scoring in the search's units; scores reported to the caller
 // (Info, Result) are (expected points - 1) in these units, so 0 is an even share.
 inline constexpr int FkPoint = 4000;
