@@ -435,3 +435,24 @@ TEST(FourKingdomsSearch, QuiescenceCapturesFreeForAll) {
     // The same capture of West's knight searched for West's own search (root West).
     EXPECT_TRUE(fk_quiescence_capture(south.position(), move(south, "e4g6"), fk::West, true));
 }
+
+TEST(FourKingdomsSearch, ANodeLimitInsideDepthTwoPlaysAMoveThatBeatTheLastBest) {
+    // Positions whose best move at depth 2 is not depth 1's: stopped in the last root move of
+    // depth 2, the search plays the better move it found at depth 2 (before, depth 1's).
+    for (int seed : {3, 8, 9}) {
+        FourKingdomsGame<FFA> g;
+        play_random(g, 20, u64(seed));
+        search::Limits one, two;
+        one.depth = 1;
+        two.depth = 2;
+        FourKingdomsEngine<FFA> first, second, cut;
+        const search::Result r1 = first.search(g, one), r2 = second.search(g, two);
+        ASSERT_NE(r1.best, r2.best) << "seed " << seed;  // the case this test is about
+        search::Limits l;
+        l.nodes                = r2.nodes - 1;
+        const search::Result r = cut.search(g, l);
+        ASSERT_FALSE(r.lines.empty());
+        EXPECT_EQ(r.best, r2.best) << "seed " << seed;
+        EXPECT_EQ(r.lines[0].depth, 2) << "seed " << seed;
+    }
+}

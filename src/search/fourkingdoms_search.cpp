@@ -633,7 +633,7 @@ struct FourKingdomsEngine<V>::Searcher {
             return n;
         }
         if (lines != 1) return 0;
-        const auto best = std::max_element(first, end, [](auto& a, auto& b) { return a.score < b.score; });
+        const auto best = std::min_element(first, end, by_score);  // the first of the best
         if (best == first) return 0;
         std::rotate(first, best, best + 1);
         roots[0].pv = pv_from(roots[0].move);
@@ -726,7 +726,8 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
         if (const size_t finished = s.iterate(roots, depth, lines); finished < roots.size()) {
             if (const int n = s.adopt_partial(roots, finished, depth, lines)) {
                 result.lines.clear();
-                for (int i = 0; i < n; ++i) result.lines.push_back(line_of(roots[size_t(i)], depth));
+                for (int i = 0; i < n; ++i)
+                    result.lines.push_back(line_of(roots[size_t(i)], depth));
             }
             break;
         }
