@@ -30,7 +30,7 @@ bool fk_quiescence_capture(const fk::Board& b, Move m, Seat root, bool opponent)
     const Piece victim = b.piece_on(m.to()), attacker = b.piece_on(m.from());
     if (type_of(victim) == King || type_of(attacker) == King) return true;
     // One opponent taking another's man: paranoid's opponents play against the root player.
-    if (opponent && b.commander(Seat(victim >> 5)) != root) return false;
+    if (opponent && b.commander(seat_of(victim)) != root) return false;
     // A man taking a cheaper one that an enemy of the mover defends likely loses the difference.
     using eval::fourkingdoms::kMaterial;
     if (kMaterial[type_of(victim)] >= kMaterial[type_of(attacker)]) return true;
