@@ -152,6 +152,42 @@ TEST(EvalChess, ConnectedPawnsOutpostsAndTheKingsFile) {
     EXPECT_EQ(term_part(closed, &W::king_open_file_mg, &W::king_open_file_mg), 0);
 }
 
+TEST(EvalChess, SafeChecksCountForTheAttacker) {
+    using W = eval::OrthodoxWeights;
+    auto checks = [](const char* fen) { return term_part(fen, &W::safe_check_mg, &W::safe_check_eg); };
+    // A knight that can check from f6 or h6, a rook from a8, a queen from d5 or g4: squares the
+    // black king does not guard.
+    for (const char* fen : { "6k1/8/8/8/6N1/8/8/4K3 w - - 0 1", "6k1/8/8/8/8/8/8/R3K3 w - - 0 1",
+             "6k1/8/8/8/8/8/8/3QK3 w - - 0 1" }) {
+        SCOPED_TRACE(fen);
+        EXPECT_GT(checks(fen), 0);
+        EXPECT_GT(checks(mirror_fen(fen).c_str()), 0);
+    }
+    // The same checks, each square guarded by a black pawn, piece or the king: none is safe.
+    EXPECT_EQ(checks("6k1/6p1/8/8/6N1/8/8/4K3 w - - 0 1"), 0);
+    EXPECT_EQ(checks("6k1/8/1n6/8/8/8/8/R3K3 w - - 0 1"), 0);
+    // Two checks count more than one.
+    EXPECT_GT(checks("6k1/8/8/8/6N1/8/8/R3K3 w - - 0 1"), checks("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"));
+}
+
+TEST(EvalChess, PieceSquareTablesReadFromTheOwnersSideAndMirrorTheFiles) {
+    // Entry 4 * 2 + 2 is the third rank's c-file square from the owner's side: c3 and f3 for
+    // White, c6 and f6 for Black. Raising it moves exactly those knights' scores.
+    eval::OrthodoxWeights w = eval::kChessWeights;
+    w.psq_knight_mg_10 += 100, w.psq_knight_eg_10 += 100;
+    auto gain = [&](const char* fen) {
+        Board<Chess> b(fen);
+        return eval::evaluate_with(b.pos, w) - eval::evaluate(b.pos);
+    };
+    for (const char* fen : { "4k3/7p/8/8/8/2N5/P7/4K3 w - - 0 1", "4k3/7p/8/8/8/5N2/P7/4K3 w - - 0 1",
+             "4k3/7p/5n2/8/8/8/P7/4K3 b - - 0 1" }) {
+        SCOPED_TRACE(fen);
+        EXPECT_EQ(gain(fen), 100);
+    }
+    EXPECT_EQ(gain("4k3/7p/8/8/8/8/P1N5/4K3 w - - 0 1"), 0);  // c2: another entry
+    EXPECT_EQ(gain("4k3/7p/2n5/8/8/8/P7/4K3 w - - 0 1"), -100); // Black's c6, White to move
+}
+
 TEST(EvalSilverman, MirroredPositionsScoreTheSameForTheMover) {
     for (const auto& fen : random_positions<Silverman>(300, 0, 30)) {
         SCOPED_TRACE(fen);

@@ -71,6 +71,24 @@ struct Sums {
     void add(int sign, int m, int e) { mg += sign * m, eg += sign * e; }
 };
 
+// The piece-square tables' weights, [piece type - Pawn][middlegame, endgame][index].
+#define CITADEL_PSQ_POINTER(name) &OrthodoxWeights::name,
+#define CITADEL_PSQ_PAIR(t)                                                                   \
+    { { CITADEL_PSQ32(CITADEL_PSQ_POINTER, psq_##t##_mg) },                                   \
+        { CITADEL_PSQ32(CITADEL_PSQ_POINTER, psq_##t##_eg) } }
+constexpr int OrthodoxWeights::*kPsq[6][2][32] = { CITADEL_PSQ_PAIR(pawn),
+    CITADEL_PSQ_PAIR(knight), CITADEL_PSQ_PAIR(bishop), CITADEL_PSQ_PAIR(rook),
+    CITADEL_PSQ_PAIR(queen), CITADEL_PSQ_PAIR(king) };
+#undef CITADEL_PSQ_PAIR
+#undef CITADEL_PSQ_POINTER
+
+// A piece of type t and seat c on sq: its piece-square value (the board's halves mirror).
+template <class G>
+void add_psq(Sums& s, int sign, const OrthodoxWeights& w, PieceType t, Seat c, Square sq) {
+    const int f = G::file_of(sq), i = relative_rank<G>(c, sq) * 4 + std::min(f, G::Files - 1 - f);
+    s.add(sign, w.*kPsq[t - Pawn][0][i], w.*kPsq[t - Pawn][1][i]);
+}
+
 template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxWeights& w) {
     using G         = typename V::Geometry;
     const auto&   A = kAttacks<G>;
@@ -88,6 +106,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
     int       npm[2]      = { 0, 0 }; // non-pawn material (endgame values), for the drawish scaling
     u64       attacks[2]  = { 0, 0 };
     u64       minor_att[2] = { 0, 0 }, rook_att[2] = { 0, 0 };
+    u64       knight_att[2] = { 0, 0 }, bishop_att[2] = { 0, 0 }, queen_att[2] = { 0, 0 };
     u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
               pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
     int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
@@ -115,6 +134,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             s.add(sign, w.pawn_mg + w.pawn_advance_mg * (rr - 1),
                 w.pawn_eg + w.pawn_advance_eg * (rr - 1));
             s.mg += sign * w.pawn_center_mg * std::min(f, G::Files - 1 - f);
+            add_psq<G>(s, sign, w, Pawn, c, sq);
             if (!(own_pawns & M.adjacent[f])) s.add(sign, -w.isolated_mg, -w.isolated_eg);
             if (own_pawns & M.ahead[c][sq]) s.add(sign, -w.doubled_mg, -w.doubled_eg);
             // Connected: defended by a pawn, or beside one; worth more the further it stands.
@@ -135,9 +155,10 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             for (u64 b = pos.pieces(c, Knight); b;) {
                 Square sq = pop_lsb(b);
                 u64    a  = A.leap[Knight][sq];
-                attacks[c] |= a, minor_att[c] |= a;
+                attacks[c] |= a, minor_att[c] |= a, knight_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
                 int mob = popcount(a & area) - KnightTypical;
+                add_psq<G>(s, sign, w, Knight, c, sq);
                 if (outpost(sq))
                     s.add(sign, w.knight_outpost_mg, w.knight_outpost_eg);
                 s.add(sign,
@@ -154,9 +175,10 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             for (u64 b = bishops; b;) {
                 Square sq = pop_lsb(b);
                 u64    a  = A.bishop(sq, occ);
-                attacks[c] |= a, minor_att[c] |= a;
+                attacks[c] |= a, minor_att[c] |= a, bishop_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
                 int mob = popcount(a & area) - BishopTypical;
+                add_psq<G>(s, sign, w, Bishop, c, sq);
                 if (outpost(sq))
                     s.add(sign, w.bishop_outpost_mg, w.bishop_outpost_eg);
                 s.add(sign,
@@ -173,6 +195,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             attacks[c] |= a, rook_att[c] |= a;
             king_units[them] += 3 * popcount(a & zone[them]);
             int mob = popcount(a & area) - RookTypical;
+            add_psq<G>(s, sign, w, Rook, c, sq);
             s.add(sign, w.rook_mg + w.rook_mobility_mg * mob, w.rook_eg + w.rook_mobility_eg * mob);
             u64 file = M.file[G::file_of(sq)];
             if (!(file & own_pawns))
@@ -184,9 +207,10 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         for (u64 b = pos.pieces(c, Queen); b;) {
             Square sq = pop_lsb(b);
             u64    a  = A.queen(sq, occ);
-            attacks[c] |= a;
+            attacks[c] |= a, queen_att[c] |= a;
             king_units[them] += 5 * popcount(a & zone[them]);
             int mob = popcount(a & area) - QueenTypical;
+            add_psq<G>(s, sign, w, Queen, c, sq);
             s.add(sign,
                 w.queen_mg + w.queen_center_mg * M.centrality[sq] + w.queen_mobility_mg * mob,
                 w.queen_eg + w.queen_center_eg * M.centrality[sq] + w.queen_mobility_eg * mob);
@@ -222,10 +246,19 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         const Square k    = ksq[c];
         if (relative_rank<G>(c, k) == 0) s.mg += sign * w.king_back_rank_mg;
         s.add(sign, w.king_center_mg * M.centrality[k], w.king_center_eg * M.centrality[k]);
+        add_psq<G>(s, sign, w, King, c, k);
         s.mg += sign * w.king_shield_mg * popcount(M.shield[c][k] & pos.pieces(c, Pawn));
         if (!(M.file[G::file_of(k)] & pos.pieces(c, Pawn))) s.mg -= sign * w.king_open_file_mg;
         int units = std::min(king_units[c], 24);
         s.add(sign, -w.king_attack_mg * units * units / 64, -w.king_attack_eg * units * units / 64);
+        // Safe checks: squares from which an enemy piece could check next move, not occupied by
+        // the enemy's own men and not guarded by the king's side.
+        const u64 safe = ~pos.pieces(them) & ~attacks[c] & M.board;
+        const u64 diag = A.bishop(k, occ), line = A.rook(k, occ);
+        int checks = popcount(A.leap[Knight][k] & knight_att[them] & safe)
+            + popcount(diag & bishop_att[them] & safe) + popcount(line & rook_att[them] & safe)
+            + popcount((diag | line) & queen_att[them] & safe);
+        s.add(sign, -w.safe_check_mg * checks, -w.safe_check_eg * checks);
         int flight = popcount(A.leap[King][k] & ~pos.pieces(c) & ~attacks[them]);
         s.add(sign, w.king_mobility_mg * flight, w.king_mobility_eg * flight);
         if (flight == 0) s.add(sign, -w.king_no_escape_mg, -w.king_no_escape_eg);
