@@ -2,8 +2,9 @@
 // looks for is here, in this order:
 //   iterative deepening + aspiration windows + MultiPV ..... iterate()
 //   principal-variation alpha-beta (root) .................. search_root()
-//   PVS, TT cut-offs, mate-distance pruning, reverse futility, null move (zugzwang-guarded),
-//   internal iterative reduction, check extension, late-move reductions and pruning,
+//   PVS, TT cut-offs, mate-distance pruning, the table's value refining the static eval,
+//   reverse futility, null move (zugzwang-guarded), razoring, internal iterative reduction,
+//   check extension, late-move reductions (quiet moves, losing captures) and pruning,
 //   futility ............................................... search()
 //   quiescence search ...................................... qsearch()
 //   draws in the tree (repetition against the game history, move rule, dead position) and the
@@ -302,6 +303,18 @@ template <class V> class Worker {
         return std::nullopt;
     }
 
+    // The static evaluation, or the table's value where its bound says the position is better
+    // (lower bound) or worse (upper bound) than that: what the pruning below compares.
+    int refined_eval(bool tt_hit, const TranspositionTable::Hit& hit, int ply) const {
+        const int e = eval::evaluate(pos_);
+        if (!tt_hit || std::abs(hit.value) >= MateInMax) return e;
+        const int v = value_from_tt(hit.value, ply);
+        return hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v > e)
+                || (hit.bound == Bound::Upper && v < e)
+            ? v
+            : e;
+    }
+
     void update_pv(int ply, Move m) {
         pv_[ply][ply] = m;
         for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
@@ -375,7 +388,7 @@ template <class V> class Worker {
         if (moves.size() == 0) return no_move_score(ply);
 
         const bool in_check        = pos_.in_check();
-        const int  eval            = in_check ? -Infinite : eval::evaluate(pos_);
+        const int  eval            = in_check ? -Infinite : refined_eval(tt_hit, hit, ply);
         stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move{};
 
         if (!PvNode && !in_check && std::abs(beta) < MateInMax) {
@@ -395,6 +408,13 @@ template <class V> class Worker {
                     if (stopped()) return 0;
                     if (v >= beta) return v >= MateInMax ? beta : v;
                 }
+            }
+            // Razoring: far below alpha with little depth left, only captures can save the
+            // node; if the quiescence search agrees, it fails low.
+            if (depth <= 3 && eval + 250 * depth <= alpha) {
+                int v = qsearch<false>(alpha, alpha + 1, ply);
+                if (stopped()) return 0;
+                if (v <= alpha) return v;
             }
         }
 
@@ -430,8 +450,9 @@ template <class V> class Worker {
             if (count == 1)
                 v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1, false);
             else {
-                int r = 0; // late-move reduction
-                if (depth >= 3 && count > 1 + 2 * PvNode && quiet) {
+                int r = 0; // late-move reduction, of quiet moves and losing captures
+                bool losing_capture = !quiet && scores[i] < (1 << 27);
+                if (depth >= 3 && count > 1 + 2 * PvNode && (quiet || losing_capture)) {
                     r = reduction_[std::min(depth, 63)][std::min(count, 63)];
                     r += cut_node - PvNode - killer;
                     r = std::clamp(r, 0, new_depth - 1);
