@@ -282,12 +282,13 @@ struct FourKingdomsEngine<V>::Searcher {
         if (list.count == 0) return draw_value();
         sort_moves(list, Move{}, ply);
         for (Move m : list) {
-            if (!check && !is_capture(*pos, m) &&
-                !(m.kind() == MoveKind::Promotion && m.promotion() == Queen))
-                continue;
-            if (!V::Teams && !check && is_capture(*pos, m) &&
-                !fk_quiescence_capture(*pos, m, root, !maximizing()))
-                continue;
+            if (!check) {
+                const bool capture = is_capture(*pos, m);
+                if (!capture && !(m.kind() == MoveKind::Promotion && m.promotion() == Queen))
+                    continue;
+                if (!V::Teams && capture && !fk_quiescence_capture(*pos, m, root, !maximizing()))
+                    continue;
+            }
             play(m, ply);
             int v = quiesce(ply + 1, alpha, beta, qdepth + 1);
             take_back(m, ply);

@@ -231,6 +231,11 @@ template <class V> class Worker {
     int victim_value(Move m) const { return search::victim_value(pos_, m); }
     int& history(Move m) { return history_[(pos_.side_to_move() * N + m.from()) * N + m.to()]; }
 
+    // The ordering's bands, highest first: the table move, winning and equal captures, the
+    // quiet hints (killers, counter-move), losing captures, then quiet moves by history.
+    static constexpr int TableMoveBand = 1 << 30, CaptureBand = 1 << 28, QuietHintBand = 1 << 27,
+                         LosingCaptureBand = 1 << 26;
+
     template <int Cap>
     void score_moves(const MoveList<Cap>& list, int* scores, Move tt_move, int ply) {
         const Stack& ss      = stack_[ply];
@@ -240,19 +245,19 @@ template <class V> class Worker {
         for (int i = 0; i < list.size(); ++i) {
             Move m = list.moves[i];
             if (m == tt_move)
-                scores[i] = 1 << 30;
+                scores[i] = TableMoveBand;
             else if (is_noisy(m) && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
-                scores[i] = (1 << 26) + victim_value(m); // losing captures after the quiet hints
+                scores[i] = LosingCaptureBand + victim_value(m);
             else if (is_noisy(m))
-                scores[i] = (1 << 28) + victim_value(m) * 16
+                scores[i] = CaptureBand + victim_value(m) * 16
                     - order_value(type_of(pos_.piece_on(m.from()))) / 16
                     + (m.kind() == MoveKind::Promotion ? 8000 : 0);
             else if (m == ss.killers[0])
-                scores[i] = (1 << 27) + 2;
+                scores[i] = QuietHintBand + 2;
             else if (m == ss.killers[1])
-                scores[i] = (1 << 27) + 1;
+                scores[i] = QuietHintBand + 1;
             else if (m == counter)
-                scores[i] = 1 << 27;
+                scores[i] = QuietHintBand;
             else
                 scores[i] = history(m);
         }
@@ -451,7 +456,7 @@ template <class V> class Worker {
                 v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1, false);
             else {
                 int r = 0; // late-move reduction, of quiet moves and losing captures
-                bool losing_capture = !quiet && scores[i] < (1 << 27);
+                bool losing_capture = !quiet && scores[i] < QuietHintBand;
                 if (depth >= 3 && count > 1 + 2 * PvNode && (quiet || losing_capture)) {
                     r = reduction_[std::min(depth, 63)][std::min(count, 63)];
                     r += cut_node - PvNode - killer;
