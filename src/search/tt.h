@@ -39,6 +39,10 @@ class TranspositionTable {
     }
     void new_search() { generation_ = (generation_ + 1) & 63; }
 
+    // Starts loading key's bucket into the cache: called as soon as a move is made, so the
+    // probe at the child node finds it there instead of waiting on memory.
+    void prefetch(u64 key) const { __builtin_prefetch(&bucket(key)); }
+
     bool probe(u64 key, Hit& hit) const {
         for (const Entry& e : bucket(key).entries) {
             u64 data = e.data.load(R);

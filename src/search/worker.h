@@ -10,15 +10,16 @@
 //   draws in the tree (repetition against the game history, move rule, dead position) and the
 //   variants' own ends (Tamerlane stalemate wins, citadel draw; pawn race) ..... rule_score(),
 //   no_move_score()
-//   move ordering (hash move, MVV-LVA captures, killers, counter-moves, SEE, history)
-//   ........................................................ score_moves(), see()
+//   move ordering (hash move, MVV-LVA captures, killers, counter-moves, SEE, history and
+//   continuation history) .................................. score_moves(), see()
 #pragma once
 
 #include <algorithm>
-#include <optional>
 #include <cmath>
+#include <cstdint>
 #include <deque>
 #include <functional>
+#include <optional>
 
 #include "core/movegen.h"
 #include "eval/evaluate.h"
@@ -46,6 +47,7 @@ template <class V> class Worker {
         , id_(id) {
         history_.assign(2 * N * N, 0);
         counter_.assign(PieceLimit * N, Move{});
+        if constexpr (HasContinuation) continuation_.assign(PieceSquares * PieceSquares, 0);
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
                 reduction_[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.2);
@@ -54,6 +56,7 @@ template <class V> class Worker {
     void clear_history() {
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(counter_.begin(), counter_.end(), Move{});
+        std::fill(continuation_.begin(), continuation_.end(), 0);
     }
 
     // Sets the root: start + moves. False when the set-up is refused.
@@ -228,11 +231,42 @@ template <class V> class Worker {
         else
             return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
     }
-    int victim_value(Move m) const { return search::victim_value(pos_, m); }
+    int  victim_value(Move m) const { return search::victim_value(pos_, m); }
     int& history(Move m) { return history_[(pos_.side_to_move() * N + m.from()) * N + m.to()]; }
 
+    // Continuation history: how a quiet move fared after the move one ply back (the opponent's
+    // last) and two plies back (our own previous), by the piece and square of both. Tamerlane
+    // goes without: its 27 piece kinds on 112 squares would need some 70 MB a thread.
+    static constexpr bool HasContinuation = !IsTamerlane;
+    static constexpr int  PieceSquares    = 16 * N; // [seat][piece type < 8][square]
+    static int piece_square(Piece p, Square s) { return ((seat_of(p) << 3) | type_of(p)) * N + s; }
+    std::int16_t* continuation(int ply, int back, Move m) {
+        if constexpr (!HasContinuation)
+            return nullptr;
+        else {
+            if (ply < back || stack_[ply - back].move.is_none()) return nullptr;
+            const Stack& before = stack_[ply - back];
+            return &continuation_[size_t(piece_square(before.moved, before.move.to()))
+                    * PieceSquares
+                + piece_square(pos_.piece_on(m.from()), m.to())];
+        }
+    }
+    // A quiet move's standing: its ordering score, and what late-move reductions read.
+    int quiet_score(Move m, int ply) {
+        int v = history(m);
+        for (int back : { 1, 2 })
+            if (const std::int16_t* c = continuation(ply, back, m)) v += *c;
+        return v;
+    }
+    // History statistics move towards each bonus and saturate at +-HistoryLimit (a large value
+    // moves less), so old lessons fade.
+    static constexpr int           HistoryLimit = 16384;
+    template <class T> static void update_stat(T& h, int bonus) {
+        h = T(h + bonus - h * std::abs(bonus) / HistoryLimit);
+    }
+
     // The ordering's bands, highest first: the table move, winning and equal captures, the
-    // quiet hints (killers, counter-move), losing captures, then quiet moves by history.
+    // quiet hints (killers, counter-move), losing captures, then quiet moves by quiet_score.
     static constexpr int TableMoveBand = 1 << 30, CaptureBand = 1 << 28, QuietHintBand = 1 << 27,
                          LosingCaptureBand = 1 << 26;
 
@@ -259,7 +293,7 @@ template <class V> class Worker {
             else if (m == counter)
                 scores[i] = QuietHintBand;
             else
-                scores[i] = history(m);
+                scores[i] = quiet_score(m, ply);
         }
     }
     // Moves the best remaining move to index i (selection: most nodes cut after a few moves).
@@ -274,11 +308,15 @@ template <class V> class Worker {
     void reward_quiet(Move m, int ply, int depth, const Move* tried, int n_tried) {
         Stack& ss = stack_[ply];
         if (ss.killers[0] != m) ss.killers[1] = ss.killers[0], ss.killers[0] = m;
-        int  bonus  = std::min(depth * depth * 8, 4000);
-        auto adjust = [](int& h, int b) { h += b - h * std::abs(b) / 16384; };
-        adjust(history(m), bonus);
+        const int bonus  = std::min(depth * depth * 8, 4000);
+        auto      reward = [&](Move q, int b) {
+            update_stat(history(q), b);
+            for (int back : { 1, 2 })
+                if (std::int16_t* c = continuation(ply, back, q)) update_stat(*c, b);
+        };
+        reward(m, bonus);
         for (int i = 0; i < n_tried; ++i)
-            if (tried[i] != m) adjust(history(tried[i]), -bonus);
+            if (tried[i] != m) reward(tried[i], -bonus);
         if (ply > 0 && !stack_[ply - 1].move.is_none())
             counter_[stack_[ply - 1].moved * N + stack_[ply - 1].move.to()] = m;
     }
@@ -289,6 +327,7 @@ template <class V> class Worker {
         stack_[ply].move  = m;
         stack_[ply].moved = pos_.piece_on(m.from());
         pos_.make(m, states_[ply]);
+        shared_.tt->prefetch(pos_.key());
         stack_[ply + 1].plies_from_null = stack_[ply].plies_from_null + 1;
     }
 
@@ -299,8 +338,8 @@ template <class V> class Worker {
         return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v;
     }
     // The stored value when its bound settles the window [alpha, beta] (a cut-off), else none.
-    static std::optional<int> tt_cutoff(const TranspositionTable::Hit& hit, int ply, int alpha,
-                                        int beta) {
+    static std::optional<int> tt_cutoff(
+        const TranspositionTable::Hit& hit, int ply, int alpha, int beta) {
         int v = value_from_tt(hit.value, ply);
         if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
             || (hit.bound == Bound::Upper && v <= alpha))
@@ -435,9 +474,10 @@ template <class V> class Worker {
         const int old_alpha = alpha;
         for (int i = 0; i < moves.size(); ++i) {
             pick(moves, scores, i);
-            Move m      = moves.moves[i];
-            bool quiet  = !is_noisy(m);
-            bool killer = m == stack_[ply].killers[0] || m == stack_[ply].killers[1];
+            Move      m        = moves.moves[i];
+            bool      quiet    = !is_noisy(m);
+            bool      killer   = m == stack_[ply].killers[0] || m == stack_[ply].killers[1];
+            const int standing = quiet ? quiet_score(m, ply) : 0; // before the move is made
             ++count;
             play(m, ply);
             count_node();
@@ -455,11 +495,11 @@ template <class V> class Worker {
             if (count == 1)
                 v = -search<PvNode>(-beta, -alpha, new_depth, ply + 1, false);
             else {
-                int r = 0; // late-move reduction, of quiet moves and losing captures
+                int  r              = 0; // late-move reduction: quiet moves and losing captures
                 bool losing_capture = !quiet && scores[i] < QuietHintBand;
                 if (depth >= 3 && count > 1 + 2 * PvNode && (quiet || losing_capture)) {
                     r = reduction_[std::min(depth, 63)][std::min(count, 63)];
-                    r += cut_node - PvNode - killer;
+                    r += cut_node - PvNode - killer - standing / 10000; // well-tried: less
                     r = std::clamp(r, 0, new_depth - 1);
                 }
                 v = -search<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -553,20 +593,21 @@ template <class V> class Worker {
         int   plies_from_null = 0;
     };
 
-    SearchShared&            shared_;
-    const int                id_;
-    Position<V>              pos_;
-    std::deque<StateInfo<V>> history_states_; // the game from its start to the root
-    StateInfo<V>             states_[MaxPly + 1];
-    Stack                    stack_[MaxPly + 2];
-    Move                     pv_[MaxPly + 1][MaxPly + 1];
-    int                      pv_length_[MaxPly + 2] = {};
-    std::vector<int>         history_; // [seat][from][to]
-    std::vector<Move>        counter_; // [moved piece][to]: the reply that refuted it
-    int                      reduction_[64][64] = {};
-    std::vector<RootMove>    root_moves_;
-    std::atomic<u64>         nodes_{ 0 };
-    int                      seldepth_ = 0, pv_index_ = 0, completed_depth_ = 0;
+    SearchShared&             shared_;
+    const int                 id_;
+    Position<V>               pos_;
+    std::deque<StateInfo<V>>  history_states_; // the game from its start to the root
+    StateInfo<V>              states_[MaxPly + 1];
+    Stack                     stack_[MaxPly + 2];
+    Move                      pv_[MaxPly + 1][MaxPly + 1];
+    int                       pv_length_[MaxPly + 2] = {};
+    std::vector<int>          history_; // [seat][from][to]
+    std::vector<Move>         counter_; // [moved piece][to]: the reply that refuted it
+    std::vector<std::int16_t> continuation_; // [piece_square one or two plies back][this move's]
+    int                       reduction_[64][64] = {};
+    std::vector<RootMove>     root_moves_;
+    std::atomic<u64>          nodes_{ 0 };
+    int                       seldepth_ = 0, pv_index_ = 0, completed_depth_ = 0;
 };
 
 } // namespace citadel::search
