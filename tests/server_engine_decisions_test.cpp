@@ -39,8 +39,8 @@ struct MemoryStorage final : Storage {
         std::lock_guard lock(mutex);
         games.push_back(game);
     }
-    void append_steps(const std::string& id, int, const std::vector<StoredStep>& steps,
-        bool finished) override {
+    void append_steps(
+        const std::string& id, int, const std::vector<StoredStep>& steps, bool finished) override {
         std::lock_guard lock(mutex);
         for (auto& g : games)
             if (g.id == id) {
@@ -70,7 +70,7 @@ struct MemoryStorage final : Storage {
 // handlers run there).
 struct Watcher final : Subscriber {
     std::vector<json> messages;
-    void deliver(std::shared_ptr<const std::string> message) override {
+    void              deliver(std::shared_ptr<const std::string> message) override {
         messages.push_back(json::parse(*message));
     }
     // The messages after the first state, as "type action-or-move seat" texts.
@@ -106,11 +106,11 @@ struct ScriptedChooser final : MoveChooser {
         changed.notify_all();
         return move;
     }
-    EngineAnswer decide(
-        const EngineRequest& request, const EngineQuestion& question, const std::atomic<bool>&) override {
+    EngineAnswer decide(const EngineRequest& request, const EngineQuestion& question,
+        const std::atomic<bool>&) override {
         std::unique_lock lock(mutex);
-        log.push_back("decide " + std::to_string(int(question.kind)) + " "
-            + std::to_string(request.seat));
+        log.push_back(
+            "decide " + std::to_string(int(question.kind)) + " " + std::to_string(request.seat));
         changed.notify_all();
         changed.wait_for(lock, std::chrono::seconds(30), [&] { return !answers.empty(); });
         EngineAnswer a;
@@ -191,9 +191,10 @@ Reply act(Service& s, const Created& g, const std::string& token, const std::str
     return s.games.action(g.id, body, std::nullopt);
 }
 
-Reply move(Service& s, const Created& g, const std::string& token, const std::string& text,
-    int ply) {
-    return s.games.move(g.id, { { "token", token }, { "move", text }, { "ply", ply } }, std::nullopt);
+Reply move(
+    Service& s, const Created& g, const std::string& token, const std::string& text, int ply) {
+    return s.games.move(
+        g.id, { { "token", token }, { "move", text }, { "ply", ply } }, std::nullopt);
 }
 
 // North's back rank behind f13 g13 h13; East's rook on e10 mates it with e10e14, and East then
@@ -279,8 +280,8 @@ TEST(EngineDecisions, AnEngineSeatBehindAcceptsADrawOffer) {
         EXPECT_EQ(st["status"], "agreement") << "level " << level;
         EXPECT_EQ(st["result"], "1/2-1/2");
         EXPECT_EQ(st["offers"]["draw"], json::array());
-        EXPECT_EQ(s.storage.steps(g.id),
-            (std::vector<std::string>{ "offer_draw 0", "accept_draw 1" }));
+        EXPECT_EQ(
+            s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "accept_draw 1" }));
         EXPECT_EQ(w->changes(),
             (std::vector<std::string>{ "offer_draw white", "accept_draw black", "end agreement" }));
     }
@@ -298,9 +299,10 @@ TEST(EngineDecisions, AnEngineSeatAheadDeclinesADrawOfferAtAChildsLevelToo) {
         EXPECT_EQ(st["status"], "ongoing") << "level " << level;
         EXPECT_EQ(st["offers"]["draw"], json::array());
         EXPECT_EQ(st["ply"], 0);
-        EXPECT_EQ(s.storage.steps(g.id),
-            (std::vector<std::string>{ "offer_draw 0", "decline_draw 1" }));
-        EXPECT_EQ(w->changes(), (std::vector<std::string>{ "offer_draw white", "decline_draw black" }));
+        EXPECT_EQ(
+            s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "decline_draw 1" }));
+        EXPECT_EQ(
+            w->changes(), (std::vector<std::string>{ "offer_draw white", "decline_draw black" }));
     }
 }
 
@@ -321,9 +323,11 @@ TEST(EngineDecisions, AFourKingdomsEngineSeatAcceptsAnAllianceProposal) {
     EXPECT_EQ(st["offers"]["alliance"], nullptr);
     EXPECT_EQ(st["status"], "ongoing");
     EXPECT_EQ(s.storage.steps(g.id),
-        (std::vector<std::string>{ "move 0 e10e14", "propose_alliance 1 with 2", "accept_alliance 2" }));
+        (std::vector<std::string>{
+            "move 0 e10e14", "propose_alliance 1 with 2", "accept_alliance 2" }));
     EXPECT_EQ(w->changes(),
-        (std::vector<std::string>{ "move e10e14", "propose_alliance south", "accept_alliance west" }));
+        (std::vector<std::string>{
+            "move e10e14", "propose_alliance south", "accept_alliance west" }));
 }
 
 TEST(EngineDecisions, AFourKingdomsEngineSeatProposesAnAllianceOnItsTurnOnce) {
@@ -374,7 +378,8 @@ TEST(EngineDecisions, AnAnswerForAnEarlierStateIsDroppedAndTheQuestionAskedAgain
     chooser->answer(false);
     ASSERT_TRUE(s.run_until([&] { return s.state(g.id)["ply"] == 2; }));
     EXPECT_EQ(s.storage.steps(g.id),
-        (std::vector<std::string>{ "offer_draw 0", "move 0 e2e4", "decline_draw 1", "move 1 e7e5" }));
+        (std::vector<std::string>{
+            "offer_draw 0", "move 0 e2e4", "decline_draw 1", "move 1 e7e5" }));
     EXPECT_EQ(s.state(g.id)["status"], "ongoing");
     EXPECT_EQ(chooser->snapshot(),
         (std::vector<std::string>{
@@ -402,5 +407,6 @@ TEST(EngineDecisions, AnEngineMoveWaitsForTheSeatsAnswer) {
         (std::vector<std::string>{
             "move e2e4", "offer_draw white", "decline_draw black", "move e7e5" }));
     EXPECT_EQ(s.storage.steps(g.id),
-        (std::vector<std::string>{ "move 0 e2e4", "offer_draw 0", "decline_draw 1", "move 1 e7e5" }));
+        (std::vector<std::string>{
+            "move 0 e2e4", "offer_draw 0", "decline_draw 1", "move 1 e7e5" }));
 }

@@ -95,8 +95,8 @@ class MoveChooser {
     // The seat's answer to `question` in the position of `request` (`request.seat` is the seat
     // asked); it should be quick (a short search) and return promptly once `stop` is set. The
     // default chooser says no to everything.
-    virtual EngineAnswer decide(
-        const EngineRequest& request, const EngineQuestion& question, const std::atomic<bool>& stop) {
+    virtual EngineAnswer decide(const EngineRequest& request, const EngineQuestion& question,
+        const std::atomic<bool>& stop) {
         (void)request, (void)question, (void)stop;
         return {};
     }

@@ -505,18 +505,19 @@ class Room : public std::enable_shared_from_this<Room> {
         const int64_t ply = rules_->ply();
         std::string   fen = req.fen;
         engines_.submit(std::move(req),
-            [weak = weak_from_this(), &io = io_, seat, ply, fen = std::move(fen)](std::string move) {
+            [weak = weak_from_this(), &io = io_, seat, ply, fen = std::move(fen)](
+                std::string move) {
                 boost::asio::post(io, [weak, seat, ply, fen, move = std::move(move)] {
                     if (auto room = weak.lock()) room->engine_moved(seat, ply, fen, move);
                 });
             });
     }
 
-    void engine_moved_locked(int seat, int64_t ply, const std::string& fen,
-        const std::string& text, Steady::time_point now) {
+    void engine_moved_locked(int seat, int64_t ply, const std::string& fen, const std::string& text,
+        Steady::time_point now) {
         check_flag(now);
-        const bool current = !rules_->over() && rules_->ply() == ply
-            && rules_->to_move() == seat && rules_->fen() == fen;
+        const bool current = !rules_->over() && rules_->ply() == ply && rules_->to_move() == seat
+            && rules_->fen() == fen;
         // The seats' questions are answered before the move: a move would answer a draw offer
         // by itself (it declines it; in Four Kingdoms the offer lapses), and a seat proposes an
         // alliance before it moves. The move waits (the search is not asked again meanwhile).
