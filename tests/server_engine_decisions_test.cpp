@@ -10,6 +10,7 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -160,6 +161,22 @@ struct Service {
     }
     // Runs one handler (the one the test knows was posted); false if none came in 30 s.
     bool run_one() { return io.run_one_for(std::chrono::seconds(30)) == 1; }
+    // Runs the game's handlers until every question asked of game `id` is answered and its
+    // answer handled. A question of the test's own goes behind the ones asked so far (questions
+    // keep their order, and the one engine thread answers them in turn), and its answer's
+    // handler behind theirs; an answer that was a step may have asked more, so until a round
+    // passes with no step.
+    bool answer_all(const std::string& id) {
+        for (;;) {
+            const size_t steps  = storage.steps(id).size();
+            bool         passed = false;
+            engines.submit_question(EngineRequest{}, {}, [this, &passed](EngineAnswer) {
+                boost::asio::post(io, [&passed] { passed = true; });
+            });
+            if (!run_until([&] { return passed; })) return false;
+            if (storage.steps(id).size() == steps) return true;
+        }
+    }
 
     json state(const std::string& id) { return games.state(id).body; }
 };
@@ -304,6 +321,31 @@ TEST(EngineDecisions, AnEngineSeatAheadDeclinesADrawOfferAtAChildsLevelToo) {
         EXPECT_EQ(
             w->changes(), (std::vector<std::string>{ "offer_draw white", "decline_draw black" }));
     }
+}
+
+TEST(EngineDecisions, AFourKingdomsEngineSeatJoinsADrawOfferOnlyWhenItExpectsNoMore) {
+    // Teams: West holds three queens. East offers; South, its partner behind, joins; West,
+    // ahead, does not (a Four Kingdoms offer cannot be declined: it says nothing), nor when
+    // North, a person, joins too: the draw needs every player left.
+    const std::string fen
+        = k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } },
+            "e - - 0 1 eswn es");
+    Service s(std::make_unique<SearchChooser>());
+    Created g = create(s, "fourkingdoms-teams", fen, { -1, 10, 10, -1 });
+    ASSERT_EQ(g.tokens.size(), 2u); // East, North
+    ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+    ASSERT_TRUE(s.answer_all(g.id));
+    json st = s.state(g.id);
+    EXPECT_EQ(st["offers"]["draw"], json::array({ "east", "south" }));
+    EXPECT_EQ(st["status"], "ongoing");
+    EXPECT_EQ(s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "accept_draw 1" }));
+    ASSERT_EQ(act(s, g, g.tokens[1], "accept_draw").status, 200);
+    ASSERT_TRUE(s.answer_all(g.id));
+    st = s.state(g.id);
+    EXPECT_EQ(st["status"], "ongoing");
+    EXPECT_EQ(st["offers"]["draw"], json::array({ "east", "south", "north" }));
+    EXPECT_EQ(s.storage.steps(g.id),
+        (std::vector<std::string>{ "offer_draw 0", "accept_draw 1", "accept_draw 3" }));
 }
 
 TEST(EngineDecisions, AFourKingdomsEngineSeatAcceptsAnAllianceProposal) {
