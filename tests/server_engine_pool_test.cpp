@@ -1,6 +1,7 @@
-// The engine pool's two priorities: a seat's request is taken before any background work, and
-// a background job running when a request arrives (with no worker free) is interrupted and run
-// again afterwards; stopping the pool interrupts it too. No timing is asserted: the steps wait
+// The engine pool's priorities: a seat's question (a draw offer, an alliance) before its move
+// requests, a seat's request before any background work, and a background job running when a
+// request arrives (with no worker free) is interrupted and run again afterwards; stopping the
+// pool interrupts it too. No timing is asserted: the steps wait
 // on each other (with a generous limit so that a broken pool fails instead of hanging).
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,12 @@ struct FakeChooser final : MoveChooser {
             opened.wait_for(lock, std::chrono::seconds(30), [&] { return released; });
         }
         return request.variant;
+    }
+    EngineAnswer decide(
+        const EngineRequest& request, const EngineQuestion&, const std::atomic<bool>&) override {
+        log.add("decide " + request.variant);
+        if (request.variant == "throw") throw std::runtime_error("a failing chooser");
+        return { true, 1 };
     }
     void release() {
         {
@@ -160,4 +168,30 @@ TEST(EnginePool, TheDefaultChooserAnalysesNothing) {
     Interrupt   interrupt;
     EXPECT_EQ(chooser.analyse(request_for("chess"), 100, interrupt).status,
         PositionAnalysis::Status::Failed);
+}
+
+TEST(EnginePool, QuestionsGoBeforeWaitingMoveRequestsInTheirOrder) {
+    Log          log;
+    auto         chooser = std::make_unique<FakeChooser>(log);
+    FakeChooser* fake    = chooser.get();
+    {
+        EnginePool pool(std::move(chooser), 1);
+        pool.submit(request_for("hold"), [&](std::string) { log.add("answered hold"); });
+        ASSERT_TRUE(log.wait_for("choose hold"));
+        pool.submit(request_for("next"), [&](std::string) { log.add("answered next"); });
+        auto answered = [&](std::string name) {
+            return [&log, name](EngineAnswer a) {
+                log.add("answered " + name + (a.yes ? " yes " : " no ") + std::to_string(a.with));
+            };
+        };
+        pool.submit_question(request_for("first"), {}, answered("first"));
+        pool.submit_question(request_for("throw"), {}, answered("throw"));
+        pool.submit_question(request_for("third"), {}, answered("third"));
+        fake->release();
+        ASSERT_TRUE(log.wait_for("answered next"));
+    }
+    EXPECT_EQ(log.snapshot(),
+        (std::vector<std::string>{ "choose hold", "answered hold", "decide first",
+            "answered first yes 1", "decide throw", "answered throw no -1", "decide third",
+            "answered third yes 1", "choose next", "answered next" }));
 }

@@ -457,6 +457,26 @@ def test_engine(s):
     check(s.get("/api/games/" + gid)[1]["ply"] >= 2, "four engines play Four Kingdoms")
 
 
+def test_engine_decisions(s):
+    """An engine seat answers a draw offer like a player, broadcast to every watcher: behind
+    (a queen down) it accepts, ahead it declines."""
+    for fen, answer in [("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "accept_draw"),
+                        ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "decline_draw")]:
+        gid, (white,) = s.create(fen=fen, seats=[{"player": "human"}, {"player": "engine", "level": 5}])
+        w = s.ws(gid)
+        w.recv()
+        status, out = s.post(f"/api/games/{gid}/actions", {"token": white, "action": "offer_draw"})
+        check(status == 200 and out["offers"]["draw"] == ["white"], f"offer to the engine: {out}")
+        check(w.recv_until("action")["action"] == "offer_draw", "the offer is broadcast")
+        got = w.recv_until("action")
+        check(got["action"] == answer and got["seat"] == "black" and got["offers"]["draw"] == [],
+              f"the engine's answer {answer}: {got}")
+        _, st = s.get("/api/games/" + gid)
+        want = "agreement" if answer == "accept_draw" else "ongoing"
+        check(st["status"] == want and st["offers"]["draw"] == [], f"after {answer}: {st['status']}")
+        w.close()
+
+
 def test_static(s):
     status, body, res = s.request("GET", "/")
     check(status == 200 and b"Citadel" in body and res.getheader("Cache-Control") == "no-cache"
@@ -670,7 +690,7 @@ def main():
     holder = [Server()]
     try:
         for t in (test_create, test_moves, test_websocket, test_draws, test_four_kingdoms,
-                  test_engine, test_static, test_time_forfeit):
+                  test_engine, test_engine_decisions, test_static, test_time_forfeit):
             t0 = time.time()
             try:
                 t(holder[0])

@@ -30,6 +30,7 @@ EnginePool::~EnginePool() {
         std::lock_guard lock(mutex_);
         stop_ = true;
         queue_.clear();
+        questions_ = 0;
         background_.clear();
         for (auto& running : running_background_)
             if (running) running->request();
@@ -39,10 +40,44 @@ EnginePool::~EnginePool() {
 }
 
 void EnginePool::submit(EngineRequest request, std::function<void(std::string)> done) {
+    queue_seat_task(
+        [request = std::move(request), done = std::move(done)](
+            MoveChooser& chooser, const std::atomic<bool>& stop) {
+            std::string move;
+            try {
+                move = chooser.choose(request, stop);
+            } catch (...) {
+                move.clear(); // a failing chooser plays nothing; the seat's clock decides
+            }
+            done(move);
+        },
+        false);
+}
+
+void EnginePool::submit_question(
+    EngineRequest request, EngineQuestion question, std::function<void(EngineAnswer)> done) {
+    queue_seat_task(
+        [request = std::move(request), question = std::move(question), done = std::move(done)](
+            MoveChooser& chooser, const std::atomic<bool>& stop) {
+            EngineAnswer answer;
+            try {
+                answer = chooser.decide(request, question, stop);
+            } catch (...) {
+                answer = {}; // a failing chooser says no
+            }
+            done(answer);
+        },
+        true);
+}
+
+void EnginePool::queue_seat_task(SeatTask task, bool first) {
     {
         std::lock_guard lock(mutex_);
         if (stop_) return;
-        queue_.emplace_back(std::move(request), std::move(done));
+        if (first)
+            queue_.insert(queue_.begin() + std::ptrdiff_t(questions_++), std::move(task));
+        else
+            queue_.push_back(std::move(task));
         // No worker free to take it: make one free by interrupting its background job (one
         // per waiting request, so two requests free two workers).
         if (idle_ < int(queue_.size())) {
@@ -65,9 +100,9 @@ void EnginePool::submit_background(BackgroundJob job) {
 
 void EnginePool::work(size_t index) {
     for (;;) {
-        std::pair<EngineRequest, std::function<void(std::string)>> request;
-        BackgroundJob                                              job;
-        Interrupt*                                                 interrupt = nullptr;
+        SeatTask      task;
+        BackgroundJob job;
+        Interrupt*    interrupt = nullptr;
         {
             std::unique_lock lock(mutex_);
             ++idle_;
@@ -75,8 +110,9 @@ void EnginePool::work(size_t index) {
             --idle_;
             if (stop_) return;
             if (!queue_.empty()) {
-                request = std::move(queue_.front());
+                task = std::move(queue_.front());
                 queue_.pop_front();
+                if (questions_ > 0) --questions_;
             } else {
                 job = std::move(background_.front());
                 background_.pop_front();
@@ -96,13 +132,7 @@ void EnginePool::work(size_t index) {
             if (!finished && !stop_) background_.push_front(std::move(job)); // first again
             continue;
         }
-        std::string move;
-        try {
-            move = chooser_->choose(request.first, stop_);
-        } catch (...) {
-            move.clear(); // a failing chooser plays nothing; the seat's clock decides
-        }
-        request.second(move);
+        task(*chooser_, stop_);
     }
 }
 

@@ -1,7 +1,7 @@
-// Engine seats: the seam between the game service and whatever chooses the engine's moves.
-// A MoveChooser answers one request synchronously on a worker thread of an EnginePool, never on
-// the network threads, so a thinking engine delays no other game. The search library
-// implements MoveChooser (search_chooser.h). The pool also runs background work (post-game
+// Engine seats: the seam between the game service and whatever chooses the engine's moves and
+// its decisions that are not moves (a draw offer, an alliance). A MoveChooser answers one request
+// synchronously on a worker thread of an EnginePool, never on the network threads, so a thinking
+// engine delays no other game. The search library implements MoveChooser (search_chooser.h). The pool also runs background work (post-game
 // analysis, analysis.h) at a lower priority: only when no seat's request waits, and cut short
 // when one arrives, so a thinking seat never waits behind it.
 #pragma once
@@ -62,6 +62,23 @@ struct PositionAnalysis {
     std::vector<std::string> best; // the engine's line from here, SAN
 };
 
+// A question to an engine seat that is not a move (docs/server.md, "Engine seats' decisions").
+struct EngineQuestion {
+    enum class Kind {
+        AcceptDraw, // another player's draw offer stands: join it (accept) or not
+        AcceptAlliance, // Four Kingdoms: `proposer` proposed an alliance to the seat
+        ProposeAlliance, // Four Kingdoms, the seat to move: propose to one of `partners`?
+    } kind = Kind::AcceptDraw;
+    int              proposer = -1;
+    std::vector<int> partners; // the seats the rules let it ally with now, not yet proposed to
+};
+
+// The answer: yes or no; ProposeAlliance: yes and the seat to propose to (`with`).
+struct EngineAnswer {
+    bool yes  = false;
+    int  with = -1;
+};
+
 class MoveChooser {
   public:
     virtual ~MoveChooser() = default;
@@ -75,6 +92,14 @@ class MoveChooser {
         (void)request, (void)nodes, (void)interrupt;
         return {};
     }
+    // The seat's answer to `question` in the position of `request` (`request.seat` is the seat
+    // asked); it should be quick (a short search) and return promptly once `stop` is set. The
+    // default chooser says no to everything.
+    virtual EngineAnswer decide(const EngineRequest& request, const EngineQuestion& question,
+        const std::atomic<bool>& stop) {
+        (void)request, (void)question, (void)stop;
+        return {};
+    }
 };
 
 // Background work for the pool's spare time: it returns false when `interrupt` cut it short
@@ -82,8 +107,9 @@ class MoveChooser {
 // what it does must not depend on having been interrupted.
 using BackgroundJob = std::function<bool(MoveChooser&, Interrupt&)>;
 
-// A small pool of worker threads running a chooser's requests in arrival order, and background
-// jobs when no request waits.
+// A small pool of worker threads running a chooser's requests: questions first (they are short,
+// and the game waits for them), then moves in arrival order, and background jobs when nothing
+// else waits.
 class EnginePool {
   public:
     EnginePool(std::unique_ptr<MoveChooser> chooser, int threads);
@@ -94,21 +120,29 @@ class EnginePool {
     // Queues a request; `done` is called on a worker thread with the chosen move ("" = none).
     // If every worker is busy with background work, one of those jobs is interrupted.
     void submit(EngineRequest request, std::function<void(std::string)> done);
+    // Queues a question ahead of every move request; `done` is called on a worker thread with
+    // the answer (no, if the chooser failed).
+    void submit_question(
+        EngineRequest request, EngineQuestion question, std::function<void(EngineAnswer)> done);
     // Queues background work behind every request (and behind earlier background work).
     void submit_background(BackgroundJob job);
 
   private:
+    // A seat's request, bound to its callback: run on a worker with the chooser and the stop.
+    using SeatTask = std::function<void(MoveChooser&, const std::atomic<bool>&)>;
+    void queue_seat_task(SeatTask task, bool first);
     void work(size_t index);
 
-    std::unique_ptr<MoveChooser>                                           chooser_;
-    std::mutex                                                             mutex_;
-    std::condition_variable                                                ready_;
-    std::deque<std::pair<EngineRequest, std::function<void(std::string)>>> queue_;
-    std::deque<BackgroundJob>                                              background_;
-    std::atomic<bool>                                                      stop_{ false };
-    int                                                                    idle_ = 0;
+    std::unique_ptr<MoveChooser> chooser_;
+    std::mutex                   mutex_;
+    std::condition_variable      ready_;
+    std::deque<SeatTask>         queue_; // questions, then move requests
+    size_t                       questions_ = 0; // how many of queue_'s first tasks are questions
+    std::deque<BackgroundJob>    background_;
+    std::atomic<bool>                       stop_{ false };
+    int                                     idle_ = 0;
     std::vector<std::unique_ptr<Interrupt>> running_background_; // per worker; null if none
-    std::vector<std::thread>                                     workers_;
+    std::vector<std::thread>                workers_;
 };
 
 } // namespace citadel::server

@@ -148,6 +148,7 @@ class Room : public std::enable_shared_from_this<Room> {
         std::lock_guard lock(mutex_);
         restart_clock(Steady::now());
         arm_timer();
+        ask_decisions();
         ask_engine();
     }
 
@@ -269,21 +270,30 @@ class Room : public std::enable_shared_from_this<Room> {
         if (seat >= 0 && --seats_[size_t(seat)].connected == 0) broadcast_seat(seat);
     }
 
-    // The engine's answer for the position after `ply` moves.
-    void engine_moved(int seat, int64_t ply, const std::string& text) {
+    // The engine's move for the position `fen` after `ply` moves.
+    void engine_moved(int seat, int64_t ply, const std::string& fen, const std::string& text) {
+        std::lock_guard lock(mutex_);
+        engine_moved_locked(seat, ply, fen, text, Steady::now());
+    }
+
+    // An engine seat's answer to a question asked when the game had `steps` stored steps.
+    void engine_answered(
+        EngineQuestion::Kind kind, int seat, size_t steps, const EngineAnswer& answer) {
         std::lock_guard lock(mutex_);
         const auto      now = Steady::now();
-        engine_asked_       = -1;
+        auto            at  = std::find_if(asking_.begin(), asking_.end(), [&](const Asked& a) {
+            return a.kind == kind && a.seat == seat && a.steps == steps;
+        });
+        if (at != asking_.end()) asking_.erase(at);
         check_flag(now);
-        if (rules_->over() || rules_->ply() != ply || rules_->to_move() != seat) {
-            ask_engine();
-            return;
+        // A stale answer (the game moved on, or ended, since it was asked) is dropped: the
+        // question, where it still arises, was asked again in the new state.
+        if (!rules_->over() && history_.size() == steps) take_answer(kind, seat, answer, now);
+        if (asking_.empty() && held_move_) {
+            HeldMove held = std::move(*held_move_);
+            held_move_.reset();
+            engine_moved_locked(held.seat, held.ply, held.fen, held.text, now);
         }
-        if (text.empty()) return; // no move: the clock (if any) decides
-        Reply r = play_locked(text, now, {});
-        if (r.status != 200)
-            std::cerr << "citadel serve: game " << id_ << ": the engine's move " << text
-                      << " was refused: " << r.body.dump() << "\n";
     }
 
   private:
@@ -420,6 +430,7 @@ class Room : public std::enable_shared_from_this<Room> {
             broadcast(end);
         }
         arm_timer();
+        ask_decisions();
         ask_engine();
     }
 
@@ -466,11 +477,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
     // ---- the engine ----
 
-    void ask_engine() {
-        if (rules_->over()) return;
-        const int seat = rules_->to_move();
-        if (!seats_[size_t(seat)].stored.engine || engine_asked_ == rules_->ply()) return;
-        engine_asked_ = rules_->ply();
+    // What a chooser needs to know of the game for `seat`.
+    EngineRequest request_for(int seat) const {
         EngineRequest req;
         req.variant   = stored_.variant;
         req.start_fen = stored_.start_fen;
@@ -485,13 +493,137 @@ class Room : public std::enable_shared_from_this<Room> {
             req.budget_ms
                 = std::max<int64_t>(10, req.clock_ms[size_t(seat)] / 30 + req.increment_ms * 3 / 4);
         }
+        return req;
+    }
+
+    void ask_engine() {
+        if (rules_->over()) return;
+        const int seat = rules_->to_move();
+        if (!seats_[size_t(seat)].stored.engine || engine_asked_ == rules_->ply()) return;
+        engine_asked_     = rules_->ply();
+        EngineRequest req = request_for(seat);
         const int64_t ply = rules_->ply();
-        engines_.submit(
-            std::move(req), [weak = weak_from_this(), &io = io_, seat, ply](std::string move) {
-                boost::asio::post(io, [weak, seat, ply, move = std::move(move)] {
-                    if (auto room = weak.lock()) room->engine_moved(seat, ply, move);
+        std::string   fen = req.fen;
+        engines_.submit(std::move(req),
+            [weak = weak_from_this(), &io = io_, seat, ply, fen = std::move(fen)](
+                std::string move) {
+                boost::asio::post(io, [weak, seat, ply, fen, move = std::move(move)] {
+                    if (auto room = weak.lock()) room->engine_moved(seat, ply, fen, move);
                 });
             });
+    }
+
+    void engine_moved_locked(int seat, int64_t ply, const std::string& fen, const std::string& text,
+        Steady::time_point now) {
+        check_flag(now);
+        const bool current = !rules_->over() && rules_->ply() == ply && rules_->to_move() == seat
+            && rules_->fen() == fen;
+        // The seats' questions are answered before the move: a move would answer a draw offer
+        // by itself (it declines it; in Four Kingdoms the offer lapses), and a seat proposes an
+        // alliance before it moves. The move waits (the search is not asked again meanwhile).
+        if (current && !asking_.empty()) {
+            held_move_ = HeldMove{ seat, ply, fen, text };
+            return;
+        }
+        engine_asked_ = -1;
+        if (!current) {
+            ask_engine();
+            return;
+        }
+        if (text.empty()) return; // no move: the clock (if any) decides
+        Reply r = play_locked(text, now, {});
+        if (r.status != 200)
+            std::cerr << "citadel serve: game " << id_ << ": the engine's move " << text
+                      << " was refused: " << r.body.dump() << "\n";
+    }
+
+    // ---- the engine seats' decisions that are not moves ----
+
+    // Asks the engine seats what the game now asks of them: whether to accept another player's
+    // standing draw offer, whether to accept an alliance proposed to them, and (Four Kingdoms,
+    // on their turn, with no proposal standing) whether to propose one. Each question is asked
+    // once in each state of the game (the number of stored steps) and answered in that state.
+    void ask_decisions() {
+        if (rules_->over()) return;
+        const size_t steps = history_.size();
+        std::erase_if(asked_, [&](const Asked& a) { return a.steps != steps; });
+        const unsigned draw_offers = rules_->draw_offer_seats();
+        const auto     proposal    = rules_->proposal();
+        using Kind                 = EngineQuestion::Kind;
+        for (int s = 0; s < seat_count(); ++s) {
+            if (!seats_[size_t(s)].stored.engine || !rules_->in_game(s)) continue;
+            const unsigned own = 1u << s;
+            if ((draw_offers & ~own) && !(draw_offers & own)) ask(s, { Kind::AcceptDraw, -1, {} });
+            if (proposal && proposal->second == s)
+                ask(s, { Kind::AcceptAlliance, proposal->first, {} });
+            if (!proposal && s == rules_->to_move())
+                if (auto partners = partners_for(s); !partners.empty())
+                    ask(s, { Kind::ProposeAlliance, -1, std::move(partners) });
+        }
+    }
+
+    // The seats `seat` may ally with now and has not proposed to in this game (an engine
+    // proposes to each partner at most once a game).
+    std::vector<int> partners_for(int seat) const {
+        std::vector<int> out;
+        for (int p = 0; p < seat_count(); ++p)
+            if (rules_->alliance_allowed(seat, p) && !proposed_before(seat, p)) out.push_back(p);
+        return out;
+    }
+
+    bool proposed_before(int seat, int with) const {
+        return std::any_of(history_.begin(), history_.end(), [&](const StoredStep& s) {
+            return s.kind == "propose_alliance" && s.seat == seat && s.other == with;
+        });
+    }
+
+    void ask(int seat, EngineQuestion question) {
+        const auto   kind  = question.kind;
+        const size_t steps = history_.size();
+        for (const Asked& a : asked_)
+            if (a.kind == kind && a.seat == seat) return;
+        asked_.push_back({ kind, seat, steps });
+        asking_.push_back({ kind, seat, steps });
+        engines_.submit_question(request_for(seat), std::move(question),
+            [weak = weak_from_this(), &io = io_, kind, seat, steps](EngineAnswer answer) {
+                boost::asio::post(io, [weak, kind, seat, steps, answer] {
+                    if (auto room = weak.lock()) room->engine_answered(kind, seat, steps, answer);
+                });
+            });
+    }
+
+    // Takes a current answer as the seat's action, stored and broadcast like a player's. No is
+    // no action where the rules have none: a Four Kingdoms draw offer lapses at the next move, a
+    // proposal stands until accepted or replaced.
+    void take_answer(
+        EngineQuestion::Kind kind, int seat, const EngineAnswer& answer, Steady::time_point now) {
+        std::string name;
+        int         with = -1;
+        switch (kind) {
+        case EngineQuestion::Kind::AcceptDraw:
+            name = answer.yes ? "accept_draw" : "decline_draw";
+            break;
+        case EngineQuestion::Kind::AcceptAlliance:
+            if (answer.yes) name = "accept_alliance";
+            break;
+        case EngineQuestion::Kind::ProposeAlliance:
+            if (answer.yes && answer.with >= 0 && answer.with < seat_count()
+                && !proposed_before(seat, answer.with))
+                name = "propose_alliance", with = answer.with;
+            break;
+        }
+        if (name.empty()) return;
+        json events = json::array();
+        if (auto why = act(name, seat, with, events)) {
+            if (name != "decline_draw") // Four Kingdoms has no declining: nothing to say
+                std::cerr << "citadel serve: game " << id_ << ": the engine's " << name
+                          << " was refused: " << *why << "\n";
+            return;
+        }
+        Reply r = commit_action({ { name, seat, "", with, {} } }, seat, name, with, events, now);
+        if (r.status != 200)
+            std::cerr << "citadel serve: game " << id_ << ": the engine's " << name
+                      << " was not stored: " << r.body.dump() << "\n";
     }
 
     // ---- messages ----
@@ -566,6 +698,21 @@ class Room : public std::enable_shared_from_this<Room> {
     GameClock                 clock_;
     std::vector<StoredStep>   history_; // the steps stored, in order
     int64_t                   engine_asked_ = -1; // the ply the engine is thinking about
+    // A question asked of an engine seat in the state of `steps` stored steps.
+    struct Asked {
+        EngineQuestion::Kind kind;
+        int                  seat;
+        size_t               steps;
+    };
+    std::vector<Asked> asked_; // asked in the current state (answered or not): not asked again
+    std::vector<Asked> asking_; // asked, and the answer not yet in
+    // An engine's move that came while a question was out: played once the answers are in.
+    struct HeldMove {
+        int         seat;
+        int64_t     ply;
+        std::string fen, text;
+    };
+    std::optional<HeldMove>                  held_move_;
     std::vector<std::shared_ptr<Subscriber>> subscribers_;
 };
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -71,6 +72,15 @@ class Rules {
 
     // Standing offers: {"draw": ["white"], "alliance": {"from": "south", "to": "west"} | null}.
     virtual json offers() const = 0;
+    // The same for the engine seats' decisions: the seats whose draw offer stands (bit s for
+    // seat s), the standing proposal (proposer, proposed to), and whether `by` and `with` may
+    // ally now (free-for-all Four Kingdoms only).
+    virtual unsigned                           draw_offer_seats() const = 0;
+    virtual std::optional<std::pair<int, int>> proposal() const { return std::nullopt; }
+    virtual bool alliance_allowed(int by, int with) const {
+        (void)by, (void)with;
+        return false;
+    }
     // The game record: PGN, or the Four Kingdoms record.
     virtual std::string record() const = 0;
 };

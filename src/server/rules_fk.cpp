@@ -188,6 +188,15 @@ template <class V> class FourKingdomsRules final : public Rules {
             alliance = { { "from", seat_name(p->first) }, { "to", seat_name(p->second) } };
         return { { "draw", draw }, { "alliance", alliance } };
     }
+    unsigned draw_offer_seats() const override { return game_.draw_offers(); }
+    std::optional<std::pair<int, int>> proposal() const override {
+        if (auto p = game_.proposal()) return std::pair<int, int>{ p->first, p->second };
+        return std::nullopt;
+    }
+    bool alliance_allowed(int by, int with) const override {
+        if (V::Teams || over() || by == with || !in_game(by) || !in_game(with)) return false;
+        return game_.alliance_allowed(u8(fk::seat_bit(Seat(by)) | fk::seat_bit(Seat(with))));
+    }
     std::string record() const override {
         K4Tags tags;
         tags.event = "Citadel game";

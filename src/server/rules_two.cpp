@@ -179,6 +179,7 @@ template <class V> class TwoPlayerRules final : public Rules {
             if (offers_ & bit(s)) draw.push_back(seat_name(s));
         return { { "draw", draw }, { "alliance", nullptr } };
     }
+    unsigned draw_offer_seats() const override { return offers_; }
     std::string record() const override {
         PgnTags tags;
         tags.event = "Citadel game";

@@ -13,15 +13,20 @@ namespace citadel::server {
 
 namespace {
 
+// The game of `request` rebuilt from its start and moves; false if it cannot be.
+template <class V> bool rebuild_game(const EngineRequest& request, Game<V>& game) {
+    if (game.load_fen(request.start_fen)) return false;
+    for (const std::string& text : request.moves) {
+        auto m = find_uci_move(game.position(), text);
+        if (!m || !game.play(*m)) return false;
+    }
+    return true;
+}
+
 template <class V>
 std::string choose_with_search(const EngineRequest& request, const std::atomic<bool>& stop) {
     Game<V> game;
-    if (game.load_fen(request.start_fen)) return "";
-    for (const std::string& text : request.moves) {
-        auto m = find_uci_move(game.position(), text);
-        if (!m || !game.play(*m)) return "";
-    }
-    if (game.legal_moves().size() == 0) return "";
+    if (!rebuild_game(request, game) || game.legal_moves().size() == 0) return "";
 
     search::Engine<V> engine(engine_seat_options(request));
     search::Limits    limits = engine_seat_limits(request);
@@ -32,16 +37,27 @@ std::string choose_with_search(const EngineRequest& request, const std::atomic<b
     return result.best.is_none() ? "" : move_to_uci<V>(result.best);
 }
 
+// Whether the seat of `request` accepts the draw offered to it (accepts_draw).
+template <class V> bool judge_draw(const EngineRequest& request, const std::atomic<bool>& stop) {
+    Game<V> game;
+    if (!rebuild_game(request, game) || game.outcome().over() || game.legal_moves().size() == 0)
+        return false;
+    search::Engine<V> engine(decision_options(request));
+    auto result = engine.search(game, decision_limits(), [&](const search::Info&) {
+        if (stop) engine.stop();
+    });
+    // A search stopped before its first iteration has no judgement (its score 0 is no draw).
+    if (stop || result.lines.empty() || result.lines.front().depth == 0) return false;
+    return accepts_draw(
+        result.lines.front().score, game.position().side_to_move() == Seat(request.seat));
+}
+
 template <class V>
 PositionAnalysis analyse_with_search(
     const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
     PositionAnalysis out; // Failed until it is done
     Game<V>          game;
-    if (game.load_fen(request.start_fen)) return out;
-    for (const std::string& text : request.moves) {
-        auto m = find_uci_move(game.position(), text);
-        if (!m || !game.play(*m)) return out;
-    }
+    if (!rebuild_game(request, game)) return out;
     out.to_move = game.position().side_to_move();
     if (game.outcome().over()) { // ended by the rules here (mate, stalemate, race, ...)
         const auto& o = game.outcome();
@@ -85,6 +101,36 @@ PositionAnalysis SearchChooser::analyse(
         if constexpr (V::Seats == 2) out = analyse_with_search<V>(request, nodes, interrupt);
     });
     return out;
+}
+
+search::Limits decision_limits() {
+    search::Limits limits;
+    limits.nodes = kDecisionNodes;
+    return limits;
+}
+
+search::Options decision_options(const EngineRequest& request) {
+    search::Options options = engine_seat_options(request);
+    options.hash_mb         = 1; // ample for kDecisionNodes
+    return options;
+}
+
+bool accepts_draw(const search::Score& score, bool seat_to_move) {
+    const int seat_view = seat_to_move ? score.value : -score.value;
+    if (score.mate) return seat_view < 0; // mated: take the draw; mating: play on
+    return seat_view <= kDrawMargin;
+}
+
+EngineAnswer SearchChooser::decide(
+    const EngineRequest& request, const EngineQuestion& question, const std::atomic<bool>& stop) {
+    if (request.variant == FourKingdoms::Name || request.variant == FourKingdomsTeams::Name)
+        return decide_four_kingdoms(request, question, stop);
+    EngineAnswer answer; // two players: only draws to decide (alliances are Four Kingdoms')
+    if (question.kind != EngineQuestion::Kind::AcceptDraw) return answer;
+    with_variant(request.variant, [&]<class V>(VariantTag<V>) {
+        if constexpr (V::Seats == 2) answer.yes = judge_draw<V>(request, stop);
+    });
+    return answer;
 }
 
 search::Options engine_seat_options(const EngineRequest& request) {

@@ -3,7 +3,8 @@
 // citadel::search::Engine<V>, Four Kingdoms by FourKingdomsEngine<V> (search_chooser_fk.cpp: its
 // headers and the two-player ones are kept in separate files). A fresh engine per request:
 // requests of many games interleave on the pool's workers, so no table is kept between them.
-// analyse() judges one position of a finished game for the post-game analysis (analysis.h).
+// analyse() judges one position of a finished game for the post-game analysis (analysis.h);
+// decide() answers the seats' questions that are not moves (draw offers, alliances).
 #pragma once
 
 #include <optional>
@@ -20,12 +21,31 @@ class SearchChooser final : public MoveChooser {
     std::string      choose(const EngineRequest& request, const std::atomic<bool>& stop) override;
     PositionAnalysis analyse(
         const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) override;
+    EngineAnswer decide(const EngineRequest& request, const EngineQuestion& question,
+        const std::atomic<bool>& stop) override;
 };
 
 // The Four Kingdoms half (search_chooser_fk.cpp).
 std::string      choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop);
 PositionAnalysis analyse_four_kingdoms(
     const EngineRequest& request, uint64_t nodes, Interrupt& interrupt);
+EngineAnswer decide_four_kingdoms(
+    const EngineRequest& request, const EngineQuestion& question, const std::atomic<bool>& stop);
+
+// ---- decisions that are not moves (docs/server.md, "Engine seats' decisions") ----
+// Each is judged by a short search at the seat's own level (its depth and node limits, so a
+// weak level judges as shallowly as it plays) of at most kDecisionNodes nodes: a few
+// hundredths of a second, so the game, which waits for the answer, hardly notices.
+inline constexpr uint64_t kDecisionNodes = 20000;
+search::Limits            decision_limits();
+search::Options           decision_options(const EngineRequest& request); // the seat's, small table
+// Two-player variants: the seat accepts a draw when it expects no better than a draw from play,
+// that is when its search scores the position at most kDrawMargin centipawns in its favour (a
+// quarter of a pawn or less is within the evaluation's noise of equal); a mate found against it
+// accepts, one found for it declines. `score` is the search's, from the view of the side to move;
+// `seat_to_move`: the seat asked is that side.
+inline constexpr int kDrawMargin = 25;
+bool                 accepts_draw(const search::Score& score, bool seat_to_move);
 
 // Analysis: full strength, one thread, a fresh table, no randomness, `nodes` nodes and no
 // clock, so the same position always gets the same answer.

@@ -41,7 +41,54 @@ PositionAnalysis analyse_with(const EngineRequest& request, uint64_t nodes, Inte
         });
 }
 
+// The seat's answer to `question` (the search library's judgements, fourkingdoms_search.h).
+template <class V>
+EngineAnswer decide_with(
+    const EngineRequest& request, const EngineQuestion& question, const std::atomic<bool>& stop) {
+    EngineAnswer        answer;
+    FourKingdomsGame<V> game; // the position now; offers and proposals are not part of it
+    const Seat          seat = Seat(request.seat);
+    if (game.load_fen(request.fen) || game.outcome().over || !game.in_game(seat)) return answer;
+    search::FourKingdomsEngine<V> engine(decision_options(request));
+    switch (question.kind) {
+    case EngineQuestion::Kind::AcceptDraw:
+        if (game.to_move() != seat) { // the static judgement: no search from another's view
+            answer.yes = engine.should_accept_draw(game, seat);
+            break;
+        }
+        {
+            auto result = engine.search(game, decision_limits(), [&](const search::Info&) {
+                if (stop) engine.stop();
+            });
+            answer.yes = !stop && engine.should_accept_draw(game, seat, result);
+        }
+        break;
+    case EngineQuestion::Kind::AcceptAlliance: // the proposal made again on the rebuilt game
+        if (question.proposer < 0 || question.proposer > 3
+            || game.propose_alliance(Seat(question.proposer), seat))
+            break;
+        answer.yes = engine.should_accept_alliance(game, seat);
+        break;
+    case EngineQuestion::Kind::ProposeAlliance:
+        for (int partner : question.partners)
+            if (partner >= 0 && partner < 4 && !stop
+                && engine.should_propose_alliance(game, seat, Seat(partner))) {
+                answer = { true, partner };
+                break;
+            }
+        break;
+    }
+    return answer;
+}
+
 } // namespace
+
+EngineAnswer decide_four_kingdoms(
+    const EngineRequest& request, const EngineQuestion& question, const std::atomic<bool>& stop) {
+    return request.variant == FourKingdomsTeams::Name
+        ? decide_with<FourKingdomsTeams>(request, question, stop)
+        : decide_with<FourKingdoms>(request, question, stop);
+}
 
 PositionAnalysis analyse_four_kingdoms(
     const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {

@@ -1,0 +1,454 @@
+// Engine seats' decisions that are not moves (docs/server.md, "Engine seats' decisions"): an
+// engine seat answers a draw offer by the search's judgement (accepting when behind, declining
+// when ahead, at a child's level too), a Four Kingdoms engine answers an alliance proposal and
+// proposes one on its turn, an answer that comes after the game moved on or ended is dropped,
+// and an engine's move that comes while a question is out waits for the answer. The game
+// service runs here on the test's thread (its io_context driven by the test) with an in-memory
+// storage; no timing is asserted (waits have a generous limit so a broken server fails instead
+// of hanging).
+#include <gtest/gtest.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "fourkingdoms_support.h"
+#include "game/fourkingdoms_game.h"
+#include "server/game_service.h"
+#include "server/search_chooser.h"
+
+using namespace citadel::server;
+using fktest::k4;
+
+namespace {
+
+using Kind = EngineQuestion::Kind;
+
+// Games and steps in memory.
+struct MemoryStorage final : Storage {
+    std::mutex              mutex;
+    std::vector<StoredGame> games;
+
+    void create_game(const StoredGame& game) override {
+        std::lock_guard lock(mutex);
+        games.push_back(game);
+    }
+    void append_steps(
+        const std::string& id, int, const std::vector<StoredStep>& steps, bool finished) override {
+        std::lock_guard lock(mutex);
+        for (auto& g : games)
+            if (g.id == id) {
+                g.steps.insert(g.steps.end(), steps.begin(), steps.end());
+                g.finished = finished;
+            }
+    }
+    std::vector<StoredGame> load_games() override {
+        std::lock_guard lock(mutex);
+        return games;
+    }
+    // The steps of game `id` as "kind seat [text]" texts.
+    std::vector<std::string> steps(const std::string& id) {
+        std::lock_guard          lock(mutex);
+        std::vector<std::string> out;
+        for (auto& g : games)
+            if (g.id == id)
+                for (auto& s : g.steps)
+                    out.push_back(s.kind + " " + std::to_string(s.seat)
+                        + (s.text.empty() ? "" : " " + s.text)
+                        + (s.other >= 0 ? " with " + std::to_string(s.other) : ""));
+        return out;
+    }
+};
+
+// A watcher of a game: every message it was sent (on the test's thread: the game service's
+// handlers run there).
+struct Watcher final : Subscriber {
+    std::vector<json> messages;
+    void              deliver(std::shared_ptr<const std::string> message) override {
+        messages.push_back(json::parse(*message));
+    }
+    // The messages after the first state, as "type action-or-move seat" texts.
+    std::vector<std::string> changes() const {
+        std::vector<std::string> out;
+        for (const json& m : messages) {
+            const std::string type = m["type"];
+            if (type == "move")
+                out.push_back("move " + m["move"].get<std::string>());
+            else if (type == "action")
+                out.push_back(m["action"].get<std::string>() + " " + m["seat"].get<std::string>());
+            else if (type == "end")
+                out.push_back("end " + m["status"].get<std::string>());
+        }
+        return out;
+    }
+};
+
+// A chooser whose moves are given by the test and whose answers wait for the test's word: each
+// decide() takes the next answer once the test gave it (answer()).
+struct ScriptedChooser final : MoveChooser {
+    std::mutex               mutex;
+    std::condition_variable  changed;
+    std::deque<std::string>  moves; // the replies, in order
+    std::deque<bool>         answers; // given by the test, taken by decide() in order
+    std::vector<std::string> log; // "choose", "decide <kind> <seat>", "decided"
+
+    std::string choose(const EngineRequest&, const std::atomic<bool>&) override {
+        std::lock_guard lock(mutex);
+        std::string     move = moves.empty() ? "" : moves.front();
+        if (!moves.empty()) moves.pop_front();
+        log.push_back("choose " + move);
+        changed.notify_all();
+        return move;
+    }
+    EngineAnswer decide(const EngineRequest& request, const EngineQuestion& question,
+        const std::atomic<bool>&) override {
+        std::unique_lock lock(mutex);
+        log.push_back(
+            "decide " + std::to_string(int(question.kind)) + " " + std::to_string(request.seat));
+        changed.notify_all();
+        changed.wait_for(lock, std::chrono::seconds(30), [&] { return !answers.empty(); });
+        EngineAnswer a;
+        if (!answers.empty()) a.yes = answers.front(), answers.pop_front();
+        log.push_back("decided");
+        changed.notify_all();
+        return a;
+    }
+    void answer(bool yes) {
+        std::lock_guard lock(mutex);
+        answers.push_back(yes);
+        changed.notify_all();
+    }
+    // Waits until the log has `count` entries.
+    bool wait_for_log(size_t count) {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(
+            lock, std::chrono::seconds(30), [&] { return log.size() >= count; });
+    }
+    std::vector<std::string> snapshot() {
+        std::lock_guard lock(mutex);
+        return log;
+    }
+};
+
+// A game service on an io_context the test runs, an in-memory storage and one engine thread.
+struct Service {
+    boost::asio::io_context                                                  io;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard
+        = boost::asio::make_work_guard(io);
+    MemoryStorage storage;
+    EnginePool    engines;
+    GameService   games;
+
+    explicit Service(std::unique_ptr<MoveChooser> chooser)
+        : engines(std::move(chooser), 1)
+        , games(io, storage, engines) { }
+
+    // Runs the game's handlers until `done` holds; false after 30 s without.
+    bool run_until(const std::function<bool()>& done) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (!done()) {
+            if (std::chrono::steady_clock::now() > until) return false;
+            io.run_one_for(std::chrono::milliseconds(50));
+        }
+        return true;
+    }
+    // Runs one handler (the one the test knows was posted); false if none came in 30 s.
+    bool run_one() { return io.run_one_for(std::chrono::seconds(30)) == 1; }
+    // Runs the game's handlers until every question asked of game `id` is answered and its
+    // answer handled. A question of the test's own goes behind the ones asked so far (questions
+    // keep their order, and the one engine thread answers them in turn), and its answer's
+    // handler behind theirs; an answer that was a step may have asked more, so until a round
+    // passes with no step.
+    bool answer_all(const std::string& id) {
+        for (;;) {
+            const size_t steps  = storage.steps(id).size();
+            bool         passed = false;
+            engines.submit_question(EngineRequest{}, {}, [this, &passed](EngineAnswer) {
+                boost::asio::post(io, [&passed] { passed = true; });
+            });
+            if (!run_until([&] { return passed; })) return false;
+            if (storage.steps(id).size() == steps) return true;
+        }
+    }
+
+    json state(const std::string& id) { return games.state(id).body; }
+};
+
+struct Created {
+    std::string              id;
+    std::vector<std::string> tokens; // of the human seats, in seat order
+};
+
+Created create(Service& s, const std::string& variant, const std::string& fen,
+    const std::vector<int>& engine_levels) { // per seat: -1 human, else the engine's level
+    json seats = json::array();
+    for (int level : engine_levels)
+        seats.push_back(level < 0 ? json{ { "player", "human" } }
+                                  : json{ { "player", "engine" }, { "level", level } });
+    json body = { { "variant", variant }, { "seats", seats } };
+    if (!fen.empty()) body["fen"] = fen;
+    Reply r = s.games.create(body);
+    EXPECT_EQ(r.status, 201) << r.body.dump();
+    Created c{ r.body.value("id", ""), {} };
+    for (const json& seat : r.body.value("seats", json::array())) c.tokens.push_back(seat["token"]);
+    return c;
+}
+
+Reply act(Service& s, const Created& g, const std::string& token, const std::string& action,
+    const std::string& with = "") {
+    json body = { { "token", token }, { "action", action } };
+    if (!with.empty()) body["with"] = with;
+    return s.games.action(g.id, body, std::nullopt);
+}
+
+Reply move(
+    Service& s, const Created& g, const std::string& token, const std::string& text, int ply) {
+    return s.games.move(
+        g.id, { { "token", token }, { "move", text }, { "ply", ply } }, std::nullopt);
+}
+
+// North's back rank behind f13 g13 h13; East's rook on e10 mates it with e10e14, and East then
+// commands North's army: South and West may ally against it.
+const std::string kNorthMatedNext = k4({ KINGS, { "e10", "eR" }, { "f13", "nP" }, { "g13", "nP" },
+    { "h13", "nP" }, { "d2", "sP" }, { "b5", "wP" } });
+
+std::string after_north_is_mated() {
+    citadel::FourKingdomsGame<citadel::FourKingdoms> game;
+    EXPECT_FALSE(game.load_fen(kNorthMatedNext));
+    EXPECT_TRUE(game.play_uci("e10e14"));
+    EXPECT_FALSE(game.in_game(citadel::fk::North));
+    return game.fen();
+}
+
+// A queen up for Black, White (a human) to move; and the same a queen up for White.
+const std::string kBlackQueenUp = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";
+const std::string kWhiteQueenUp = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+
+} // namespace
+
+// ---- the search's judgement ------------------------------------------------------------------
+
+TEST(EngineDecisions, TwoPlayerDrawsAreAcceptedWhenTheSeatExpectsNoBetter) {
+    using citadel::search::Score;
+    EXPECT_TRUE(accepts_draw(Score{ false, 0 }, true));
+    EXPECT_TRUE(accepts_draw(Score{ false, kDrawMargin }, true));
+    EXPECT_FALSE(accepts_draw(Score{ false, kDrawMargin + 1 }, true));
+    EXPECT_TRUE(accepts_draw(Score{ false, -300 }, true));
+    EXPECT_FALSE(accepts_draw(Score{ false, -300 }, false)); // the opponent to move is behind
+    EXPECT_TRUE(accepts_draw(Score{ true, -3 }, true)); // mated: take it
+    EXPECT_FALSE(accepts_draw(Score{ true, 3 }, true)); // mating: play on
+    EXPECT_TRUE(accepts_draw(Score{ true, 3 }, false)); // the opponent mates
+}
+
+TEST(EngineDecisions, FourKingdomsDrawsAndAlliancesByTheSearchLibrary) {
+    SearchChooser     chooser;
+    std::atomic<bool> stop{ false };
+    EngineRequest     r;
+    // Teams: West holds three queens; East (to move: a search) and South accept, West not.
+    r.variant = "fourkingdoms-teams";
+    r.fen     = k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } },
+            "e - - 0 1 eswn es");
+    r.level   = 10;
+    const EngineQuestion draw{ Kind::AcceptDraw, -1, {} };
+    r.seat = 0;
+    EXPECT_TRUE(chooser.decide(r, draw, stop).yes);
+    r.seat = 2;
+    EXPECT_FALSE(chooser.decide(r, draw, stop).yes);
+    r.seat = 7; // no such seat
+    EXPECT_FALSE(chooser.decide(r, draw, stop).yes);
+    // Free-for-all: East mated North and absorbed its army, so South and West may ally: South
+    // proposes to West, and West accepts South's proposal; nobody allies with the absorber.
+    r.variant = "fourkingdoms";
+    r.fen     = after_north_is_mated();
+    r.seat    = 1;
+    EXPECT_EQ(chooser.decide(r, { Kind::ProposeAlliance, -1, { 2 } }, stop).with, 2);
+    EXPECT_FALSE(chooser.decide(r, { Kind::ProposeAlliance, -1, { 0 } }, stop).yes);
+    r.seat = 2;
+    EXPECT_TRUE(chooser.decide(r, { Kind::AcceptAlliance, 1, {} }, stop).yes);
+    EXPECT_FALSE(chooser.decide(r, { Kind::AcceptAlliance, 0, {} }, stop).yes); // not allowed
+    EXPECT_FALSE(chooser.decide(r, { Kind::AcceptAlliance, 9, {} }, stop).yes);
+    // Two players have no alliances.
+    EngineRequest chess;
+    chess.variant   = "chess";
+    chess.start_fen = kWhiteQueenUp;
+    chess.seat      = 1;
+    EXPECT_FALSE(chooser.decide(chess, { Kind::AcceptAlliance, 0, {} }, stop).yes);
+    EXPECT_TRUE(chooser.decide(chess, draw, stop).yes);
+}
+
+// ---- through the game service ------------------------------------------------------------------
+
+TEST(EngineDecisions, AnEngineSeatBehindAcceptsADrawOffer) {
+    for (int level : { 0, 10, 20 }) {
+        Service s(std::make_unique<SearchChooser>());
+        Created g = create(s, "chess", kWhiteQueenUp, { -1, level });
+        auto    w = std::make_shared<Watcher>();
+        ASSERT_TRUE(s.games.subscribe(g.id, "", w));
+        ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+        ASSERT_TRUE(s.run_until([&] { return s.state(g.id)["status"] != "ongoing"; }));
+        json st = s.state(g.id);
+        EXPECT_EQ(st["status"], "agreement") << "level " << level;
+        EXPECT_EQ(st["result"], "1/2-1/2");
+        EXPECT_EQ(st["offers"]["draw"], json::array());
+        EXPECT_EQ(
+            s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "accept_draw 1" }));
+        EXPECT_EQ(w->changes(),
+            (std::vector<std::string>{ "offer_draw white", "accept_draw black", "end agreement" }));
+    }
+}
+
+TEST(EngineDecisions, AnEngineSeatAheadDeclinesADrawOfferAtAChildsLevelToo) {
+    for (int level : { 0, 10, 20 }) {
+        Service s(std::make_unique<SearchChooser>());
+        Created g = create(s, "chess", kBlackQueenUp, { -1, level });
+        auto    w = std::make_shared<Watcher>();
+        ASSERT_TRUE(s.games.subscribe(g.id, "", w));
+        ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+        ASSERT_TRUE(s.run_until([&] { return s.storage.steps(g.id).size() == 2; }));
+        json st = s.state(g.id);
+        EXPECT_EQ(st["status"], "ongoing") << "level " << level;
+        EXPECT_EQ(st["offers"]["draw"], json::array());
+        EXPECT_EQ(st["ply"], 0);
+        EXPECT_EQ(
+            s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "decline_draw 1" }));
+        EXPECT_EQ(
+            w->changes(), (std::vector<std::string>{ "offer_draw white", "decline_draw black" }));
+    }
+}
+
+TEST(EngineDecisions, AFourKingdomsEngineSeatJoinsADrawOfferOnlyWhenItExpectsNoMore) {
+    // Teams: West holds three queens. East offers; South, its partner behind, joins; West,
+    // ahead, does not (a Four Kingdoms offer cannot be declined: it says nothing), nor when
+    // North, a person, joins too: the draw needs every player left.
+    const std::string fen
+        = k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } },
+            "e - - 0 1 eswn es");
+    Service s(std::make_unique<SearchChooser>());
+    Created g = create(s, "fourkingdoms-teams", fen, { -1, 10, 10, -1 });
+    ASSERT_EQ(g.tokens.size(), 2u); // East, North
+    ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+    ASSERT_TRUE(s.answer_all(g.id));
+    json st = s.state(g.id);
+    EXPECT_EQ(st["offers"]["draw"], json::array({ "east", "south" }));
+    EXPECT_EQ(st["status"], "ongoing");
+    EXPECT_EQ(s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "accept_draw 1" }));
+    ASSERT_EQ(act(s, g, g.tokens[1], "accept_draw").status, 200);
+    ASSERT_TRUE(s.answer_all(g.id));
+    st = s.state(g.id);
+    EXPECT_EQ(st["status"], "ongoing");
+    EXPECT_EQ(st["offers"]["draw"], json::array({ "east", "south", "north" }));
+    EXPECT_EQ(s.storage.steps(g.id),
+        (std::vector<std::string>{ "offer_draw 0", "accept_draw 1", "accept_draw 3" }));
+}
+
+TEST(EngineDecisions, AFourKingdomsEngineSeatAcceptsAnAllianceProposal) {
+    // East (a human) mates North and absorbs its army; South (a human) proposes to West (the
+    // engine), which accepts: allying saves it from facing the absorber alone.
+    Service s(std::make_unique<SearchChooser>());
+    Created g = create(s, "fourkingdoms", kNorthMatedNext, { -1, -1, 10, -1 });
+    ASSERT_EQ(g.tokens.size(), 3u); // East, South, North
+    auto w = std::make_shared<Watcher>();
+    ASSERT_TRUE(s.games.subscribe(g.id, "", w));
+    ASSERT_EQ(move(s, g, g.tokens[0], "e10e14", 0).status, 200);
+    ASSERT_EQ(s.state(g.id)["to_move"], "south");
+    ASSERT_EQ(act(s, g, g.tokens[1], "propose_alliance", "west").status, 200);
+    ASSERT_TRUE(s.run_until([&] { return s.storage.steps(g.id).size() == 3; }));
+    json st = s.state(g.id);
+    EXPECT_EQ(st["alliance"], json::array({ "south", "west" }));
+    EXPECT_EQ(st["offers"]["alliance"], nullptr);
+    EXPECT_EQ(st["status"], "ongoing");
+    EXPECT_EQ(s.storage.steps(g.id),
+        (std::vector<std::string>{
+            "move 0 e10e14", "propose_alliance 1 with 2", "accept_alliance 2" }));
+    EXPECT_EQ(w->changes(),
+        (std::vector<std::string>{
+            "move e10e14", "propose_alliance south", "accept_alliance west" }));
+}
+
+TEST(EngineDecisions, AFourKingdomsEngineSeatProposesAnAllianceOnItsTurnOnce) {
+    // The same game with South the engine: on its turn it proposes to West, then moves; with its
+    // proposal standing it proposes nothing more.
+    Service s(std::make_unique<SearchChooser>());
+    Created g = create(s, "fourkingdoms", kNorthMatedNext, { -1, 10, -1, -1 });
+    ASSERT_EQ(move(s, g, g.tokens[0], "e10e14", 0).status, 200);
+    ASSERT_TRUE(s.run_until([&] { return s.state(g.id)["ply"] == 2; }));
+    auto steps = s.storage.steps(g.id);
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_EQ(steps[1], "propose_alliance 1 with 2");
+    EXPECT_EQ(steps[2].substr(0, 7), "move 1 ");
+    EXPECT_EQ(s.state(g.id)["offers"]["alliance"], (json{ { "from", "south" }, { "to", "west" } }));
+}
+
+// ---- nothing lost, nothing stale ---------------------------------------------------------------
+
+TEST(EngineDecisions, AnAnswerAfterTheGameEndedIsDropped) {
+    auto*   chooser = new ScriptedChooser;
+    Service s{ std::unique_ptr<MoveChooser>(chooser) };
+    Created g = create(s, "chess", "", { -1, 5 });
+    ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+    ASSERT_TRUE(chooser->wait_for_log(1)); // the engine is thinking about the offer
+    ASSERT_EQ(act(s, g, g.tokens[0], "resign").status, 200);
+    chooser->answer(true); // it would accept, but the game is over
+    ASSERT_TRUE(chooser->wait_for_log(2));
+    ASSERT_TRUE(s.run_one()); // the answer's handler
+    json st = s.state(g.id);
+    EXPECT_EQ(st["status"], "resignation");
+    EXPECT_EQ(st["result"], "0-1");
+    EXPECT_EQ(s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "resign 0" }));
+    EXPECT_EQ(chooser->snapshot(), (std::vector<std::string>{ "decide 0 1", "decided" }));
+}
+
+TEST(EngineDecisions, AnAnswerForAnEarlierStateIsDroppedAndTheQuestionAskedAgain) {
+    // White offers before moving, then moves: the offer still stands, in a new position. The
+    // answer to the first question (yes) is stale; the second (no) declines; then Black moves.
+    auto* chooser  = new ScriptedChooser;
+    chooser->moves = { "e7e5" };
+    Service s{ std::unique_ptr<MoveChooser>(chooser) };
+    Created g = create(s, "chess", "", { -1, 5 });
+    ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+    ASSERT_TRUE(chooser->wait_for_log(1));
+    ASSERT_EQ(move(s, g, g.tokens[0], "e2e4", 0).status, 200);
+    EXPECT_EQ(s.state(g.id)["offers"]["draw"], json::array({ "white" }));
+    chooser->answer(true);
+    chooser->answer(false);
+    ASSERT_TRUE(s.run_until([&] { return s.state(g.id)["ply"] == 2; }));
+    EXPECT_EQ(s.storage.steps(g.id),
+        (std::vector<std::string>{
+            "offer_draw 0", "move 0 e2e4", "decline_draw 1", "move 1 e7e5" }));
+    EXPECT_EQ(s.state(g.id)["status"], "ongoing");
+    EXPECT_EQ(chooser->snapshot(),
+        (std::vector<std::string>{
+            "decide 0 1", "decided", "decide 0 1", "decided", "choose e7e5" }));
+}
+
+TEST(EngineDecisions, AnEngineMoveWaitsForTheSeatsAnswer) {
+    // White moves, and offers a draw once the engine has its reply: the reply waits for the
+    // answer (a move first would decline the offer without it being judged).
+    auto* chooser  = new ScriptedChooser;
+    chooser->moves = { "e7e5" };
+    Service s{ std::unique_ptr<MoveChooser>(chooser) };
+    Created g = create(s, "chess", "", { -1, 5 });
+    auto    w = std::make_shared<Watcher>();
+    ASSERT_TRUE(s.games.subscribe(g.id, "", w));
+    ASSERT_EQ(move(s, g, g.tokens[0], "e2e4", 0).status, 200);
+    ASSERT_TRUE(chooser->wait_for_log(1)); // the reply is chosen (its handler not yet run)
+    ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+    ASSERT_TRUE(chooser->wait_for_log(2)); // the question is out
+    ASSERT_TRUE(s.run_one()); // the reply's handler: it waits
+    EXPECT_EQ(s.state(g.id)["ply"], 1);
+    chooser->answer(false);
+    ASSERT_TRUE(s.run_until([&] { return s.state(g.id)["ply"] == 2; }));
+    EXPECT_EQ(w->changes(),
+        (std::vector<std::string>{
+            "move e2e4", "offer_draw white", "decline_draw black", "move e7e5" }));
+    EXPECT_EQ(s.storage.steps(g.id),
+        (std::vector<std::string>{
+            "move 0 e2e4", "offer_draw 0", "decline_draw 1", "move 1 e7e5" }));
+}
