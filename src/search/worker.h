@@ -474,11 +474,13 @@ template <class V> class Worker {
         const int old_alpha = alpha;
         for (int i = 0; i < moves.size(); ++i) {
             pick(moves, scores, i);
-            Move      m        = moves.moves[i];
-            bool      quiet    = !is_noisy(m);
-            bool      killer   = m == stack_[ply].killers[0] || m == stack_[ply].killers[1];
-            const int standing = quiet ? quiet_score(m, ply) : 0; // before the move is made
+            Move m      = moves.moves[i];
+            bool quiet  = !is_noisy(m);
+            bool killer = m == stack_[ply].killers[0] || m == stack_[ply].killers[1];
             ++count;
+            // A late move may be reduced: a quiet one by its standing, read before it is made.
+            const bool late     = depth >= 3 && count > 1 + 2 * PvNode;
+            const int  standing = late && quiet ? quiet_score(m, ply) : 0;
             play(m, ply);
             count_node();
             bool gives_check = pos_.in_check();
@@ -497,7 +499,7 @@ template <class V> class Worker {
             else {
                 int  r              = 0; // late-move reduction: quiet moves and losing captures
                 bool losing_capture = !quiet && scores[i] < QuietHintBand;
-                if (depth >= 3 && count > 1 + 2 * PvNode && (quiet || losing_capture)) {
+                if (late && (quiet || losing_capture)) {
                     r = reduction_[std::min(depth, 63)][std::min(count, 63)];
                     r += cut_node - PvNode - killer - standing / 10000; // well-tried: less
                     r = std::clamp(r, 0, new_depth - 1);

@@ -1,9 +1,10 @@
 // Engine seats: the seam between the game service and whatever chooses the engine's moves and
 // its decisions that are not moves (a draw offer, an alliance). A MoveChooser answers one request
 // synchronously on a worker thread of an EnginePool, never on the network threads, so a thinking
-// engine delays no other game. The search library implements MoveChooser (search_chooser.h). The pool also runs background work (post-game
-// analysis, analysis.h) at a lower priority: only when no seat's request waits, and cut short
-// when one arrives, so a thinking seat never waits behind it.
+// engine delays no other game. The search library implements MoveChooser (search_chooser.h).
+// The pool also runs background work (post-game analysis, analysis.h) at a lower priority: only
+// when no seat's request waits, and cut short when one arrives, so a thinking seat never waits
+// behind it.
 #pragma once
 
 #include <atomic>
@@ -139,8 +140,8 @@ class EnginePool {
     std::deque<SeatTask>         queue_; // questions, then move requests
     size_t                       questions_ = 0; // how many of queue_'s first tasks are questions
     std::deque<BackgroundJob>    background_;
-    std::atomic<bool>                       stop_{ false };
-    int                                     idle_ = 0;
+    std::atomic<bool>            stop_{ false };
+    int                          idle_ = 0;
     std::vector<std::unique_ptr<Interrupt>> running_background_; // per worker; null if none
     std::vector<std::thread>                workers_;
 };
