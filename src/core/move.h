@@ -36,10 +36,16 @@ class Move {
     u32 data_ = 0;  // from == to == 0 is no real move
 };
 
-// A fixed-capacity move list on the stack; Capacity is chosen per variant.
+// A fixed-capacity move list on the stack; Capacity is chosen per variant. The moves are left
+// uninitialised (a union member): every search node holds a list, and zeroing its capacity cost
+// more than filling it.
 template <int Capacity> struct MoveList {
-    Move moves[Capacity];
-    int  count = 0;
+    union {
+        Move moves[Capacity];
+    };
+    int count = 0;
+
+    MoveList() {}
 
     void        push(Move m) { moves[count++] = m; }
     const Move* begin() const { return moves; }

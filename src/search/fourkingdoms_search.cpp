@@ -247,12 +247,25 @@ struct FourKingdomsEngine<V>::Searcher {
         if (m == killers[ply][1]) return 1 << 26;
         return history[size_t(m.from()) * fk::Squares + m.to()];
     }
+    // Best first, ties in generation order: an insertion sort on the stack (lists are short, and
+    // a heap-allocated copy in every node cost more than the sorting).
     template <class List> void sort_moves(List& list, Move tt_move, int ply) const {
-        std::vector<std::pair<int, Move>> keyed;
-        keyed.reserve(list.count);
-        for (Move m : list) keyed.emplace_back(order_key(m, tt_move, ply), m);
-        std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first > b.first; });
-        for (size_t i = 0; i < keyed.size(); ++i) list.moves[i] = keyed[i].second;
+        int key[V::MaxMoves];
+        for (int i = 0; i < list.count; ++i) {
+            const Move m = list.moves[i];
+            const int  k = order_key(m, tt_move, ply);
+            int        j = i;
+            for (; j > 0 && key[j - 1] < k; --j) key[j] = key[j - 1], list.moves[j] = list.moves[j - 1];
+            key[j] = k, list.moves[j] = m;
+        }
+    }
+    // Drops the moves `keep` rejects, the rest in their order: the quiescence searches order only
+    // what they will search.
+    template <class List, class Keep> static void keep_only(List& list, Keep keep) {
+        int n = 0;
+        for (int i = 0; i < list.count; ++i)
+            if (keep(list.moves[i])) list.moves[n++] = list.moves[i];
+        list.count = n;
     }
     void reward(Move m, int depth, int ply) {
         if (is_capture(*pos, m)) return;
@@ -280,15 +293,14 @@ struct FourKingdomsEngine<V>::Searcher {
         }
         auto list = legal_moves(*pos);
         if (list.count == 0) return draw_value();
+        if (!check)  // captures and queen promotions only
+            keep_only(list, [&](Move m) {
+                if (!is_capture(*pos, m))
+                    return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
+                return V::Teams || fk_quiescence_capture(*pos, m, root, !maximizing());
+            });
         sort_moves(list, Move{}, ply);
         for (Move m : list) {
-            if (!check) {
-                const bool capture = is_capture(*pos, m);
-                if (!capture && !(m.kind() == MoveKind::Promotion && m.promotion() == Queen))
-                    continue;
-                if (!V::Teams && capture && !fk_quiescence_capture(*pos, m, root, !maximizing()))
-                    continue;
-            }
             play(m, ply);
             int v = quiesce(ply + 1, alpha, beta, qdepth + 1);
             take_back(m, ply);
@@ -499,10 +511,10 @@ struct FourKingdomsEngine<V>::Searcher {
         if (qdepth >= kQDepthMaxN || ply >= MaxPly) return best;
         auto list = legal_moves(*pos);
         if (list.count == 0) return maxn_utilities(true);
+        if (!check) keep_only(list, [&](Move m) { return is_capture(*pos, m); });
         sort_moves(list, Move{}, ply);
         bool any = false;
         for (Move m : list) {
-            if (!check && !is_capture(*pos, m)) continue;
             play(m, ply);
             Values v = quiesce_maxn(ply + 1, qdepth + 1);
             take_back(m, ply);

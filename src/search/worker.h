@@ -34,6 +34,9 @@ template <class V> class Worker {
     static constexpr int  N           = G::Squares;
     static constexpr bool IsTamerlane = std::is_same_v<V, Tamerlane>;
     static constexpr bool IsRace      = V::LastRankWins;
+    // Where having no move is only mate or stalemate (chess, Silverman), a node may be cut
+    // before its moves are generated; the pawn race and Tamerlane, where it loses, not.
+    static constexpr bool CutBeforeMoves = V::HasKing && !IsTamerlane;
 
   public:
     struct RootMove {
@@ -270,8 +273,11 @@ template <class V> class Worker {
     static constexpr int TableMoveBand = 1 << 30, CaptureBand = 1 << 28, QuietHintBand = 1 << 27,
                          LosingCaptureBand = 1 << 26;
 
+    // noisy_only (the quiescence search outside check): quiet moves other than the table move
+    // are never searched, so they get the lowest score without a look at their statistics.
     template <int Cap>
-    void score_moves(const MoveList<Cap>& list, int* scores, Move tt_move, int ply) {
+    void score_moves(
+        const MoveList<Cap>& list, int* scores, Move tt_move, int ply, bool noisy_only = false) {
         const Stack& ss      = stack_[ply];
         Move         counter = ply > 0 && !stack_[ply - 1].move.is_none()
                     ? counter_[stack_[ply - 1].moved * N + stack_[ply - 1].move.to()]
@@ -286,6 +292,8 @@ template <class V> class Worker {
                 scores[i] = CaptureBand + victim_value(m) * 16
                     - order_value(type_of(pos_.piece_on(m.from()))) / 16
                     + (m.kind() == MoveKind::Promotion ? 8000 : 0);
+            else if (noisy_only)
+                scores[i] = -Infinite;
             else if (m == ss.killers[0])
                 scores[i] = QuietHintBand + 2;
             else if (m == ss.killers[1])
@@ -428,8 +436,10 @@ template <class V> class Worker {
         if (tt_hit && !PvNode && hit.depth >= depth)
             if (auto v = tt_cutoff(hit, ply, alpha, beta)) return *v;
 
-        MoveList<V::MaxMoves> moves = legal_moves(pos_);
-        if (moves.size() == 0) return no_move_score(ply);
+        // Where CutBeforeMoves, the moves are generated after the pruning below, which often
+        // ends the node first; a stalemate is then missed only for a side above beta.
+        MoveList<V::MaxMoves> moves = CutBeforeMoves ? MoveList<V::MaxMoves>{} : legal_moves(pos_);
+        if (!CutBeforeMoves && moves.size() == 0) return no_move_score(ply);
 
         const bool in_check        = pos_.in_check();
         const int  eval            = in_check ? -Infinite : refined_eval(tt_hit, hit, ply);
@@ -460,6 +470,12 @@ template <class V> class Worker {
                 if (stopped()) return 0;
                 if (v <= alpha) return v;
             }
+        }
+
+        if constexpr (CutBeforeMoves) {
+            MoveSink<V> sink{ moves };
+            generate_legal(pos_, sink);
+            if (moves.size() == 0) return no_move_score(ply);
         }
 
         // Internal iterative reduction: a node without a table move was never searched, or
@@ -545,27 +561,36 @@ template <class V> class Worker {
         const bool              tt_hit = shared_.tt->probe(pos_.key(), hit);
         if (tt_hit && !PvNode)
             if (auto v = tt_cutoff(hit, ply, alpha, beta)) return *v;
+        // Stand pat: the side to move need not capture. Where CutBeforeMoves, a score at or
+        // above beta returns before the moves are generated: a stalemate is then missed, but
+        // only for a side that stands well anyway.
+        const bool in_check  = pos_.in_check();
+        const int  stand_pat = in_check ? -Infinite : eval::evaluate(pos_);
+        if (CutBeforeMoves && stand_pat >= beta) return stand_pat;
         MoveList<V::MaxMoves> moves = legal_moves(pos_);
         if (moves.size() == 0) return no_move_score(ply);
 
-        const bool in_check  = pos_.in_check();
-        int        best      = -Infinite;
-        const int  old_alpha = alpha;
-        if (!in_check) { // stand pat: the side to move need not capture
-            best = eval::evaluate(pos_);
-            if (best >= beta) return best;
-            alpha = std::max(alpha, best);
-        }
-        int scores[V::MaxMoves];
-        score_moves(moves, scores, tt_hit ? hit.move : Move{}, ply);
+        int       best      = stand_pat;
+        const int old_alpha = alpha;
+        if (best >= beta) return best;
+        alpha = std::max(alpha, best);
+        int        scores[V::MaxMoves];
+        const Move tt_move = tt_hit ? hit.move : Move{};
+        score_moves(moves, scores, tt_move, ply, !in_check);
         Move best_move;
         for (int i = 0; i < moves.size(); ++i) {
             pick(moves, scores, i);
             Move m = moves.moves[i];
-            if (!in_check && !is_noisy(m)) continue; // only evasions when in check
-            // A capture that loses material in the exchange cannot raise the stand-pat score.
-            if (!in_check && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
-                continue;
+            // Outside check only captures and queen promotions, and not a capture that loses
+            // material in the exchange: it cannot raise the stand-pat score. The ordering puts
+            // such moves last (losing captures, then quiet ones), so the first ends the loop.
+            if (!in_check) {
+                if (m != tt_move && scores[i] < QuietHintBand) break;
+                if (m == tt_move
+                    && (!is_noisy(m)
+                        || (m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)))
+                    continue;
+            }
             play(m, ply);
             count_node();
             int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
