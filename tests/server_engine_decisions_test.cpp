@@ -237,14 +237,21 @@ const std::string kWhiteQueenUp = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
 
 TEST(EngineDecisions, TwoPlayerDrawsAreAcceptedWhenTheSeatExpectsNoBetter) {
     using citadel::search::Score;
-    EXPECT_TRUE(accepts_draw(Score{ false, 0 }, true));
-    EXPECT_TRUE(accepts_draw(Score{ false, kDrawMargin }, true));
-    EXPECT_FALSE(accepts_draw(Score{ false, kDrawMargin + 1 }, true));
-    EXPECT_TRUE(accepts_draw(Score{ false, -300 }, true));
-    EXPECT_FALSE(accepts_draw(Score{ false, -300 }, false)); // the opponent to move is behind
-    EXPECT_TRUE(accepts_draw(Score{ true, -3 }, true)); // mated: take it
-    EXPECT_FALSE(accepts_draw(Score{ true, 3 }, true)); // mating: play on
-    EXPECT_TRUE(accepts_draw(Score{ true, 3 }, false)); // the opponent mates
+    const int later = kDrawEarlyPlies; // the first game ply the margin alone decides at
+    EXPECT_TRUE(accepts_draw(Score{ false, 0 }, true, later));
+    EXPECT_TRUE(accepts_draw(Score{ false, kDrawMargin }, true, later));
+    EXPECT_FALSE(accepts_draw(Score{ false, kDrawMargin + 1 }, true, later));
+    EXPECT_TRUE(accepts_draw(Score{ false, -300 }, true, later));
+    // The opponent to move is behind:
+    EXPECT_FALSE(accepts_draw(Score{ false, -300 }, false, later));
+    EXPECT_TRUE(accepts_draw(Score{ true, -3 }, true, 0)); // mated: take it
+    EXPECT_FALSE(accepts_draw(Score{ true, 3 }, true, later)); // mating: play on
+    EXPECT_TRUE(accepts_draw(Score{ true, 3 }, false, later)); // the opponent mates
+    // Early on, a level position is played out; only a seat clearly behind accepts.
+    EXPECT_FALSE(accepts_draw(Score{ false, 0 }, true, later - 1));
+    EXPECT_FALSE(accepts_draw(Score{ false, -kDrawMargin }, true, later - 1));
+    EXPECT_TRUE(accepts_draw(Score{ false, -kDrawMargin - 1 }, true, later - 1));
+    EXPECT_TRUE(accepts_draw(Score{ false, -300 }, true, 0));
 }
 
 TEST(EngineDecisions, FourKingdomsDrawsAndAlliancesByTheSearchLibrary) {
@@ -320,6 +327,20 @@ TEST(EngineDecisions, AnEngineSeatAheadDeclinesADrawOfferAtAChildsLevelToo) {
             s.storage.steps(g.id), (std::vector<std::string>{ "offer_draw 0", "decline_draw 1" }));
         EXPECT_EQ(
             w->changes(), (std::vector<std::string>{ "offer_draw white", "decline_draw black" }));
+    }
+}
+
+TEST(EngineDecisions, AnEngineSeatDeclinesALevelDrawOfferEarlyAndAcceptsItLater) {
+    // Kings and a blocked pawn each: level. At move 1 the game is young and the seat plays on;
+    // the same position at move 40 (the FEN's move number) is taken.
+    for (const auto& [fen, answer] :
+        { std::pair{ "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1", "decline_draw" },
+            std::pair{ "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 40", "accept_draw" } }) {
+        Service s(std::make_unique<SearchChooser>());
+        Created g = create(s, "chess", fen, { -1, 20 });
+        ASSERT_EQ(act(s, g, g.tokens[0], "offer_draw").status, 200);
+        ASSERT_TRUE(s.run_until([&] { return s.storage.steps(g.id).size() == 2; }));
+        EXPECT_EQ(s.storage.steps(g.id).back(), std::string(answer) + " 1") << fen;
     }
 }
 

@@ -48,8 +48,8 @@ template <class V> bool judge_draw(const EngineRequest& request, const std::atom
     });
     // A search stopped before its first iteration has no judgement (its score 0 is no draw).
     if (stop || result.lines.empty() || result.lines.front().depth == 0) return false;
-    return accepts_draw(
-        result.lines.front().score, game.position().side_to_move() == Seat(request.seat));
+    return accepts_draw(result.lines.front().score,
+        game.position().side_to_move() == Seat(request.seat), game.position().game_ply());
 }
 
 template <class V>
@@ -115,10 +115,10 @@ search::Options decision_options(const EngineRequest& request) {
     return options;
 }
 
-bool accepts_draw(const search::Score& score, bool seat_to_move) {
+bool accepts_draw(const search::Score& score, bool seat_to_move, int game_ply) {
     const int seat_view = seat_to_move ? score.value : -score.value;
     if (score.mate) return seat_view < 0; // mated: take the draw; mating: play on
-    return seat_view <= kDrawMargin;
+    return game_ply < kDrawEarlyPlies ? seat_view < -kDrawMargin : seat_view <= kDrawMargin;
 }
 
 EngineAnswer SearchChooser::decide(

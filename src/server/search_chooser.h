@@ -43,9 +43,11 @@ search::Options           decision_options(const EngineRequest& request); // the
 // that is when its search scores the position at most kDrawMargin centipawns in its favour (a
 // quarter of a pawn or less is within the evaluation's noise of equal); a mate found against it
 // accepts, one found for it declines. `score` is the search's, from the view of the side to move;
-// `seat_to_move`: the seat asked is that side.
-inline constexpr int kDrawMargin = 25;
-bool                 accepts_draw(const search::Score& score, bool seat_to_move);
+// `seat_to_move`: the seat asked is that side. Early in a game (`game_ply`, counted from the
+// position's move number, below kDrawEarlyPlies: the first 20 moves) a level position is still
+// all to play for: only a seat behind by more than kDrawMargin accepts then, as a person would.
+inline constexpr int kDrawMargin = 25, kDrawEarlyPlies = 40;
+bool                 accepts_draw(const search::Score& score, bool seat_to_move, int game_ply);
 
 // Analysis: full strength, one thread, a fresh table, no randomness, `nodes` nodes and no
 // clock, so the same position always gets the same answer.
