@@ -1,8 +1,8 @@
 // fk_match: four-seat Four Kingdoms games between in-process engines, seats rotated, every game
 // recorded (K4 record), points per engine with a 95% error margin. docs/fourkingdoms_engine.md.
 //
-//   fk_match [--teams] [--games N] [--nodes N | --movetime MS] [--plies N] [--openings N]
-//            [--seed N] [--record FILE] SPEC SPEC SPEC SPEC
+//   fk_match [--teams] [--games N] [--nodes N | --movetime MS | --tc BASE+INC] [--plies N]
+//            [--openings N] [--seed N] [--record FILE] SPEC SPEC SPEC SPEC
 //
 // A SPEC is algorithm:skill[:weights] (paranoid:20, maxn:0, brs:10,
 // paranoid:20:check_threat=8,absorbed_army=80 — evaluation weights other than
@@ -12,7 +12,11 @@
 // (free-for-all: every seat in turn; teams: by two, so each pair plays both sides). The first
 // `openings` plies of each game are random legal moves (from the seed), so full-strength games
 // differ. A game not over after `plies` plies is scored as drawn. Engines resign when
-// should_resign says so (level 0 allowed).
+// should_resign says so (level 0 allowed). With --tc every seat has a clock (seconds, plus an
+// increment after each move; the engines see all four) and a player whose clock runs out
+// leaves the game as if it resigned, as on the server.
+#include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -41,6 +45,7 @@ struct Spec {
 struct Settings {
     bool        teams = false;
     int         games = 8, plies = 400, openings = 4, movetime = 0;
+    int         base_ms = 0, inc_ms = 0;  // --tc; base_ms 0: no clocks
     u64         nodes = 3000, seed = 1;
     std::string record;
     std::vector<Spec> specs;
@@ -94,8 +99,8 @@ void read_weights(Spec& into, const std::string& list, const std::string& spec) 
 }
 
 [[noreturn]] void usage(const std::string& why) {
-    std::fprintf(stderr, "fk_match: %s\nusage: fk_match [--teams] [--games N] [--nodes N | --movetime MS] "
-                 "[--plies N] [--openings N] [--seed N] [--record FILE] SPEC SPEC SPEC SPEC\n"
+    std::fprintf(stderr, "fk_match: %s\nusage: fk_match [--teams] [--games N] [--nodes N | --movetime MS | "
+                 "--tc BASE+INC] [--plies N] [--openings N] [--seed N] [--record FILE] SPEC SPEC SPEC SPEC\n"
                  "  SPEC: paranoid:20, maxn:0, brs:10, paranoid:20:check_threat=8 (algorithm:skill[:weights])\n", why.c_str());
     std::exit(2);
 }
@@ -105,6 +110,17 @@ long number(const std::string& flag, const char* text) {
     long  v   = std::strtol(text, &end, 10);
     if (!*text || *end || v < 0) usage(flag + " needs a whole number, not '" + text + "'");
     return v;
+}
+
+// "10+0.1": seconds a game and a move, into milliseconds.
+void read_clock(Settings& s, const std::string& text) {
+    const size_t plus = text.find('+');
+    char *       end_base = nullptr, *end_inc = nullptr;
+    const std::string base = text.substr(0, plus), inc = plus == std::string::npos ? "0" : text.substr(plus + 1);
+    const double b = std::strtod(base.c_str(), &end_base), i = std::strtod(inc.c_str(), &end_inc);
+    if (base.empty() || inc.empty() || *end_base || *end_inc || !(b > 0) || !(i >= 0) || b > 86400 || i > 3600)
+        usage("--tc needs BASE+INC in seconds (10+0.1), not '" + text + "'");
+    s.base_ms = int(b * 1000), s.inc_ms = int(i * 1000);
 }
 
 Settings parse(int argc, char** argv) {
@@ -119,6 +135,7 @@ Settings parse(int argc, char** argv) {
         else if (a == "--games") s.games = int(number(a, value()));
         else if (a == "--nodes") s.nodes = u64(number(a, value()));
         else if (a == "--movetime") s.movetime = int(number(a, value()));
+        else if (a == "--tc") read_clock(s, value());
         else if (a == "--plies") s.plies = int(number(a, value()));
         else if (a == "--openings") s.openings = int(number(a, value()));
         else if (a == "--seed") s.seed = u64(number(a, value()));
@@ -139,6 +156,7 @@ Settings parse(int argc, char** argv) {
         }
     }
     if (s.specs.size() != 4) usage("four SPECs are needed, one per seat");
+    if (s.movetime && s.base_ms) usage("--movetime and --tc exclude each other");
     return s;
 }
 
@@ -148,7 +166,7 @@ template <class V> void run(const Settings& set) {
     std::ofstream record;
     if (!set.record.empty()) record.open(set.record);
     std::mt19937_64 rng(set.seed);
-    int finished = 0, total_plies = 0;
+    int finished = 0, total_plies = 0, flags = 0;
     for (int g = 0; g < set.games; ++g) {
         const int shift = V::Teams ? 2 * (g % 2) : g % 4;
         std::vector<const Spec*> seat(4);
@@ -164,6 +182,9 @@ template <class V> void run(const Settings& set) {
         }
         FourKingdomsGame<V> game;
         int                 ply = 0;
+        std::array<int, 4>  clock;
+        clock.fill(set.base_ms);
+        std::string flagged;  // the seats that lost on time, for the game's line
         for (; ply < set.plies && !game.outcome().over; ++ply) {
             const Seat who = game.to_move();
             if (ply >= set.openings && engines[who]->should_resign(game, who, 0)) {
@@ -177,8 +198,24 @@ template <class V> void run(const Settings& set) {
             } else {
                 search::Limits l;
                 if (set.movetime) l.movetime_ms = set.movetime;
+                else if (set.base_ms)
+                    for (int s = 0; s < 4; ++s) l.time_ms[s] = clock[size_t(s)], l.inc_ms[s] = set.inc_ms;
                 else l.nodes = seat[who]->nodes ? seat[who]->nodes : set.nodes;
+                const auto start = std::chrono::steady_clock::now();
                 m = engines[who]->search(game, l).best;
+                const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - start);
+                if (set.base_ms && (clock[who] -= int(spent.count())) <= 0) {
+                    flagged += std::string(flagged.empty() ? " (" : ", ") + std::string(fk::kSeatNames[who]) +
+                               " out of time";
+                    ++flags, clock[who] = 0;
+                    if (game.resign(who)) {
+                        std::fprintf(stderr, "fk_match: %s could not leave on time\n", seat[who]->label.c_str());
+                        std::exit(1);
+                    }
+                    continue;
+                }
+                clock[who] += set.inc_ms;
             }
             if (m.is_none() || !game.play(m)) {
                 std::fprintf(stderr, "fk_match: %s gave no legal move in %s\n",
@@ -213,14 +250,16 @@ template <class V> void run(const Settings& set) {
             for (int s = 0; s < 4; ++s) tags.players[size_t(s)] = seat[size_t(s)]->label;
             record << write_k4record(game, tags) << '\n';
         }
-        std::printf("game %d: %s after %d plies: e:%g s:%g w:%g n:%g\n", g + 1,
-                    over ? game.outcome().describe().c_str() : "unfinished (drawn)", ply, sc[0], sc[1],
-                    sc[2], sc[3]);
+        if (!flagged.empty()) flagged += ")";
+        std::printf("game %d: %s%s after %d plies: e:%g s:%g w:%g n:%g\n", g + 1,
+                    over ? game.outcome().describe().c_str() : "unfinished (drawn)", flagged.c_str(), ply,
+                    sc[0], sc[1], sc[2], sc[3]);
         std::fflush(stdout);
     }
     std::printf("%d games (%d finished, %.0f plies on average), %s\n", set.games, finished,
                 double(total_plies) / std::max(1, set.games), V::Teams ? "teams: 1 / 1/2 / 0 per seat"
                                                                       : "free-for-all: 2 / 1 / 1 / 0 per seat");
+    if (set.base_ms) std::printf("clocks %g+%g s: %d players out of time\n", set.base_ms / 1000.0, set.inc_ms / 1000.0, flags);
     // The mean and its 95% margin (1.96 standard errors) of a sample.
     auto margin = [](const std::vector<double>& v) {
         double sum = 0, sq = 0;
