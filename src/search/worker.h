@@ -224,6 +224,10 @@ template <class V> class Worker {
         return p != NoPiece && seat_of(p) != pos_.side_to_move();
     }
     int see(Move m) const { return static_exchange(pos_, m); }
+    // A capture that loses material in the exchange (a promotion never counts as one).
+    bool loses_exchange(Move m) const {
+        return m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0;
+    }
 
     // Captures and the moves that change the material balance at once: queen promotions, a
     // pawn reaching the last rank in the pawn race.
@@ -286,7 +290,7 @@ template <class V> class Worker {
             Move m = list.moves[i];
             if (m == tt_move)
                 scores[i] = TableMoveBand;
-            else if (is_noisy(m) && m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)
+            else if (is_noisy(m) && loses_exchange(m))
                 scores[i] = LosingCaptureBand + victim_value(m);
             else if (is_noisy(m))
                 scores[i] = CaptureBand + victim_value(m) * 16
@@ -586,10 +590,7 @@ template <class V> class Worker {
             // such moves last (losing captures, then quiet ones), so the first ends the loop.
             if (!in_check) {
                 if (m != tt_move && scores[i] < QuietHintBand) break;
-                if (m == tt_move
-                    && (!is_noisy(m)
-                        || (m.kind() != MoveKind::Promotion && is_capture(m) && see(m) < 0)))
-                    continue;
+                if (m == tt_move && (!is_noisy(m) || loses_exchange(m))) continue;
             }
             play(m, ply);
             count_node();
