@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "game/fourkingdoms_game.h"
+#include "match/match.h"
 #include "search/fourkingdoms_search.h"
 
 using namespace citadel;
@@ -112,15 +113,15 @@ long number(const std::string& flag, const char* text) {
     return v;
 }
 
-// "10+0.1": seconds a game and a move, into milliseconds.
+// "10+0.1" as citadel_match reads it, with a base time (every seat starts with some) of at most
+// a day and an increment of at most an hour (the clocks are ints of milliseconds).
 void read_clock(Settings& s, const std::string& text) {
-    const size_t plus = text.find('+');
-    char *       end_base = nullptr, *end_inc = nullptr;
-    const std::string base = text.substr(0, plus), inc = plus == std::string::npos ? "0" : text.substr(plus + 1);
-    const double b = std::strtod(base.c_str(), &end_base), i = std::strtod(inc.c_str(), &end_inc);
-    if (base.empty() || inc.empty() || *end_base || *end_inc || !(b > 0) || !(i >= 0) || b > 86400 || i > 3600)
+    std::string error;
+    const auto  tc = match::parse_time_control(text, error);
+    if (!tc) usage(error);
+    if (tc->base_ms <= 0 || tc->base_ms > 86'400'000 || tc->inc_ms > 3'600'000)
         usage("--tc needs BASE+INC in seconds (10+0.1), not '" + text + "'");
-    s.base_ms = int(b * 1000), s.inc_ms = int(i * 1000);
+    s.base_ms = int(tc->base_ms), s.inc_ms = int(tc->inc_ms);
 }
 
 Settings parse(int argc, char** argv) {
@@ -208,7 +209,7 @@ template <class V> void run(const Settings& set) {
                 if (set.base_ms && (clock[who] -= int(spent.count())) <= 0) {
                     flagged += std::string(flagged.empty() ? " (" : ", ") + std::string(fk::kSeatNames[who]) +
                                " out of time";
-                    ++flags, clock[who] = 0;
+                    ++flags;
                     if (game.resign(who)) {
                         std::fprintf(stderr, "fk_match: %s could not leave on time\n", seat[who]->label.c_str());
                         std::exit(1);

@@ -59,15 +59,6 @@ long long to_number(const std::string& what, const std::string& text, long long 
         what + " takes a whole number of at least " + std::to_string(min) + ", not '" + text + "'");
 }
 
-double to_real(const std::string& what, const std::string& text) {
-    try {
-        size_t used = 0;
-        double x    = std::stod(text, &used);
-        if (used == text.size() && x >= 0) return x;
-    } catch (const std::exception&) { }
-    throw UsageError(what + " takes a number, not '" + text + "'");
-}
-
 std::vector<std::string> split(const std::string& text, char by) {
     std::vector<std::string> out;
     std::stringstream        in(text);
@@ -105,13 +96,9 @@ EngineSpec parse_engine(const std::vector<std::string>& words) {
 }
 
 TimeControl parse_tc(const std::string& text) {
-    auto        plus = text.find('+');
-    TimeControl tc;
-    tc.base_ms = (long long)(to_real("--tc", text.substr(0, plus)) * 1000);
-    if (plus != std::string::npos)
-        tc.inc_ms = (long long)(to_real("--tc", text.substr(plus + 1)) * 1000);
-    if (!tc.on()) throw UsageError("--tc: the clock must give some time (10+0.1)");
-    return tc;
+    std::string error;
+    if (auto tc = parse_time_control(text, error)) return *tc;
+    throw UsageError(error);
 }
 
 // "key=a,b,c" -> numbers.

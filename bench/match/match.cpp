@@ -506,6 +506,33 @@ std::string TimeControl::pgn() const {
     return o.str();
 }
 
+std::optional<TimeControl> parse_time_control(const std::string& text, std::string& error) {
+    auto seconds = [&](const std::string& part) -> std::optional<long long> {
+        try {
+            size_t used = 0;
+            double x    = std::stod(part, &used);
+            if (used == part.size() && x >= 0 && x <= 1e9) return (long long)(x * 1000);
+        } catch (const std::exception&) { }
+        error = "--tc takes a number, not '" + part + "'";
+        return std::nullopt;
+    };
+    const size_t plus = text.find('+');
+    const auto   base = seconds(text.substr(0, plus));
+    if (!base) return std::nullopt;
+    TimeControl tc;
+    tc.base_ms = *base;
+    if (plus != std::string::npos) {
+        const auto inc = seconds(text.substr(plus + 1));
+        if (!inc) return std::nullopt;
+        tc.inc_ms = *inc;
+    }
+    if (!tc.on()) {
+        error = "--tc: the clock must give some time (10+0.1)";
+        return std::nullopt;
+    }
+    return tc;
+}
+
 bool read_openings(const std::string& path, std::vector<Opening>& out, std::string& error) {
     std::ifstream in(path);
     if (!in) {

@@ -19,6 +19,9 @@ struct TimeControl {
     bool        on() const { return base_ms > 0 || inc_ms > 0; }
     std::string pgn() const; // the TimeControl tag: "10+0.1" (seconds)
 };
+// "10+0.1": seconds a game, then a move (the increment may be left out); each a finite number
+// from 0 to 10^9, and some time in all. Nothing, and `error` saying why, if the text is not.
+std::optional<TimeControl> parse_time_control(const std::string& text, std::string& error);
 
 // Off unless given. Draw: from move `move_number` on, both engines' scores within +-score
 // centipawns for `count` consecutive moves each. Resign: one engine's score at most -score and
