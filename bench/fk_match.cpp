@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -109,7 +110,8 @@ void read_weights(Spec& into, const std::string& list, const std::string& spec) 
 long number(const std::string& flag, const char* text) {
     char* end = nullptr;
     long  v   = std::strtol(text, &end, 10);
-    if (!*text || *end || v < 0) usage(flag + " needs a whole number, not '" + text + "'");
+    if (!*text || *end || v < 0 || v > INT32_MAX)
+        usage(flag + " needs a whole number (at most 2147483647), not '" + text + "'");
     return v;
 }
 

@@ -1,18 +1,22 @@
-// The match runner (citadel_match) end to end: tiny matches between the built-in players, a
+// The match runners end to end. citadel_match: tiny matches between the built-in players, a
 // fake engine that breaks the protocol (tests/fake_uci_engine.py), and Stockfish at depth 1 when
 // it is installed; every PGN is read back and replayed by the rules core. Fixed limits only
 // (--depth), except for the engine that never answers, which loses on a short clock whatever
-// the machine's speed. Also the adjudicator on its own.
+// the machine's speed. Also the adjudicator on its own. fk_match (four seats, in-process
+// engines): games at a few hundred nodes a move, their records replayed by the rules core,
+// seats rotated, the points summed, and its bad arguments.
+#include <algorithm>
 #include <array>
+#include <deque>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
-#include <cstdio>
 #include <sstream>
 #include <sys/wait.h>
 
+#include "game/fourkingdoms_game.h"
 #include "match/adjudicator.h"
 #include "notation/fen.h"
 #include "notation/pgn.h"
@@ -27,8 +31,8 @@ struct MatchRun {
     std::string output; // standard output and error
 };
 
-MatchRun run(const std::string& args) {
-    std::string command = std::string(CITADEL_MATCH_BINARY) + " " + args + " 2>&1";
+MatchRun run_program(const std::string& binary, const std::string& args) {
+    std::string command = binary + " " + args + " 2>&1";
     MatchRun    r;
     FILE*       pipe = popen(command.c_str(), "r");
     if (!pipe) return r;
@@ -39,6 +43,9 @@ MatchRun run(const std::string& args) {
     r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
     return r;
 }
+
+MatchRun run(const std::string& args) { return run_program(CITADEL_MATCH_BINARY, args); }
+MatchRun run_fk(const std::string& args) { return run_program(CITADEL_FK_MATCH_BINARY, args); }
 
 std::string temp_path(const std::string& name) {
     return (std::filesystem::path(testing::TempDir()) / ("citadel_match_" + name)).string();
@@ -388,4 +395,145 @@ TEST(MatchAdjudicator, ResignationNeedsBothToAgree) {
     EXPECT_NE(v->find("Black's score"), std::string::npos);
     a.record(400); // White is no longer sure
     EXPECT_FALSE(a.verdict(3, true, loser_white));
+}
+
+// ---- fk_match ----------------------------------------------------------------------------------
+
+namespace {
+
+size_t occurrences(const std::string& text, const std::string& part) {
+    size_t n = 0;
+    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
+
+// One "game N: ... after P plies: e:1 s:0 w:2 n:1" line of fk_match's output.
+struct FkGameLine {
+    bool                  unfinished = false;
+    std::array<double, 4> points{};
+};
+
+std::vector<FkGameLine> fk_game_lines(const std::string& output) {
+    std::vector<FkGameLine> lines;
+    std::istringstream      in(output);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("game ", 0) != 0) continue;
+        FkGameLine g;
+        g.unfinished  = line.find("unfinished") != std::string::npos;
+        const size_t at = line.rfind("plies: ");
+        EXPECT_NE(at, std::string::npos) << line;
+        if (at == std::string::npos) continue;
+        EXPECT_EQ(std::sscanf(line.c_str() + at, "plies: e:%lf s:%lf w:%lf n:%lf", &g.points[0],
+                              &g.points[1], &g.points[2], &g.points[3]), 4) << line;
+        lines.push_back(g);
+    }
+    return lines;
+}
+
+// The records of a --record file, each replayed by the rules core (a deque: games do not move).
+template <class V> std::deque<std::pair<FourKingdomsGame<V>, K4Tags>> fk_records(const std::string& path) {
+    const std::string text = read_text(path);
+    std::deque<std::pair<FourKingdomsGame<V>, K4Tags>> out;
+    for (size_t at = text.find("[Event "); at != std::string::npos;) {
+        const size_t next = text.find("[Event ", at + 1);
+        auto&        [game, tags] = out.emplace_back();
+        auto error = read_k4record(std::string_view(text).substr(at, next == std::string::npos ? std::string::npos : next - at),
+                                   game, &tags);
+        EXPECT_FALSE(error) << (error ? error->message : "") << " in record " << out.size();
+        at = next;
+    }
+    return out;
+}
+
+// Plays `games` games of fk_match with `options` and the four SPECs, recording them, and checks
+// each game's line against its replayed record: the players rotated as fk_match says (game g
+// shifts the SPECs by `step` * g seats), a finished game's points as the rules score it.
+// Returns the output.
+template <class V>
+std::string play_and_check(const std::string& options, const std::array<std::string, 4>& specs,
+                           int games, int step) {
+    const std::string record = temp_path(std::string(V::Name) + ".k4");
+    MatchRun r = run_fk("--games " + std::to_string(games) + " --record " + record + " " + options
+                        + " " + specs[0] + " " + specs[1] + " " + specs[2] + " " + specs[3]);
+    EXPECT_EQ(r.status, 0) << r.output;
+    const auto lines   = fk_game_lines(r.output);
+    const auto records = fk_records<V>(record);
+    EXPECT_EQ(int(lines.size()), games) << r.output;
+    EXPECT_EQ(int(records.size()), games);
+    for (size_t g = 0; g < std::min(lines.size(), records.size()); ++g) {
+        const auto& [game, tags] = records[g];
+        const size_t shift = (size_t(step) * g) % 4;
+        EXPECT_EQ(tags.round, std::to_string(g + 1));
+        for (size_t s = 0; s < 4; ++s)
+            EXPECT_EQ(tags.players[s], specs[(s + 4 - shift) % 4]) << "game " << g + 1;
+        EXPECT_EQ(game.outcome().over, !lines[g].unfinished) << "game " << g + 1;
+        if (game.outcome().over) {
+            EXPECT_EQ(game.scores(), lines[g].points) << "game " << g + 1;
+        }
+    }
+    return r.output;
+}
+
+} // namespace
+
+TEST(FkMatch, FreeForAllGamesAreRecordedRotatedAndScored) {
+    const std::array<std::string, 4> specs{ "paranoid:0", "paranoid:2", "brs:0", "maxn:1" };
+    const std::string out = play_and_check<FourKingdoms>("--nodes 300 --plies 160 --seed 3", specs, 4, 1);
+    EXPECT_NE(out.find("4 games ("), std::string::npos) << out;
+    EXPECT_NE(out.find("free-for-all: 2 / 1 / 1 / 0 per seat"), std::string::npos) << out;
+    for (const auto& spec : specs)  // a summary line each
+        EXPECT_NE(out.find("  " + spec + " "), std::string::npos) << out;
+    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 4 + 1 + 4) << out;
+    EXPECT_EQ(occurrences(out, "(4 seat-games;"), 4u) << out;
+}
+
+TEST(FkMatch, TeamsPairsPlayBothSidesAndEqualSpecsArePooled) {
+    const std::array<std::string, 4> specs{ "paranoid:4", "paranoid:4", "paranoid:0", "paranoid:0" };
+    const std::string out
+        = play_and_check<FourKingdomsTeams>("--teams --nodes 300 --plies 120 --seed 4", specs, 2, 2);
+    EXPECT_NE(out.find("teams: 1 / 1/2 / 0 per seat"), std::string::npos) << out;
+    // two labels, each two seats in each of two games
+    EXPECT_EQ(occurrences(out, "(4 seat-games;"), 2u) << out;
+}
+
+TEST(FkMatch, TheSameSeedPlaysTheSameGames) {
+    auto played = [](const std::string& seed, const std::string& name) {
+        const std::string record = temp_path(name);
+        MatchRun r = run_fk("--games 2 --nodes 200 --plies 60 --seed " + seed + " --record " + record
+                            + " paranoid:3 paranoid:0 brs:1 maxn:0");
+        EXPECT_EQ(r.status, 0) << r.output;
+        return r.output + read_text(record);
+    };
+    const std::string a = played("9", "seed_a.k4"), b = played("9", "seed_b.k4");
+    EXPECT_NE(a.find("[Event "), std::string::npos);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, played("10", "seed_c.k4"));  // the seed picks the openings and the engines' seeds
+}
+
+TEST(FkMatch, BadArgumentsAreNamed) {
+    const std::string four = " paranoid:20 paranoid:20 paranoid:20 paranoid:20";
+    struct Case {
+        std::string args, message;
+    };
+    for (const auto& c : std::vector<Case>{
+             { "paranoid:20 paranoid:20 paranoid:20", "four SPECs are needed" },
+             { "--nodes 10 nosuch:20 paranoid:20 paranoid:20 paranoid:20", "bad SPEC 'nosuch:20'" },
+             { "brs paranoid:20 paranoid:20 paranoid:20", "bad SPEC 'brs'" },
+             { "brs:21 paranoid:20 paranoid:20 paranoid:20", "skill is 0 to 20 in 'brs:21'" },
+             { "brs:-1 paranoid:20 paranoid:20 paranoid:20", "needs a whole number" },
+             { "paranoid:20:nosuch=3 paranoid:20 paranoid:20 paranoid:20", "no weight 'nosuch'" },
+             { "paranoid:20:shelter=x paranoid:20 paranoid:20 paranoid:20", "weight value 'x'" },
+             { "--movetime 10 --tc 1+0" + four, "--movetime and --tc exclude each other" },
+             { "--tc abc" + four, "--tc takes a number" },
+             { "--tc 0+1" + four, "--tc needs BASE+INC" },
+             { "--games x" + four, "--games needs a whole number" },
+             { "--games 99999999999" + four, "at most 2147483647" },
+             { "--bogus" + four, "unknown option --bogus" },
+             { four + " --nodes", "--nodes needs a value" },
+         }) {
+        MatchRun r = run_fk(c.args);
+        EXPECT_EQ(r.status, 2) << c.args << "\n" << r.output;
+        EXPECT_NE(r.output.find("usage: fk_match"), std::string::npos) << c.args;
+        EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
+    }
 }
