@@ -19,6 +19,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -107,11 +109,13 @@ void read_weights(Spec& into, const std::string& list, const std::string& spec) 
     std::exit(2);
 }
 
-long number(const std::string& flag, const char* text) {
+// A whole number from 0 to `max` (an int's range unless the value is a u64 count or seed).
+long number(const std::string& flag, const char* text, long max = INT32_MAX) {
     char* end = nullptr;
+    errno     = 0;
     long  v   = std::strtol(text, &end, 10);
-    if (!*text || *end || v < 0 || v > INT32_MAX)
-        usage(flag + " needs a whole number (at most 2147483647), not '" + text + "'");
+    if (!*text || *end || v < 0 || v > max || errno == ERANGE)
+        usage(flag + " needs a whole number (at most " + std::to_string(max) + "), not '" + text + "'");
     return v;
 }
 
@@ -136,12 +140,12 @@ Settings parse(int argc, char** argv) {
         };
         if (a == "--teams") s.teams = true;
         else if (a == "--games") s.games = int(number(a, value()));
-        else if (a == "--nodes") s.nodes = u64(number(a, value()));
+        else if (a == "--nodes") s.nodes = u64(number(a, value(), LONG_MAX));
         else if (a == "--movetime") s.movetime = int(number(a, value()));
         else if (a == "--tc") read_clock(s, value());
         else if (a == "--plies") s.plies = int(number(a, value()));
         else if (a == "--openings") s.openings = int(number(a, value()));
-        else if (a == "--seed") s.seed = u64(number(a, value()));
+        else if (a == "--seed") s.seed = u64(number(a, value(), LONG_MAX));
         else if (a == "--record") s.record = value();
         else if (a.rfind("--", 0) == 0) usage("unknown option " + a);
         else {
