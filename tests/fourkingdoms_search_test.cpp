@@ -376,6 +376,23 @@ TEST(FourKingdomsSkill, WeakLevelsFinishTheirFirstIteration) {
     }
 }
 
+TEST(FourKingdomsSkill, ALevelStopsAtItsFourKingdomsNodeBudget) {
+    // Level 10 stops at its own budget (12,800 nodes), well below the two-player one (72,400),
+    // once its first iteration is done.
+    search::Options o;
+    o.skill = 10;
+    const u64 budget = search::skill_nodes(1000, search::FourKingdomsNodeGrowth);
+    for (u64 seed : {5, 9}) {
+        FourKingdomsEngine<FFA> engine(o);
+        FourKingdomsGame<FFA>   g;
+        play_random(g, 40, seed);
+        const auto r = engine.search(g, {});
+        ASSERT_FALSE(r.lines.empty());
+        EXPECT_GE(r.nodes, budget) << seed;
+        EXPECT_LE(r.nodes, budget + 1) << seed;
+    }
+}
+
 namespace {
 // East's queen on i9 can take North's pawn on i12, which North's h13 pawn defends: the move
 // ordering's first move (the only capture) loses the queen; East's rook on j4 has quiet moves.

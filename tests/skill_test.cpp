@@ -91,6 +91,19 @@ TEST(SkillKnobs, MoreStrengthLooksFurtherAndErrsLess) {
     EXPECT_EQ(search::skill_candidates(FullStrength), 1);
 }
 
+TEST(SkillKnobs, FourKingdomsBudgetsGrowMoreSlowlyFromTheSameStart) {
+    const double fk = search::FourKingdomsNodeGrowth;
+    EXPECT_EQ(search::skill_nodes(0, fk), search::skill_nodes(0));
+    for (int s = 1; s < FullStrength; ++s) {
+        EXPECT_GT(search::skill_nodes(s, fk), search::skill_nodes(s - 1, fk)) << s;
+        EXPECT_LT(search::skill_nodes(s, fk), search::skill_nodes(s)) << s;
+    }
+    // Level 19 stays below a second of full-strength search (some 300,000 nodes), so levels
+    // 10 to 19 do not all play as level 20 does.
+    EXPECT_LT(search::skill_nodes(1900, fk), 300000u);
+    EXPECT_EQ(search::skill_nodes(FullStrength, fk), 0u);
+}
+
 TEST(SkillPick, FullStrengthAndASingleLinePlayTheBest) {
     std::vector<search::Line> lines(3);
     lines[0].score = { false, 50 }, lines[1].score = { false, 40 }, lines[2].score = { false, 30 };

@@ -716,7 +716,7 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     // A weak level's node budget takes effect at the end of its first iteration (whose nodes
     // count towards it): even level 0 weighs every move at depth 1, never just the first one
     // the move ordering offers (400 nodes do not finish depth 1 on this board).
-    const u64 skill_budget = limits.infinite ? 0 : skill_nodes(strength);
+    const u64 skill_budget = limits.infinite ? 0 : skill_nodes(strength, FourKingdomsNodeGrowth);
     int max_depth = MaxPly - 8;
     if (limits.depth > 0) max_depth = std::min(max_depth, limits.depth);
     if (int d = skill_depth(strength)) max_depth = std::min(max_depth, d);

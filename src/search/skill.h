@@ -59,11 +59,20 @@ inline int effective_strength(const Options& o) {
 inline int effective_skill(const Options& o) { return effective_strength(o) / 100; }
 
 // How far a weak level looks: depth 1 (captures still resolved) at level 0, one more ply every
-// two levels; and a node budget (400 at level 0, doubling every 1⅓ levels, smoothly between
-// levels), so a wide variant does not make a weak level strong.
+// two levels; and a node budget (400 at level 0, growing smoothly between levels), so a wide
+// variant does not make a weak level strong.
 inline int skill_depth(int strength) { return strength >= FullStrength ? 0 : 1 + strength / 200; }
-inline u64 skill_nodes(int strength) {
-    return strength >= FullStrength ? 0 : u64(400.0 * std::exp2(0.0075 * strength));
+
+// How fast the node budget grows, in doublings per hundredth of a level. Two-player: doubling
+// every 1⅓ levels (level 10: 72,400 nodes), calibrated against Stockfish's UCI_Elo. Four
+// Kingdoms: doubling every 2 levels (level 10: 12,800; level 19: 290,000, about a second of
+// full-strength search), because there full strength searches some 30,000 nodes in 100 ms
+// and 300,000 in a second, so the two-player budgets left levels 10 to 19 as strong as level 20
+// at a table (docs/fourkingdoms_engine.md, "Levels").
+inline constexpr double TwoPlayerNodeGrowth = 0.0075, FourKingdomsNodeGrowth = 0.005;
+
+inline u64 skill_nodes(int strength, double growth = TwoPlayerNodeGrowth) {
+    return strength >= FullStrength ? 0 : u64(400.0 * std::exp2(growth * strength));
 }
 // How many candidates a weak level weighs.
 inline int skill_candidates(int strength) {
