@@ -362,7 +362,7 @@ template <class V> void expect_first_iteration_finished(int skill, int plies, in
     ASSERT_FALSE(r.lines.empty());
     EXPECT_GE(r.lines[0].depth, 1) << "skill " << skill;
     if (skill == 0) {
-        EXPECT_GT(r.nodes, search::skill_nodes(0));
+        EXPECT_GT(r.nodes, search::skill_nodes(0, search::FourKingdomsNodeGrowth));
     }
 }
 

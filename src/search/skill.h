@@ -68,7 +68,7 @@ inline int skill_depth(int strength) { return strength >= FullStrength ? 0 : 1 +
 // Kingdoms: doubling every 2 levels (level 10: 12,800; level 19: 290,000, about a second of
 // full-strength search), because there full strength searches some 30,000 nodes in 100 ms
 // and 300,000 in a second, so the two-player budgets left levels 10 to 19 as strong as level 20
-// at a table (docs/fourkingdoms_engine.md, "Levels").
+// at a table (docs/fourkingdoms_engine.md, "Levels with the Four Kingdoms budgets").
 inline constexpr double TwoPlayerNodeGrowth = 0.0075, FourKingdomsNodeGrowth = 0.005;
 
 inline u64 skill_nodes(int strength, double growth = TwoPlayerNodeGrowth) {
