@@ -18,6 +18,16 @@ int term_part(const std::string& fen, int eval::OrthodoxWeights::*mg,
     return eval::evaluate(b.pos) - eval::evaluate_with(b.pos, w);
 }
 
+// What the mover's score gains when each of `terms` is raised by `by` (a term's exact count in
+// a position: raise both its mg and eg weights, or use a position whose phase is all one).
+int raised_part(const std::string& fen, std::initializer_list<int eval::OrthodoxWeights::*> terms,
+    int by) {
+    Board<Chess>          b(fen);
+    eval::OrthodoxWeights w = eval::kChessWeights;
+    for (auto t : terms) w.*t += by;
+    return eval::evaluate_with(b.pos, w) - eval::evaluate(b.pos);
+}
+
 TEST(EvalChess, MirroredPositionsScoreTheSameForTheMover) {
     auto fens = random_positions<Chess>(400, 0, 120);
     fens.push_back("r3k2r/pp1n1ppp/2p1pn2/q7/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQkq - 0 1");
@@ -173,11 +183,9 @@ TEST(EvalChess, SafeChecksCountForTheAttacker) {
 TEST(EvalChess, PieceSquareTablesReadFromTheOwnersSideAndMirrorTheFiles) {
     // Entry 4 * 2 + 2 is the third rank's c-file square from the owner's side: c3 and f3 for
     // White, c6 and f6 for Black. Raising it moves exactly those knights' scores.
-    eval::OrthodoxWeights w = eval::kChessWeights;
-    w.psq_knight_mg_10 += 100, w.psq_knight_eg_10 += 100;
-    auto gain = [&](const char* fen) {
-        Board<Chess> b(fen);
-        return eval::evaluate_with(b.pos, w) - eval::evaluate(b.pos);
+    using W   = eval::OrthodoxWeights;
+    auto gain = [](const char* fen) {
+        return raised_part(fen, { &W::psq_knight_mg_10, &W::psq_knight_eg_10 }, 100);
     };
     for (const char* fen : { "4k3/7p/8/8/8/2N5/P7/4K3 w - - 0 1", "4k3/7p/8/8/8/5N2/P7/4K3 w - - 0 1",
              "4k3/7p/5n2/8/8/8/P7/4K3 b - - 0 1" }) {
@@ -186,6 +194,79 @@ TEST(EvalChess, PieceSquareTablesReadFromTheOwnersSideAndMirrorTheFiles) {
     }
     EXPECT_EQ(gain("4k3/7p/8/8/8/8/P1N5/4K3 w - - 0 1"), 0);  // c2: another entry
     EXPECT_EQ(gain("4k3/7p/2n5/8/8/8/P7/4K3 w - - 0 1"), -100); // Black's c6, White to move
+}
+
+TEST(EvalChess, MobilityTablesCountTheSquaresAPieceReaches) {
+    using W = eval::OrthodoxWeights;
+    // A knight on e4 reaches eight squares; with a black pawn on e7 guarding d6 and f6, six; a
+    // knight in the corner, two. (A pawn each side keeps the bare-minor scaling out of it.) Raising one entry moves only the knights that reach that many.
+    auto knight = [](const char* fen, int W::*mg, int W::*eg) { return raised_part(fen, { mg, eg }, 100); };
+    EXPECT_EQ(knight("4k3/8/8/8/4N3/8/7P/4K3 w - - 0 1", &W::mob_knight_mg_8, &W::mob_knight_eg_8), 100);
+    EXPECT_EQ(knight("4k3/4p3/8/8/4N3/8/7P/4K3 w - - 0 1", &W::mob_knight_mg_6, &W::mob_knight_eg_6), 100);
+    EXPECT_EQ(knight("4k3/4p3/8/8/4N3/8/7P/4K3 w - - 0 1", &W::mob_knight_mg_8, &W::mob_knight_eg_8), 0);
+    EXPECT_EQ(knight("4k3/8/8/8/8/8/7P/N3K3 w - - 0 1", &W::mob_knight_mg_2, &W::mob_knight_eg_2), 100);
+    // A rook on an empty a-file and first rank (its own king on h1 stops it): 13 squares; the
+    // enemy's rook counts against the mover.
+    EXPECT_EQ(raised_part("r3k3/7p/8/8/8/8/8/7K b - - 0 1", { &W::mob_rook_mg_10, &W::mob_rook_eg_10 }, 100), 100);
+    EXPECT_EQ(raised_part("4k3/8/8/8/8/8/7P/R6K b - - 0 1", { &W::mob_rook_mg_13, &W::mob_rook_eg_13 }, 100), -100);
+}
+
+TEST(EvalChess, BishopsCountTheirOwnPawnsOnTheirColour) {
+    using W = eval::OrthodoxWeights;
+    // The c1 bishop (a dark square) with pawns on b2 and d2 (dark) and e4 (light): two.
+    EXPECT_EQ(raised_part("4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1",
+                  { &W::bishop_pawns_mg, &W::bishop_pawns_eg }, 10),
+        -20);
+    // A light-squared bishop beside the same pawns: one.
+    EXPECT_EQ(raised_part("4k3/8/8/8/4P3/8/1P1P4/3BK3 w - - 0 1",
+                  { &W::bishop_pawns_mg, &W::bishop_pawns_eg }, 10),
+        -10);
+}
+
+TEST(EvalChess, KingShelterAndPawnStormByFileAndRank) {
+    using W = eval::OrthodoxWeights;
+    // Every piece on the board (the middlegame weights count in full). White castled with h3
+    // played; Black castled, its h-pawn gone to h4 (a storm pawn on White's fourth rank).
+    const char* fen = "r1bq1rk1/ppppbpp1/2n2n2/8/7p/2N2N1P/PPPPBPP1/R1BQ1RK1 w - - 0 1";
+    auto        part = [&](int W::*term) { return raised_part(fen, { term }, 100); };
+    EXPECT_EQ(part(&W::shelter_2_mg), 0);      // f and g pawns on the second rank, both sides
+    EXPECT_EQ(part(&W::shelter_3_mg), 100);    // White's h3
+    EXPECT_EQ(part(&W::shelter_none_mg), -100); // Black's h-file: its pawn too far up to shelter
+    EXPECT_EQ(part(&W::storm_4_mg), 100);    // Black's h4 storms White's king
+    EXPECT_EQ(part(&W::storm_3_mg), 0);      // White's h3 is on Black's sixth rank: no storm
+    EXPECT_EQ(part(&W::storm_5_mg), 0);
+    // The same with Black to move: every count changes sign.
+    std::string black = fen;
+    black.replace(black.find(" w "), 3, " b ");
+    EXPECT_EQ(raised_part(black, { &W::storm_4_mg }, 100), -100);
+}
+
+TEST(EvalChess, PassedPawnsFreeSafeAndSupported) {
+    using W = eval::OrthodoxWeights;
+    // d4 (relative rank 3, weight times 4): its stop square d5 empty and not attacked; with the
+    // black king on e8 d7 and d8 are, so the path is not safe; with it on h8 it is. A white
+    // king on e4 defends d5. Pawn endings: the endgame weights count in full.
+    auto part = [](const char* fen, std::initializer_list<int W::*> terms) { return raised_part(fen, terms, 10); };
+    EXPECT_EQ(part("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }), 40);
+    EXPECT_EQ(part("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_path_eg }), 0);
+    EXPECT_EQ(part("7k/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_path_eg }), 40);
+    EXPECT_EQ(part("7k/8/8/8/3PK3/8/8/8 w - - 0 1", { &W::passed_supported_eg }), 40);
+    EXPECT_EQ(part("7k/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_supported_eg }), 0);
+    // A black knight on d5 blocks the stop square: not free.
+    EXPECT_EQ(part("7k/8/8/3n4/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }), 0);
+}
+
+TEST(EvalChess, SafePawnPushThatWouldAttackPieces) {
+    using W = eval::OrthodoxWeights;
+    auto part = [](const char* fen) { return raised_part(fen, { &W::threat_push_mg, &W::threat_push_eg }, 10); };
+    // e4-e5 would attack the knights on d6 and f6; from e2, the double step to e4 attacks d5
+    // and f5 (e3 on the way may be attacked). Black's h-pawn keeps the bare-minor scaling out.
+    EXPECT_EQ(part("4k3/7p/3n1n2/8/4P3/8/8/4K3 w - - 0 1"), 20);
+    EXPECT_EQ(part("4k3/7p/8/3n1n2/8/8/4P3/4K3 w - - 0 1"), 20);
+    // A black pawn on d6 guards e5: the push is not safe (and the d6 pawn is no piece).
+    EXPECT_EQ(part("4k3/8/3p1n2/8/4P3/8/8/4K3 w - - 0 1"), 0);
+    // Blocked: a black piece on e5 itself.
+    EXPECT_EQ(part("4k3/8/3n1n2/4b3/4P3/8/8/4K3 w - - 0 1"), 0);
 }
 
 TEST(EvalSilverman, MirroredPositionsScoreTheSameForTheMover) {

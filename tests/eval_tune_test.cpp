@@ -55,6 +55,14 @@ Dataset<Chess> synthetic(const eval::OrthodoxWeights& truth, double k) {
     return data;
 }
 
+TEST(EvalTune, PatternsSelectWeightsByNameOrPrefix) {
+    EXPECT_TRUE(eval::tune::selects("tempo", "tempo"));
+    EXPECT_FALSE(eval::tune::selects("tempo", "tempo_mg"));
+    EXPECT_TRUE(eval::tune::selects("mob_rook_*", "mob_rook_mg_3"));
+    EXPECT_FALSE(eval::tune::selects("mob_rook_*", "mob_queen_mg_3"));
+    EXPECT_TRUE(eval::tune::selects("*", "pawn_mg"));
+}
+
 TEST(EvalTune, FindsTheScalingConstant) {
     auto data = synthetic(eval::kChessWeights, 1.2);
     EXPECT_NEAR(eval::tune::find_k(data, eval::kChessWeights), 1.2, 0.01);
@@ -62,11 +70,11 @@ TEST(EvalTune, FindsTheScalingConstant) {
 
 TEST(EvalTune, RecoversKnownWeightsFromSyntheticLabels) {
     eval::OrthodoxWeights truth = eval::kChessWeights;
-    truth.knight_mg += 60, truth.rook_eg -= 50, truth.pawn_eg += 30, truth.bishop_mobility_eg += 6;
+    truth.knight_mg += 60, truth.rook_eg -= 50, truth.pawn_eg += 30, truth.mob_bishop_eg_7 += 6;
     auto data = synthetic(truth, 1.0);
 
     eval::tune::Options opt;
-    opt.only       = { "knight_mg", "rook_eg", "pawn_eg", "bishop_mobility_eg" };
+    opt.only       = { "knight_mg", "rook_eg", "pawn_eg", "mob_bishop_eg_7" };
     opt.first_step = 16;
     auto tuned     = eval::tune::tune(data, eval::kChessWeights, 1.0, opt);
     EXPECT_LT(eval::tune::mean_error(data, tuned, 1.0),
@@ -74,7 +82,7 @@ TEST(EvalTune, RecoversKnownWeightsFromSyntheticLabels) {
     EXPECT_NEAR(tuned.knight_mg, truth.knight_mg, 12);
     EXPECT_NEAR(tuned.rook_eg, truth.rook_eg, 12);
     EXPECT_NEAR(tuned.pawn_eg, truth.pawn_eg, 6);
-    EXPECT_NEAR(tuned.bishop_mobility_eg, truth.bishop_mobility_eg, 2);
+    EXPECT_NEAR(tuned.mob_bishop_eg_7, truth.mob_bishop_eg_7, 2);
     // Weights it was not asked to tune stay as they were.
     EXPECT_EQ(tuned.queen_mg, eval::kChessWeights.queen_mg);
 }

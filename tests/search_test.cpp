@@ -68,6 +68,17 @@ TEST(SearchTime, ShortGamesGetMoreOfTheClockPerMove) {
               search::budget_for(l, White, 150).soft_ms);
 }
 
+// Each variant's planning horizon: the pawn race shortest, chess shorter than the long games.
+TEST(SearchTime, EachVariantPlansItsClockOverItsOwnHorizon) {
+    EXPECT_LT(search::planned_moves<PawnRace>(), search::planned_moves<Chess>());
+    EXPECT_LT(search::planned_moves<Chess>(), search::planned_moves<Tamerlane>());
+    EXPECT_EQ(search::planned_moves<Silverman>(), search::planned_moves<Tamerlane>());
+    search::Limits l;
+    l.time_ms[White] = 10000;
+    EXPECT_GT(search::budget_for(l, White, 0, search::planned_moves<Chess>()).soft_ms,
+              search::budget_for(l, White, 0, search::planned_moves<Tamerlane>()).soft_ms);
+}
+
 TEST(SearchMates, PawnRaceIsWonOnTheLastRank) {
     expect_forced_wins<PawnRace>({ { "8/7p/8/8/8/8/p6P/8 b - - 0 1", 1 },
         { "8/8/4P3/8/8/7p/8/8 w - - 0 1", 2 }, { "8/7p/8/4P3/8/8/8/8 w - - 0 1", 3 } });

@@ -42,6 +42,11 @@ def main():
 
     r = run("--data", good, "--only", "no_such_weight")
     assert r.returncode == 2 and "has no weight 'no_such_weight'" in r.stderr, r.stderr
+    # A prefix pattern selects every weight it begins; one that begins none is an error too.
+    r = run("--data", good, "--only", "mob_rook_*,tempo", "--passes", "1")
+    assert r.returncode == 0 and "    .mob_rook_eg_14 = " in r.stdout, r.stderr
+    r = run("--data", good, "--only", "no_such_*")
+    assert r.returncode == 2 and "has no weight 'no_such_*'" in r.stderr, r.stderr
     r = run("--data", good, "--variant", "fourkingdoms")
     assert r.returncode == 2 and "no two-player evaluation" in r.stderr, r.stderr
     r = run("--data", good, "--variant", "shogi")

@@ -18,6 +18,7 @@ template <class G> struct Masks {
     u64                  passed[2][F * R]{}; // own and adjacent files, strictly ahead
     u64                  ahead[2][F * R]{}; // own file, strictly ahead
     u64 shield[2][F * R]{}; // a king's pawn shield: one and two ranks ahead, files within one
+    u64 light = 0;           // the squares of a1's opposite colour
     int centrality[F * R]{}; // steps from the edge, by file plus by rank (0 in a corner)
 
     constexpr Masks() {
@@ -32,6 +33,7 @@ template <class G> struct Masks {
         for (int s = 0; s < F * R; ++s) {
             int f = s % F, r = s / F;
             centrality[s] = std::min(f, F - 1 - f) + std::min(r, R - 1 - r);
+            if ((f + r) % 2) light |= u64(1) << s;
             for (int r2 = 0; r2 < R; ++r2)
                 for (int f2 = std::max(0, f - 1); f2 <= std::min(F - 1, f + 1); ++f2) {
                     u64 b = u64(1) << (r2 * F + f2);
@@ -53,6 +55,13 @@ template <class G> constexpr int relative_rank(Seat c, Square s) {
 template <class G> constexpr int distance(Square a, Square b) {
     return std::max(
         std::abs(G::file_of(a) - G::file_of(b)), std::abs(G::rank_of(a) - G::rank_of(b)));
+}
+
+// The square in front of sq from c's side (its stop square, for a pawn), as a board; empty
+// beyond the last rank.
+template <class G> constexpr u64 in_front(Seat c, Square sq) {
+    const u64 b = u64(1) << sq;
+    return c == White ? (b << G::Files) & kMasks<G>.board : b >> G::Files;
 }
 
 // All squares the pawns of c attack.
@@ -80,7 +89,23 @@ constexpr int OrthodoxWeights::*kPsq[6][2][32] = { CITADEL_PSQ_PAIR(pawn),
     CITADEL_PSQ_PAIR(knight), CITADEL_PSQ_PAIR(bishop), CITADEL_PSQ_PAIR(rook),
     CITADEL_PSQ_PAIR(queen), CITADEL_PSQ_PAIR(king) };
 #undef CITADEL_PSQ_PAIR
+
+// The mobility tables' weights, [middlegame, endgame][squares reached].
+#define CITADEL_MOB_PAIR(seq, t) { { seq(CITADEL_PSQ_POINTER, mob_##t##_mg) }, \
+        { seq(CITADEL_PSQ_POINTER, mob_##t##_eg) } }
+constexpr int OrthodoxWeights::*kKnightMobility[2][9] = CITADEL_MOB_PAIR(CITADEL_SEQ9, knight);
+constexpr int OrthodoxWeights::*kBishopMobility[2][14] = CITADEL_MOB_PAIR(CITADEL_SEQ14, bishop);
+constexpr int OrthodoxWeights::*kRookMobility[2][15] = CITADEL_MOB_PAIR(CITADEL_SEQ15, rook);
+constexpr int OrthodoxWeights::*kQueenMobility[2][28] = CITADEL_MOB_PAIR(CITADEL_SEQ28, queen);
+#undef CITADEL_MOB_PAIR
 #undef CITADEL_PSQ_POINTER
+
+// A piece's mobility: its table's entries for the number of squares it reaches.
+template <size_t N>
+void add_mobility(Sums& s, int sign, const OrthodoxWeights& w,
+    int OrthodoxWeights::* const (&table)[2][N], int reached) {
+    s.add(sign, w.*table[0][reached], w.*table[1][reached]);
+}
 
 // A piece of type t and seat c on sq: its piece-square value (the board's halves mirror).
 template <class G>
@@ -89,16 +114,35 @@ void add_psq(Sums& s, int sign, const OrthodoxWeights& w, PieceType t, Seat c, S
     s.add(sign, w.*kPsq[t - Pawn][0][i], w.*kPsq[t - Pawn][1][i]);
 }
 
+// The king's shelter and the pawn storm against it (middlegame): on the king's file and the
+// files beside it, the own pawn nearest the king ahead of it and the enemy pawn nearest ahead.
+// Tables by rank, not by distance from the king: a king that has left its first ranks gets
+// little shelter from its pawns.
+template <class G>
+int shelter_and_storm(u64 own_pawns, u64 their_pawns, Seat c, Square k, const OrthodoxWeights& w) {
+    const auto& M  = kMasks<G>;
+    const int   kf = G::file_of(k);
+    int         v  = 0;
+    for (int f = std::max(0, kf - 1); f <= std::min(G::Files - 1, kf + 1); ++f) {
+        u64 ahead = M.file[f] & M.passed[c][k]; // the ranks above the king's
+        u64 own = own_pawns & ahead, theirs = their_pawns & ahead;
+        int nearest = own ? relative_rank<G>(c, c == White ? lsb(own) : msb(own)) : 0;
+        v += nearest == 1 ? w.shelter_2_mg
+            : nearest == 2 ? w.shelter_3_mg
+            : nearest == 3 ? w.shelter_4_mg
+                           : w.shelter_none_mg; // none, or one too far up to shelter it
+        int storm = theirs ? relative_rank<G>(c, c == White ? lsb(theirs) : msb(theirs)) : 0;
+        v += storm == 2 ? w.storm_3_mg : storm == 3 ? w.storm_4_mg : storm == 4 ? w.storm_5_mg : 0;
+    }
+    return v;
+}
+
 template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxWeights& w) {
     using G         = typename V::Geometry;
     const auto&   A = kAttacks<G>;
     const auto&   M = kMasks<G>;
     constexpr int R = G::Ranks;
-    // Typical reachable counts (mobility is scored against them) and the full phase.
-    constexpr bool Small         = G::Files < 8;
-    constexpr int  KnightTypical = 4, BishopTypical = 6, RookTypical = Small ? 3 : 7,
-                  QueenTypical = Small ? 5 : 13;
-    constexpr int PhaseMax     = Small ? 16 : 24; // N, B 1; R 2; Q 4 for both sides at the start
+    constexpr int PhaseMax = G::Files < 8 ? 16 : 24; // N, B 1; R 2; Q 4 for both sides at the start
 
     const u64 occ = pos.pieces();
     Sums      s;
@@ -110,6 +154,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
     u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
               pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
     int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
+    u64       passers[2]    = { 0, 0 };
     Square    ksq[2]        = { pos.king_square(White), pos.king_square(Black) };
     u64       zone[2]
         = { A.leap[King][ksq[0]] | (u64(1) << ksq[0]), A.leap[King][ksq[1]] | (u64(1) << ksq[1]) };
@@ -142,13 +187,13 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             if ((pawn_att[c] & (u64(1) << sq)) || beside)
                 s.add(sign, w.connected_mg * rr, w.connected_eg * rr);
             if (!(their_pawns & M.passed[c][sq])) {
+                passers[c] |= u64(1) << sq;
                 int q = (rr - 1) * (rr - 1);
                 s.add(sign, w.passed_mg + w.passed_rank_mg * q, w.passed_eg + w.passed_rank_eg * q);
                 Square promo = G::square(f, c == White ? R - 1 : 0);
                 s.eg += sign * w.passed_king_eg
                     * (distance<G>(ksq[them], promo) - distance<G>(ksq[c], promo));
-                Square stop = Square(c == White ? sq + G::Files : sq - G::Files);
-                if (occ & (u64(1) << stop)) s.eg -= sign * w.passed_blocked_eg * rr;
+                if (occ & in_front<G>(c, sq)) s.eg -= sign * w.passed_blocked_eg * rr;
             }
         }
         if constexpr (V::Pieces & piece_set(Knight)) {
@@ -157,15 +202,12 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 u64    a  = A.leap[Knight][sq];
                 attacks[c] |= a, minor_att[c] |= a, knight_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
-                int mob = popcount(a & area) - KnightTypical;
+                add_mobility(s, sign, w, kKnightMobility, popcount(a & area));
                 add_psq<G>(s, sign, w, Knight, c, sq);
                 if (outpost(sq))
                     s.add(sign, w.knight_outpost_mg, w.knight_outpost_eg);
-                s.add(sign,
-                    w.knight_mg + w.knight_center_mg * M.centrality[sq]
-                        + w.knight_mobility_mg * mob,
-                    w.knight_eg + w.knight_center_eg * M.centrality[sq]
-                        + w.knight_mobility_eg * mob);
+                s.add(sign, w.knight_mg + w.knight_center_mg * M.centrality[sq],
+                    w.knight_eg + w.knight_center_eg * M.centrality[sq]);
                 phase += 1, npm[c] += w.knight_eg;
             }
         }
@@ -177,15 +219,15 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 u64    a  = A.bishop(sq, occ);
                 attacks[c] |= a, minor_att[c] |= a, bishop_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
-                int mob = popcount(a & area) - BishopTypical;
+                add_mobility(s, sign, w, kBishopMobility, popcount(a & area));
                 add_psq<G>(s, sign, w, Bishop, c, sq);
+                const u64 colour = (M.light & (u64(1) << sq)) ? M.light : M.board & ~M.light;
+                const int same   = popcount(own_pawns & colour);
+                s.add(sign, -w.bishop_pawns_mg * same, -w.bishop_pawns_eg * same);
                 if (outpost(sq))
                     s.add(sign, w.bishop_outpost_mg, w.bishop_outpost_eg);
-                s.add(sign,
-                    w.bishop_mg + w.bishop_center_mg * M.centrality[sq]
-                        + w.bishop_mobility_mg * mob,
-                    w.bishop_eg + w.bishop_center_eg * M.centrality[sq]
-                        + w.bishop_mobility_eg * mob);
+                s.add(sign, w.bishop_mg + w.bishop_center_mg * M.centrality[sq],
+                    w.bishop_eg + w.bishop_center_eg * M.centrality[sq]);
                 phase += 1, npm[c] += w.bishop_eg;
             }
         }
@@ -194,9 +236,9 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             u64    a  = A.rook(sq, occ);
             attacks[c] |= a, rook_att[c] |= a;
             king_units[them] += 3 * popcount(a & zone[them]);
-            int mob = popcount(a & area) - RookTypical;
+            add_mobility(s, sign, w, kRookMobility, popcount(a & area));
             add_psq<G>(s, sign, w, Rook, c, sq);
-            s.add(sign, w.rook_mg + w.rook_mobility_mg * mob, w.rook_eg + w.rook_mobility_eg * mob);
+            s.add(sign, w.rook_mg, w.rook_eg);
             u64 file = M.file[G::file_of(sq)];
             if (!(file & own_pawns))
                 s.add(sign, file & their_pawns ? w.rook_semi_open_mg : w.rook_open_file_mg,
@@ -209,11 +251,10 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             u64    a  = A.queen(sq, occ);
             attacks[c] |= a, queen_att[c] |= a;
             king_units[them] += 5 * popcount(a & zone[them]);
-            int mob = popcount(a & area) - QueenTypical;
+            add_mobility(s, sign, w, kQueenMobility, popcount(a & area));
             add_psq<G>(s, sign, w, Queen, c, sq);
-            s.add(sign,
-                w.queen_mg + w.queen_center_mg * M.centrality[sq] + w.queen_mobility_mg * mob,
-                w.queen_eg + w.queen_center_eg * M.centrality[sq] + w.queen_mobility_eg * mob);
+            s.add(sign, w.queen_mg + w.queen_center_mg * M.centrality[sq],
+                w.queen_eg + w.queen_center_eg * M.centrality[sq]);
             phase += 4, npm[c] += w.queen_eg;
         }
         attacks[c] |= A.leap[King][ksq[c]];
@@ -237,6 +278,34 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         s.add(sign, w.threat_by_rook_mg * n, w.threat_by_rook_eg * n);
         n = popcount(attacks[c] & ~attacks[them] & men);
         s.add(sign, w.hanging_mg * n, w.hanging_eg * n);
+        // Pawn pushes to squares no enemy pawn attacks and the enemy does not hold alone, from
+        // which the pawn would attack a piece.
+        const u64 own_pawns = pos.pieces(c, Pawn);
+        const int F         = G::Files;
+        u64 push = (c == White ? own_pawns << F : own_pawns >> F) & ~occ & M.board;
+        if constexpr (R == 8) // the double step from the second rank (chess only)
+            push |= (c == White ? (push & M.rank[2]) << F : (push & M.rank[R - 3]) >> F) & ~occ;
+        push &= ~pawn_att[them] & (attacks[c] | ~attacks[them]);
+        n = popcount(pawn_attacks<G>(c, push) & pieces);
+        s.add(sign, w.threat_push_mg * n, w.threat_push_eg * n);
+    }
+
+    // Passed pawns, now that both sides' attacks are known: the stop square empty and not
+    // attacked by the enemy, the whole path so, the stop square defended.
+    for (Seat c : { White, Black }) {
+        const int  sign = c == White ? 1 : -1;
+        const Seat them = c ^ 1;
+        for (u64 b = passers[c]; b;) {
+            Square    sq   = pop_lsb(b);
+            int       rr   = relative_rank<G>(c, sq), q = (rr - 1) * (rr - 1);
+            const u64 path = M.ahead[c][sq];
+            const u64 stop = in_front<G>(c, sq);
+            if (!(stop & (occ | attacks[them]))) {
+                s.add(sign, w.passed_free_mg * q, w.passed_free_eg * q);
+                if (!(path & (occ | attacks[them]))) s.eg += sign * w.passed_path_eg * q;
+            }
+            if (stop & attacks[c]) s.eg += sign * w.passed_supported_eg * q;
+        }
     }
 
     // Kings: placement, shelter, the attacks on their neighbourhood and their flight squares.
@@ -249,6 +318,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         add_psq<G>(s, sign, w, King, c, k);
         s.mg += sign * w.king_shield_mg * popcount(M.shield[c][k] & pos.pieces(c, Pawn));
         if (!(M.file[G::file_of(k)] & pos.pieces(c, Pawn))) s.mg -= sign * w.king_open_file_mg;
+        s.mg += sign * shelter_and_storm<G>(pos.pieces(c, Pawn), pos.pieces(them, Pawn), c, k, w);
         int units = std::min(king_units[c], 24);
         s.add(sign, -w.king_attack_mg * units * units / 64, -w.king_attack_eg * units * units / 64);
         // Safe checks: squares from which an enemy piece could check next move, not occupied by

@@ -7,12 +7,14 @@
 // tools/tune/main.cpp drives it; tests/eval_tune_test.cpp checks it recovers known weights.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "eval/evaluate.h"
@@ -73,14 +75,27 @@ inline double expected(double white_cp, double k) {
     return 1.0 / (1.0 + std::pow(10.0, -k * white_cp / 400.0));
 }
 
-// Mean squared error of the labels against the logistic of the evaluations.
+// Mean squared error of the labels against the logistic of the evaluations. The positions are
+// split between the machine's cores: a tuning pass evaluates the whole set a few times per
+// weight, and each position's term is independent of the others.
 template <class V> double mean_error(const Dataset<V>& data, const WeightsFor<V>& w, double k) {
     if (data.size() == 0) return 0;
+    const size_t        parts = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 16);
+    std::vector<double> sums(parts, 0.0);
+    auto                part = [&](size_t p) {
+        double sum = 0;
+        for (size_t i = p; i < data.size(); i += parts) {
+            double d = data.result(i) - expected(white_score(data.position(i), w), k);
+            sum += d * d;
+        }
+        sums[p] = sum;
+    };
+    std::vector<std::thread> threads;
+    for (size_t p = 1; p < parts; ++p) threads.emplace_back(part, p);
+    part(0);
+    for (auto& t : threads) t.join();
     double sum = 0;
-    for (size_t i = 0; i < data.size(); ++i) {
-        double d = data.result(i) - expected(white_score(data.position(i), w), k);
-        sum += d * d;
-    }
+    for (double x : sums) sum += x; // in a fixed order: the same error on every run
     return sum / double(data.size());
 }
 
@@ -111,8 +126,15 @@ double find_k(const Dataset<V>& data, const WeightsFor<V>& w, double lo = 0.05, 
     return (a + b) / 2;
 }
 
+// Whether a weight's name is selected by `pattern`: the name itself, or, for a pattern ending in
+// '*', any name that begins with the text before it (`mob_*`: every mobility table entry).
+inline bool selects(std::string_view pattern, std::string_view name) {
+    if (pattern.ends_with('*')) return name.starts_with(pattern.substr(0, pattern.size() - 1));
+    return pattern == name;
+}
+
 struct Options {
-    std::vector<std::string> only; // the weights to tune (empty: every weight)
+    std::vector<std::string> only; // the weights to tune, names or prefix* patterns (empty: all)
     int                      max_passes = 100;
     int                      first_step = 8; // centipawns; halved down to 1 when nothing moves
     // Ridge penalty: prior * sum(((w - start) / 100 cp)^2) is added to the error, so weights the
@@ -129,7 +151,7 @@ WeightsFor<V> tune(const Dataset<V>& data, WeightsFor<V> w, double k, const Opti
     std::vector<int W::*> members;
     for (const auto& f : fields_of<W>()) {
         bool wanted = opt.only.empty();
-        for (const auto& name : opt.only) wanted |= name == f.name;
+        for (const auto& pattern : opt.only) wanted |= selects(pattern, f.name);
         if (wanted) members.push_back(f.member);
     }
     const W start   = w;

@@ -57,11 +57,8 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     const auto& roots = main.root_moves();
     if (roots.empty()) return result;
 
-    // A pawn race lasts some 15 moves a side and is decided in its first ten: think longer per
-    // move than in chess (measured: docs/engine.md, "The pawn race").
-    constexpr int moves_left = V::LastRankWins ? 12 : 30;
     shared_.budget = budget_for(limits, main.position().side_to_move(), options_.move_overhead_ms,
-                                moves_left);
+                                planned_moves<V>());
     shared_.max_depth = MaxPly - 8;
     if (limits.depth > 0) shared_.max_depth = std::min(limits.depth, shared_.max_depth);
     if (int d = skill_depth(strength)) shared_.max_depth = std::min(shared_.max_depth, d);

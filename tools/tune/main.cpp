@@ -1,6 +1,6 @@
 // citadel_tune: Texel-style tuning of a variant's evaluation weights (docs/eval.md).
 //
-//   citadel_tune --variant chess --data positions.txt [--only pawn_mg,pawn_eg] [--passes 50]
+//   citadel_tune --variant chess --data positions.txt [--only pawn_mg,mob_*] [--passes 50]
 //
 // reads lines `<FEN> | <result>` (TFEN for Tamerlane; result 1.0 / 0.5 / 0.0 from White's point
 // of view), finds the scaling constant K, tunes by coordinate descent and prints the tuned
@@ -75,11 +75,11 @@ template <class V> int run(const Args& a) {
     if (!read(a.data, a.limit, data)) return 2;
     if (!a.validate.empty() && !read(a.validate, 0, held_out)) return 2;
     const auto& fields = eval::fields_of<eval::WeightsFor<V>>();
-    for (const auto& name : a.only) {
+    for (const auto& pattern : a.only) {
         bool known = false;
-        for (const auto& f : fields) known |= f.name == name;
+        for (const auto& f : fields) known |= eval::tune::selects(pattern, f.name);
         if (!known) {
-            std::cerr << "error: " << weights_type<V>() << " has no weight '" << name << "'\n";
+            std::cerr << "error: " << weights_type<V>() << " has no weight '" << pattern << "'\n";
             return 2;
         }
     }
@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
     CLI::App app{ "Texel tuning of Citadel's evaluation weights (docs/eval.md)" };
     app.add_option("--variant", a.variant, "chess, silverman, pawnrace or tamerlane");
     app.add_option("--data", a.data, "lines '<FEN> | <result from White's view>'")->required();
-    app.add_option("--only", a.only, "the weights to tune (default: all)")->delimiter(',');
+    app.add_option("--only", a.only, "the weights to tune, names or prefix* (default: all)")
+        ->delimiter(',');
     app.add_option("--passes", a.passes, "at most this many passes over the weights");
     app.add_option("--step", a.step, "first step in centipawns (halved when nothing improves)");
     app.add_option("--k", a.k, "the logistic's scaling constant (default: fitted)");
