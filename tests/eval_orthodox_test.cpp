@@ -199,16 +199,25 @@ TEST(EvalChess, PieceSquareTablesReadFromTheOwnersSideAndMirrorTheFiles) {
 TEST(EvalChess, MobilityTablesCountTheSquaresAPieceReaches) {
     using W = eval::OrthodoxWeights;
     // A knight on e4 reaches eight squares; with a black pawn on e7 guarding d6 and f6, six; a
-    // knight in the corner, two. (A pawn each side keeps the bare-minor scaling out of it.) Raising one entry moves only the knights that reach that many.
-    auto knight = [](const char* fen, int W::*mg, int W::*eg) { return raised_part(fen, { mg, eg }, 100); };
-    EXPECT_EQ(knight("4k3/8/8/8/4N3/8/7P/4K3 w - - 0 1", &W::mob_knight_mg_8, &W::mob_knight_eg_8), 100);
-    EXPECT_EQ(knight("4k3/4p3/8/8/4N3/8/7P/4K3 w - - 0 1", &W::mob_knight_mg_6, &W::mob_knight_eg_6), 100);
-    EXPECT_EQ(knight("4k3/4p3/8/8/4N3/8/7P/4K3 w - - 0 1", &W::mob_knight_mg_8, &W::mob_knight_eg_8), 0);
-    EXPECT_EQ(knight("4k3/8/8/8/8/8/7P/N3K3 w - - 0 1", &W::mob_knight_mg_2, &W::mob_knight_eg_2), 100);
-    // A rook on an empty a-file and first rank (its own king on h1 stops it): 13 squares; the
-    // enemy's rook counts against the mover.
-    EXPECT_EQ(raised_part("r3k3/7p/8/8/8/8/8/7K b - - 0 1", { &W::mob_rook_mg_10, &W::mob_rook_eg_10 }, 100), 100);
-    EXPECT_EQ(raised_part("4k3/8/8/8/8/8/7P/R6K b - - 0 1", { &W::mob_rook_mg_13, &W::mob_rook_eg_13 }, 100), -100);
+    // knight in the corner, two. Raising one entry moves only the knights that reach that many.
+    // (White's h-pawn keeps the bare-minor scaling out of it.)
+    auto knight = [](const char* fen, int W::*mg, int W::*eg) {
+        return raised_part(fen, { mg, eg }, 100);
+    };
+    const char* centre = "4k3/8/8/8/4N3/8/7P/4K3 w - - 0 1";
+    const char* e7     = "4k3/4p3/8/8/4N3/8/7P/4K3 w - - 0 1";
+    EXPECT_EQ(knight(centre, &W::mob_knight_mg_8, &W::mob_knight_eg_8), 100);
+    EXPECT_EQ(knight(e7, &W::mob_knight_mg_6, &W::mob_knight_eg_6), 100);
+    EXPECT_EQ(knight(e7, &W::mob_knight_mg_8, &W::mob_knight_eg_8), 0);
+    EXPECT_EQ(knight("4k3/8/8/8/8/8/7P/N3K3 w - - 0 1", &W::mob_knight_mg_2, &W::mob_knight_eg_2),
+        100);
+    // Black's rook on a8 reaches ten squares (b8-d8, its king on e8 stops it, and the a-file);
+    // White's on a1, with its king on h1, thirteen, which count against Black, the mover.
+    auto rook = [](const char* fen, int W::*mg, int W::*eg) {
+        return raised_part(fen, { mg, eg }, 100);
+    };
+    EXPECT_EQ(rook("r3k3/7p/8/8/8/8/8/7K b - - 0 1", &W::mob_rook_mg_10, &W::mob_rook_eg_10), 100);
+    EXPECT_EQ(rook("4k3/8/8/8/8/8/7P/R6K b - - 0 1", &W::mob_rook_mg_13, &W::mob_rook_eg_13), -100);
 }
 
 TEST(EvalChess, BishopsCountTheirOwnPawnsOnTheirColour) {
@@ -229,11 +238,11 @@ TEST(EvalChess, KingShelterAndPawnStormByFileAndRank) {
     // played; Black castled, its h-pawn gone to h4 (a storm pawn on White's fourth rank).
     const char* fen = "r1bq1rk1/ppppbpp1/2n2n2/8/7p/2N2N1P/PPPPBPP1/R1BQ1RK1 w - - 0 1";
     auto        part = [&](int W::*term) { return raised_part(fen, { term }, 100); };
-    EXPECT_EQ(part(&W::shelter_2_mg), 0);      // f and g pawns on the second rank, both sides
-    EXPECT_EQ(part(&W::shelter_3_mg), 100);    // White's h3
+    EXPECT_EQ(part(&W::shelter_2_mg), 0);       // f and g pawns on the second rank, both sides
+    EXPECT_EQ(part(&W::shelter_3_mg), 100);     // White's h3
     EXPECT_EQ(part(&W::shelter_none_mg), -100); // Black's h-file: its pawn too far up to shelter
-    EXPECT_EQ(part(&W::storm_4_mg), 100);    // Black's h4 storms White's king
-    EXPECT_EQ(part(&W::storm_3_mg), 0);      // White's h3 is on Black's sixth rank: no storm
+    EXPECT_EQ(part(&W::storm_4_mg), 100);       // Black's h4 storms White's king
+    EXPECT_EQ(part(&W::storm_3_mg), 0);         // White's h3 is on Black's sixth rank: no storm
     EXPECT_EQ(part(&W::storm_5_mg), 0);
     // The same with Black to move: every count changes sign.
     std::string black = fen;
@@ -246,19 +255,26 @@ TEST(EvalChess, PassedPawnsFreeSafeAndSupported) {
     // d4 (relative rank 3, weight times 4): its stop square d5 empty and not attacked; with the
     // black king on e8 d7 and d8 are, so the path is not safe; with it on h8 it is. A white
     // king on e4 defends d5. Pawn endings: the endgame weights count in full.
-    auto part = [](const char* fen, std::initializer_list<int W::*> terms) { return raised_part(fen, terms, 10); };
-    EXPECT_EQ(part("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }), 40);
-    EXPECT_EQ(part("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_path_eg }), 0);
-    EXPECT_EQ(part("7k/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_path_eg }), 40);
+    auto part = [](const char* fen, std::initializer_list<int W::*> terms) {
+        return raised_part(fen, terms, 10);
+    };
+    const char* e8 = "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1";
+    const char* h8 = "7k/8/8/8/3P4/8/8/4K3 w - - 0 1";
+    EXPECT_EQ(part(e8, { &W::passed_free_mg, &W::passed_free_eg }), 40);
+    EXPECT_EQ(part(e8, { &W::passed_path_eg }), 0);
+    EXPECT_EQ(part(h8, { &W::passed_path_eg }), 40);
     EXPECT_EQ(part("7k/8/8/8/3PK3/8/8/8 w - - 0 1", { &W::passed_supported_eg }), 40);
-    EXPECT_EQ(part("7k/8/8/8/3P4/8/8/4K3 w - - 0 1", { &W::passed_supported_eg }), 0);
+    EXPECT_EQ(part(h8, { &W::passed_supported_eg }), 0);
     // A black knight on d5 blocks the stop square: not free.
-    EXPECT_EQ(part("7k/8/8/3n4/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }), 0);
+    EXPECT_EQ(part("7k/8/8/3n4/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }),
+        0);
 }
 
 TEST(EvalChess, SafePawnPushThatWouldAttackPieces) {
     using W = eval::OrthodoxWeights;
-    auto part = [](const char* fen) { return raised_part(fen, { &W::threat_push_mg, &W::threat_push_eg }, 10); };
+    auto part = [](const char* fen) {
+        return raised_part(fen, { &W::threat_push_mg, &W::threat_push_eg }, 10);
+    };
     // e4-e5 would attack the knights on d6 and f6; from e2, the double step to e4 attacks d5
     // and f5 (e3 on the way may be attacked). Black's h-pawn keeps the bare-minor scaling out.
     EXPECT_EQ(part("4k3/7p/3n1n2/8/4P3/8/8/4K3 w - - 0 1"), 20);
