@@ -99,4 +99,10 @@ using BitboardFor = std::conditional_t<(N <= 64), u64, WideBitboard<(N + 63) / 6
 // The bitboard of one square, for any bitboard type.
 template <class BB> constexpr BB bit(Square s) { return square_bb(static_cast<BB*>(nullptr), s); }
 
+// Every square of b moved by delta (a square step: +Files is one rank up), for any bitboard
+// type; squares pushed past the word are lost, past the board's last square are not masked.
+template <class BB> constexpr BB shift_by(BB b, int delta) {
+    return delta > 0 ? b << delta : b >> -delta;
+}
+
 }  // namespace citadel

@@ -48,10 +48,6 @@ template <class V> struct CountSink {
 
 namespace detail {
 
-template <class BB> constexpr BB shift_by(BB b, int delta) {
-    return delta > 0 ? b << delta : b >> -delta;
-}
-
 template <class V, class Sink>
 void generate_pawns(const Position<V>& pos, Sink& out, typename V::Geometry::Bitboard target,
                     typename V::Geometry::Bitboard pinned, Square ksq) {

@@ -59,9 +59,8 @@ template <class G> constexpr int distance(Square a, Square b) {
 
 // The square in front of sq from c's side (its stop square, for a pawn), as a board; empty
 // beyond the last rank.
-template <class G> constexpr u64 in_front(Seat c, Square sq) {
-    const u64 b = u64(1) << sq;
-    return c == White ? (b << G::Files) & kMasks<G>.board : b >> G::Files;
+template <class V> constexpr u64 in_front(Seat c, Square sq) {
+    return shift_by(u64(1) << sq, Position<V>::forward(c)) & kMasks<typename V::Geometry>.board;
 }
 
 // All squares the pawns of c attack.
@@ -122,16 +121,16 @@ template <class G>
 int shelter_and_storm(u64 own_pawns, u64 their_pawns, Seat c, Square k, const OrthodoxWeights& w) {
     const auto& M  = kMasks<G>;
     const int   kf = G::file_of(k);
-    int         v  = 0;
+    // The relative rank of the pawn of b nearest c's first rank (0: none).
+    auto nearest = [&](u64 b) { return b ? relative_rank<G>(c, c == White ? lsb(b) : msb(b)) : 0; };
+    int  v       = 0;
     for (int f = std::max(0, kf - 1); f <= std::min(G::Files - 1, kf + 1); ++f) {
-        u64 ahead = M.file[f] & M.passed[c][k]; // the ranks above the king's
-        u64 own = own_pawns & ahead, theirs = their_pawns & ahead;
-        int nearest = own ? relative_rank<G>(c, c == White ? lsb(own) : msb(own)) : 0;
-        v += nearest == 1 ? w.shelter_2_mg
-            : nearest == 2 ? w.shelter_3_mg
-            : nearest == 3 ? w.shelter_4_mg
-                           : w.shelter_none_mg; // none, or one too far up to shelter it
-        int storm = theirs ? relative_rank<G>(c, c == White ? lsb(theirs) : msb(theirs)) : 0;
+        const u64 ahead  = M.file[f] & M.passed[c][k]; // the ranks above the king's
+        const int shield = nearest(own_pawns & ahead), storm = nearest(their_pawns & ahead);
+        v += shield == 1 ? w.shelter_2_mg
+            : shield == 2 ? w.shelter_3_mg
+            : shield == 3 ? w.shelter_4_mg
+                          : w.shelter_none_mg; // none, or one too far up to shelter it
         v += storm == 2 ? w.storm_3_mg : storm == 3 ? w.storm_4_mg : storm == 4 ? w.storm_5_mg : 0;
     }
     return v;
@@ -193,7 +192,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 Square promo = G::square(f, c == White ? R - 1 : 0);
                 s.eg += sign * w.passed_king_eg
                     * (distance<G>(ksq[them], promo) - distance<G>(ksq[c], promo));
-                if (occ & in_front<G>(c, sq)) s.eg -= sign * w.passed_blocked_eg * rr;
+                if (occ & in_front<V>(c, sq)) s.eg -= sign * w.passed_blocked_eg * rr;
             }
         }
         if constexpr (V::Pieces & piece_set(Knight)) {
@@ -280,11 +279,10 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         s.add(sign, w.hanging_mg * n, w.hanging_eg * n);
         // Pawn pushes to squares no enemy pawn attacks and the enemy does not hold alone, from
         // which the pawn would attack a piece.
-        const u64 own_pawns = pos.pieces(c, Pawn);
-        const int F         = G::Files;
-        u64 push = (c == White ? own_pawns << F : own_pawns >> F) & ~occ & M.board;
-        if constexpr (R == 8) // the double step from the second rank (chess only)
-            push |= (c == White ? (push & M.rank[2]) << F : (push & M.rank[R - 3]) >> F) & ~occ;
+        const int up   = Position<V>::forward(c);
+        u64       push = shift_by(pos.pieces(c, Pawn), up) & ~occ & M.board;
+        if constexpr (V::DoubleStep) // on through the third rank, as the move generator does
+            push |= shift_by(push & M.rank[c == White ? 2 : R - 3], up) & ~occ;
         push &= ~pawn_att[them] & (attacks[c] | ~attacks[them]);
         n = popcount(pawn_attacks<G>(c, push) & pieces);
         s.add(sign, w.threat_push_mg * n, w.threat_push_eg * n);
@@ -299,7 +297,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             Square    sq   = pop_lsb(b);
             int       rr   = relative_rank<G>(c, sq), q = (rr - 1) * (rr - 1);
             const u64 path = M.ahead[c][sq];
-            const u64 stop = in_front<G>(c, sq);
+            const u64 stop = in_front<V>(c, sq);
             if (!(stop & (occ | attacks[them]))) {
                 s.add(sign, w.passed_free_mg * q, w.passed_free_eg * q);
                 if (!(path & (occ | attacks[them]))) s.eg += sign * w.passed_path_eg * q;

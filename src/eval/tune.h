@@ -95,7 +95,7 @@ template <class V> double mean_error(const Dataset<V>& data, const WeightsFor<V>
     part(0);
     for (auto& t : threads) t.join();
     double sum = 0;
-    for (double x : sums) sum += x; // in a fixed order: the same error on every run
+    for (double x : sums) sum += x; // in a fixed order: the same error on every run of a machine
     return sum / double(data.size());
 }
 
