@@ -46,10 +46,10 @@ def stockfish(e):
 def matches(args):
     return {
         # The three points of issue 8: Citadel's UCI_Elo against Stockfish's. (2200 is above
-        # MaxElo, Citadel's full strength as measured; UCI_Elo then clamps to full strength.)
+        # the top anchor, full strength as measured, so it plays at full strength.)
         "elo1400": (elo(args, 1400), stockfish(1400), 1400, 40),
         "elo1800": (elo(args, 1800), stockfish(1800), 1800, 40),
-        "elo2200": (level(args, 20), stockfish(2200), 2200, 16),
+        "elo2200": (elo(args, 2200), stockfish(2200), 2200, 100),
         # The anchors of EloTable in src/search/skill.h: levels against Stockfish.
         "L8-sf1400": (level(args, 8), stockfish(1400), 1400, 16),
         "L10-sf1400": (level(args, 10), stockfish(1400), 1400, 16),

@@ -285,6 +285,55 @@ TEST(EvalChess, SafePawnPushThatWouldAttackPieces) {
     EXPECT_EQ(part("4k3/8/3n1n2/4b3/4P3/8/8/4K3 w - - 0 1"), 0);
 }
 
+// What the king danger adds to the mover's score with only the given danger weights set (the
+// others at zero), against all of them at zero.
+int danger_part(const std::string& fen,
+    std::initializer_list<std::pair<int eval::OrthodoxWeights::*, int>> weights) {
+    using W = eval::OrthodoxWeights;
+    Board<Chess> b(fen);
+    W            none = eval::kChessWeights;
+    for (auto m : { &W::danger_units, &W::danger_attacker_knight, &W::danger_attacker_bishop,
+             &W::danger_attacker_rook, &W::danger_attacker_queen, &W::danger_weak,
+             &W::danger_check_knight, &W::danger_check_bishop, &W::danger_check_rook,
+             &W::danger_check_queen, &W::danger_no_queen, &W::danger_shelter, &W::danger_flight,
+             &W::danger_base, &W::danger_eg })
+        none.*m = 0;
+    W some = none;
+    for (auto [m, v] : weights) some.*m = v;
+    return eval::evaluate_with(b.pos, some) - eval::evaluate_with(b.pos, none);
+}
+
+TEST(EvalChess, KingDangerSumsTheThreatsAndSquaresThem) {
+    using W = eval::OrthodoxWeights;
+    // White's queen can check from d8, which Black does not guard; with a black rook on a8 it
+    // does. Black has no queen, so White's king is in no danger however the weights stand.
+    const char* safe    = "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1";
+    const char* guarded = "r5k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1";
+    auto        check   = [](const char* fen, int weight) {
+        return danger_part(fen, { { &W::danger_check_queen, weight } });
+    };
+    EXPECT_GT(check(safe, 640), 0);
+    EXPECT_EQ(check(mirror_fen(safe).c_str(), 640), check(safe, 640)); // the mover's view
+    EXPECT_EQ(check(guarded, 640), 0);
+    // The middlegame penalty is the square of the sum: twice the danger costs four times as
+    // much (to the rounding of the blend by material).
+    EXPECT_NEAR(check(safe, 1280), 4 * check(safe, 640), 4);
+    // The endgame part is linear: danger_eg / 256 of the sum.
+    EXPECT_GT(danger_part(safe, { { &W::danger_check_queen, 640 }, { &W::danger_eg, 256 } }),
+        check(safe, 640));
+    // danger_base alone weighs on both kings alike; danger_no_queen lifts it from White's king,
+    // which faces no queen.
+    EXPECT_EQ(danger_part(safe, { { &W::danger_base, 640 } }), 0);
+    EXPECT_GT(danger_part(safe, { { &W::danger_base, 640 }, { &W::danger_no_queen, 640 } }), 0);
+    // A piece that attacks the king's neighbourhood (the knight on g5: f7 and h7) adds its
+    // weight; the same knight on b1 does not.
+    auto knight = [](const char* fen) {
+        return danger_part(fen, { { &W::danger_attacker_knight, 640 }, { &W::danger_eg, 256 } });
+    };
+    EXPECT_GT(knight("6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1"), 0);
+    EXPECT_EQ(knight("6k1/5ppp/8/8/8/8/5PPP/1N4K1 w - - 0 1"), 0);
+}
+
 TEST(EvalSilverman, MirroredPositionsScoreTheSameForTheMover) {
     for (const auto& fen : random_positions<Silverman>(300, 0, 30)) {
         SCOPED_TRACE(fen);

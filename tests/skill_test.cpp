@@ -55,6 +55,7 @@ TEST(SkillTable, TheIssuesThreePointsAreInRange) {
     EXPECT_LT(MinElo, 1350);
     EXPECT_LE(1400, MaxElo);
     EXPECT_LE(1800, MaxElo);
+    EXPECT_LE(2200, MaxElo);
 }
 
 TEST(SkillOptions, LimitStrengthUsesTheEloElseTheLevel) {

@@ -153,6 +153,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
     u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
               pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
     int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
+    int       attackers[2]  = { 0, 0 }; // the danger_attacker_* weights of the pieces doing so
     u64       passers[2]    = { 0, 0 };
     Square    ksq[2]        = { pos.king_square(White), pos.king_square(Black) };
     u64       zone[2]
@@ -201,6 +202,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 u64    a  = A.leap[Knight][sq];
                 attacks[c] |= a, minor_att[c] |= a, knight_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
+                if (a & zone[them]) attackers[them] += w.danger_attacker_knight;
                 add_mobility(s, sign, w, kKnightMobility, popcount(a & area));
                 add_psq<G>(s, sign, w, Knight, c, sq);
                 if (outpost(sq))
@@ -218,6 +220,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 u64    a  = A.bishop(sq, occ);
                 attacks[c] |= a, minor_att[c] |= a, bishop_att[c] |= a;
                 king_units[them] += 2 * popcount(a & zone[them]);
+                if (a & zone[them]) attackers[them] += w.danger_attacker_bishop;
                 add_mobility(s, sign, w, kBishopMobility, popcount(a & area));
                 add_psq<G>(s, sign, w, Bishop, c, sq);
                 const u64 colour = (M.light & (u64(1) << sq)) ? M.light : M.board & ~M.light;
@@ -235,6 +238,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             u64    a  = A.rook(sq, occ);
             attacks[c] |= a, rook_att[c] |= a;
             king_units[them] += 3 * popcount(a & zone[them]);
+            if (a & zone[them]) attackers[them] += w.danger_attacker_rook;
             add_mobility(s, sign, w, kRookMobility, popcount(a & area));
             add_psq<G>(s, sign, w, Rook, c, sq);
             s.add(sign, w.rook_mg, w.rook_eg);
@@ -250,6 +254,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
             u64    a  = A.queen(sq, occ);
             attacks[c] |= a, queen_att[c] |= a;
             king_units[them] += 5 * popcount(a & zone[them]);
+            if (a & zone[them]) attackers[them] += w.danger_attacker_queen;
             add_mobility(s, sign, w, kQueenMobility, popcount(a & area));
             add_psq<G>(s, sign, w, Queen, c, sq);
             s.add(sign, w.queen_mg + w.queen_center_mg * M.centrality[sq],
@@ -316,20 +321,40 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         add_psq<G>(s, sign, w, King, c, k);
         s.mg += sign * w.king_shield_mg * popcount(M.shield[c][k] & pos.pieces(c, Pawn));
         if (!(M.file[G::file_of(k)] & pos.pieces(c, Pawn))) s.mg -= sign * w.king_open_file_mg;
-        s.mg += sign * shelter_and_storm<G>(pos.pieces(c, Pawn), pos.pieces(them, Pawn), c, k, w);
+        const int shelter
+            = shelter_and_storm<G>(pos.pieces(c, Pawn), pos.pieces(them, Pawn), c, k, w);
+        s.mg += sign * shelter;
         int units = std::min(king_units[c], 24);
         s.add(sign, -w.king_attack_mg * units * units / 64, -w.king_attack_eg * units * units / 64);
         // Safe checks: squares from which an enemy piece could check next move, not occupied by
         // the enemy's own men and not guarded by the king's side.
         const u64 safe = ~pos.pieces(them) & ~attacks[c] & M.board;
         const u64 diag = A.bishop(k, occ), line = A.rook(k, occ);
-        int checks = popcount(A.leap[Knight][k] & knight_att[them] & safe)
-            + popcount(diag & bishop_att[them] & safe) + popcount(line & rook_att[them] & safe)
-            + popcount((diag | line) & queen_att[them] & safe);
+        const int knight_checks = popcount(A.leap[Knight][k] & knight_att[them] & safe),
+                  bishop_checks = popcount(diag & bishop_att[them] & safe),
+                  rook_checks   = popcount(line & rook_att[them] & safe),
+                  queen_checks  = popcount((diag | line) & queen_att[them] & safe);
+        const int checks = knight_checks + bishop_checks + rook_checks + queen_checks;
         s.add(sign, -w.safe_check_mg * checks, -w.safe_check_eg * checks);
         int flight = popcount(A.leap[King][k] & ~pos.pieces(c) & ~attacks[them]);
         s.add(sign, w.king_mobility_mg * flight, w.king_mobility_eg * flight);
         if (flight == 0) s.add(sign, -w.king_no_escape_mg, -w.king_no_escape_eg);
+        // King danger: the threats to a king added into one sum (capped at 2000), its square
+        // over 4096 the middlegame penalty, so that several threats together weigh more than
+        // each alone; danger_eg / 256 of it the endgame's. Weak squares: those of the king's
+        // neighbourhood the enemy attacks and no pawn, minor piece or rook guards.
+        const u64 guarded = pawn_att[c] | minor_att[c] | rook_att[c];
+        int danger = w.danger_base + w.danger_units * king_units[c] + attackers[c]
+            + w.danger_weak * popcount(zone[c] & attacks[them] & ~guarded)
+            + w.danger_check_knight * (knight_checks > 0)
+            + w.danger_check_bishop * (bishop_checks > 0)
+            + w.danger_check_rook * (rook_checks > 0) + w.danger_check_queen * (queen_checks > 0)
+            - w.danger_shelter * shelter / 8 - w.danger_flight * flight;
+        if (!pos.pieces(them, Queen)) danger -= w.danger_no_queen;
+        if (danger > 0) {
+            danger = std::min(danger, 2000);
+            s.add(sign, -danger * danger / 4096, -w.danger_eg * danger / 256);
+        }
     }
 
     phase   = std::min(phase, PhaseMax);
