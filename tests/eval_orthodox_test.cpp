@@ -332,6 +332,14 @@ TEST(EvalChess, KingDangerSumsTheThreatsAndSquaresThem) {
     };
     EXPECT_GT(knight("6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1"), 0);
     EXPECT_EQ(knight("6k1/5ppp/8/8/8/8/5PPP/1N4K1 w - - 0 1"), 0);
+    // A weak square: f2, beside White's king, attacked by the bishop on a7 and guarded by no
+    // pawn, minor piece or rook (the king's own guard does not count); the knight on d1
+    // guards it.
+    auto weak = [](const char* fen) {
+        return danger_part(fen, { { &W::danger_weak, 640 }, { &W::danger_eg, 256 } });
+    };
+    EXPECT_LT(weak("6k1/b4ppp/8/8/8/8/5PPP/6K1 w - - 0 1"), 0);
+    EXPECT_EQ(weak("6k1/b4ppp/8/8/8/8/5PPP/3N2K1 w - - 0 1"), 0);
 }
 
 TEST(EvalSilverman, MirroredPositionsScoreTheSameForTheMover) {
