@@ -51,12 +51,13 @@ def matches(args):
         "elo1800": (elo(args, 1800), stockfish(1800), 1800, 40),
         "elo2200": (elo(args, 2200), stockfish(2200), 2200, 100),
         # The anchors of EloTable in src/search/skill.h: levels against Stockfish.
-        "L8-sf1400": (level(args, 8), stockfish(1400), 1400, 16),
-        "L10-sf1400": (level(args, 10), stockfish(1400), 1400, 16),
-        "L14-sf1800": (level(args, 14), stockfish(1800), 1800, 16),
+        "L8-sf1400": (level(args, 8), stockfish(1400), 1400, 80),
+        "L10-sf1600": (level(args, 10), stockfish(1600), 1600, 80),
+        "L14-sf1800": (level(args, 14), stockfish(1800), 1800, 80),
         "L20-sf1800": (level(args, 20), stockfish(1800), 1800, 16),
         # Cross-checks: a level against Stockfish where the chain below gives it an Elo too.
         "L4-sf1400": (level(args, 4), stockfish(1400), 1400, 16),
+        "L10-sf1400": (level(args, 10), stockfish(1400), 1400, 80),
         "L12-sf1400": (level(args, 12), stockfish(1400), 1400, 16),
         # Below Stockfish's minimum: measured steps between levels down to level 0, each
         # from the Elo the match above gives its opponent. 80 games = the 40 openings with both
