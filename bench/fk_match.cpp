@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "game/fourkingdoms_game.h"
+#include "game/fourkingdoms_record.h"
 #include "match/match.h"
 #include "search/fourkingdoms_search.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "game/fourkingdoms_game.h"
+#include "game/fourkingdoms_record.h"
 
 using namespace citadel;
 

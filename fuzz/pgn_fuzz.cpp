@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "notation/pgn.h"
+#include "game/game_pgn.h"
 
 using namespace citadel;
 

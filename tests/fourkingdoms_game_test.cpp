@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "game/fourkingdoms_game.h"
+#include "game/fourkingdoms_record.h"
 #include "fourkingdoms_game_support.h"
 
 using namespace citadel;

@@ -16,10 +16,10 @@
 #include <sstream>
 #include <sys/wait.h>
 
-#include "game/fourkingdoms_game.h"
+#include "game/fourkingdoms_record.h"
 #include "match/adjudicator.h"
 #include "notation/fen.h"
-#include "notation/pgn.h"
+#include "game/game_pgn.h"
 #include "variants/registry.h"
 
 using namespace citadel;

@@ -3,7 +3,7 @@
 #include <random>
 #include <sstream>
 
-#include "notation/pgn.h"
+#include "game/game_pgn.h"
 
 using namespace citadel;
 using Code = PgnError::Code;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "game/game.h"
-#include "notation/pgn.h"
+#include "game/game_pgn.h"
 #include "tamerlane_support.h"
 
 using namespace citadel;

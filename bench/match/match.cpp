@@ -16,7 +16,7 @@
 
 #include "match/adjudicator.h"
 #include "match/players.h"
-#include "notation/pgn.h"
+#include "game/game_pgn.h"
 
 namespace citadel::match {
 

@@ -2,6 +2,27 @@
 
 namespace citadel {
 
+std::string_view termination_id(Termination t) {
+    switch (t) {
+        case Termination::None: return "ongoing";
+        case Termination::Checkmate: return "checkmate";
+        case Termination::Stalemate: return "stalemate";
+        case Termination::FivefoldRepetition: return "fivefold_repetition";
+        case Termination::SeventyFiveMoveRule: return "seventy_five_move_rule";
+        case Termination::DeadPosition: return "dead_position";
+        case Termination::ThreefoldRepetition: return "threefold_repetition";
+        case Termination::FiftyMoveRule: return "fifty_move_rule";
+        case Termination::Agreement: return "agreement";
+        case Termination::Resignation: return "resignation";
+        case Termination::TimeForfeit: return "time_forfeit";
+        case Termination::TimeoutVsInsufficientMaterial: return "timeout_vs_insufficient_material";
+        case Termination::PawnReachedLastRank: return "pawn_reached_last_rank";
+        case Termination::NoPawnsLeft: return "no_pawns_left";
+        case Termination::CitadelDraw: return "citadel_draw";
+    }
+    return "ongoing";
+}
+
 std::string Outcome::score() const {
     switch (kind) {
         case Kind::Ongoing: return "*";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/types.h"
 
@@ -26,6 +27,9 @@ enum class Termination : u8 {
     NoPawnsLeft,          // pawn race: a side without pawns loses
     CitadelDraw,          // Tamerlane: a royal entered the enemy citadel
 };
+
+// The snake-case id of a termination ("ongoing" for None): "checkmate", "fifty_move_rule", ...
+std::string_view termination_id(Termination t);
 
 struct Outcome {
     enum class Kind : u8 { Ongoing, Win, Draw };

@@ -23,6 +23,40 @@ std::string_view termination_name(FkTermination t) {
     return "none";
 }
 
+std::string_view termination_id(FkTermination t) {
+    switch (t) {
+        case FkTermination::None: return "ongoing";
+        case FkTermination::LastPlayer: return "last_player";
+        case FkTermination::LastTeam: return "last_team";
+        case FkTermination::Stalemate: return "stalemate";
+        case FkTermination::ThreefoldRepetition: return "threefold_repetition";
+        case FkTermination::PerpetualCheck: return "perpetual_check";
+        case FkTermination::SixtyRoundRule: return "sixty_round_rule";
+        case FkTermination::DeadPosition: return "dead_position";
+        case FkTermination::Agreement: return "agreement";
+    }
+    return "ongoing";
+}
+
+TurnEvent turn_event(const FkEvent& e) {
+    EventKind k = EventKind::GameOver;
+    switch (e.kind) {
+        case FkEventKind::Check: k = EventKind::Check; break;
+        case FkEventKind::Checkmate: k = EventKind::Checkmate; break;
+        case FkEventKind::KingCaptured: k = EventKind::KingCaptured; break;
+        case FkEventKind::Command: k = EventKind::Command; break;
+        case FkEventKind::AllianceProposed: k = EventKind::AllianceProposed; break;
+        case FkEventKind::AllianceFormed: k = EventKind::AllianceFormed; break;
+        case FkEventKind::AllianceDissolved: k = EventKind::AllianceDissolved; break;
+        case FkEventKind::Resignation: k = EventKind::Resignation; break;
+        case FkEventKind::DrawOffered: k = EventKind::DrawOffered; break;
+        case FkEventKind::DrawAccepted: k = EventKind::DrawAccepted; break;
+        case FkEventKind::GameOver: k = EventKind::GameOver; break;
+    }
+    return {k, e.player < 4 ? e.player : NoSeat, e.other < 4 ? e.other : NoSeat,
+            e.army < 4 ? e.army : NoSeat, describe(e)};
+}
+
 std::string_view refusal_text(FkRefusal r) {
     switch (r) {
         case FkRefusal::GameOver: return "the game is over";

@@ -8,6 +8,8 @@
 // rule (60 rounds of the players still in the game without a capture or a pawn move) and dead
 // positions. Agreement needs every player still in the game: each offer (or acceptance) is a
 // step of the history, lapses when a move is played, and is taken back by undo().
+//
+// It meets the game contract of game/turn.h: try_move, act, undo and turn().
 #pragma once
 
 #include <array>
@@ -17,7 +19,10 @@
 #include <string_view>
 #include <vector>
 
+#include "game/explain.h"
+#include "game/turn.h"
 #include "notation/k4record.h"
+#include "notation/uci_move.h"
 #include "variants/fourkingdoms.h"
 
 namespace citadel {
@@ -34,6 +39,7 @@ enum class FkTermination : u8 {
     Agreement,            // draws: every player still in the game agreed
 };
 std::string_view termination_name(FkTermination t);
+std::string_view termination_id(FkTermination t);  // "ongoing", "last_player", ...
 
 enum class FkEventKind : u8 {
     Check,              // player is in check
@@ -57,6 +63,7 @@ struct FkEvent {
     friend bool operator==(const FkEvent&, const FkEvent&) = default;
 };
 std::string describe(const FkEvent& e);
+TurnEvent   turn_event(const FkEvent& e);  // the contract's event, with describe()'s sentence
 
 struct FkOutcome {
     bool          over   = false;
@@ -66,6 +73,11 @@ struct FkOutcome {
     std::string   describe() const;
     friend bool   operator==(const FkOutcome&, const FkOutcome&) = default;
 };
+
+namespace fk {
+// The record's result: free-for-all "e:2 s:1 w:1 n:0", alliance mode "es:1 wn:0", or "*".
+std::string record_result(const FkOutcome& o, const std::array<double, 4>& scores, bool teams);
+}  // namespace fk
 
 // Why an action was refused.
 enum class FkRefusal : u8 {
@@ -176,6 +188,16 @@ class FourKingdomsGame {
     // Events of the last step.
     const std::vector<FkEvent>& last_events() const;
 
+    // ---- the game contract (game/turn.h) ----
+    // Plays the move written `text` (UCI) for the player to move, or says why it cannot.
+    std::optional<MoveRefusal> try_move(std::string_view text);
+    // An action of `who` (`with`: the seat an alliance is proposed to): nothing when taken, else
+    // why not. Declining a draw and claiming one do not exist here (offers lapse at the next
+    // move; every draw is automatic); a flag fall takes the player out as a resignation does.
+    std::optional<std::string> act(Action action, Seat who, Seat with = NoSeat);
+    // The state after the last step: legal moves and outcome computed once.
+    Turn turn() const;
+
   private:
     void record(FkEntry e);
     void add_state_events(FkEntry& e);
@@ -190,6 +212,7 @@ class FourKingdomsGame {
     std::deque<StateInfo<V>> states_;
     std::vector<FkEntry>     entries_;
     std::vector<FkElimination> elims_;
+    size_t                   flagged_at_ = 0;  // entries_ after the last resignation by a flag
 };
 
 // ---- member definitions ------------------------------------------------------------------------
@@ -205,6 +228,7 @@ std::optional<PositionError> FourKingdomsGame<V>::reset(const Setup<G>& setup) {
     states_.clear();
     entries_.clear();
     elims_.clear();
+    flagged_at_ = 0;
     pos_.set(setup, states_.emplace_back());
     start_ = setup;
     return std::nullopt;
@@ -565,10 +589,100 @@ std::array<double, 4> FourKingdomsGame<V>::scores() const {
     return s;
 }
 
+// ---- the game contract -------------------------------------------------------------------------
+
+template <class V>
+    requires FourKingdomsVariant<V>
+std::optional<MoveRefusal> FourKingdomsGame<V>::try_move(std::string_view text) {
+    auto req = parse_move_request<G>(text);
+    if (!req) return malformed_move(req.error().message);
+    const Seat us = to_move();
+    auto       m  = find_move(pos_, *req);
+    if (!m || !play(*m)) return explain_refusal<V>(pos_, *req, why_illegal(us, *req), us);
+    return std::nullopt;
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+std::optional<std::string> FourKingdomsGame<V>::act(Action action, Seat who, Seat with) {
+    auto refused = [](std::optional<FkRefusal> r) -> std::optional<std::string> {
+        if (r) return std::string(refusal_text(*r));
+        return std::nullopt;
+    };
+    constexpr const char* kNoAlliances =
+        "the teams are fixed in fourkingdoms-teams; there are no alliances";
+    switch (action) {
+        case Action::Resign: return refused(resign(who));
+        case Action::OfferDraw: return refused(offer_draw(who));
+        case Action::AcceptDraw:
+            if (who < 4 && !(draw_offers() & ~fk::seat_bit(who))) return "no draw offer stands";
+            return refused(offer_draw(who));
+        case Action::DeclineDraw:
+            return "in Four Kingdoms a draw offer lapses when the next move is played; it cannot "
+                   "be declined";
+        case Action::ClaimDraw: return "every draw of Four Kingdoms is automatic; none can be claimed";
+        case Action::ProposeAlliance:
+            if (V::Teams) return kNoAlliances;
+            if (with > 3) return "propose_alliance names the seat proposed to";
+            return refused(propose_alliance(who, with));
+        case Action::AcceptAlliance:
+            if (V::Teams) return kNoAlliances;
+            return refused(accept_alliance(who));
+        case Action::Flag:
+            if (auto no = resign(who)) return refused(no);
+            flagged_at_ = entries_.size();
+            return std::nullopt;
+    }
+    return "unknown action";
+}
+
+template <class V>
+    requires FourKingdomsVariant<V>
+Turn FourKingdomsGame<V>::turn() const {
+    Turn t;
+    t.seats   = 4;
+    t.fen     = fen();
+    t.to_move = to_move();
+    for (const FkEntry& e : entries_) t.ply += e.action == FkAction::Move;
+    t.in_check = t.check_first = to_move_by_check();
+    t.draw_offers              = draw_offers();
+    t.proposal                 = proposal();
+    t.alliance                 = alliance();
+    t.in_game                  = 0;
+    for (Seat x = 0; x < 4; ++x) {
+        if (in_game(x)) t.in_game |= fk::seat_bit(x);
+        t.commanders[x] = commander(x) < 4 ? commander(x) : NoSeat;
+    }
+    if (!entries_.empty()) {
+        const FkEntry& last = entries_.back();
+        if (last.action == FkAction::Move)
+            t.move = PlayedMove{move_to_uci<V>(last.move), last.san, last.player};
+        if (flagged_at_ == entries_.size()) t.events.push_back({EventKind::Flag, last.player});
+        for (const FkEvent& e : last.events) t.events.push_back(turn_event(e));
+    }
+    const FkOutcome o = outcome();
+    t.status          = termination_id(o.reason);
+    if (o.over) {
+        t.scores = scores();
+        t.result = fk::record_result(o, *t.scores, V::Teams);
+        t.text   = o.describe();
+        return t;
+    }
+    t.text = turn_text();
+    for (Move m : citadel::legal_moves(pos_)) t.legal_moves.push_back(move_to_uci<V>(m));
+    std::sort(t.legal_moves.begin(), t.legal_moves.end());
+    if constexpr (!V::Teams)
+        for (Seat by = 0; by < 4; ++by)
+            for (Seat with = 0; with < 4; ++with)
+                if (by != with && in_game(by) && in_game(with) &&
+                    alliance_allowed(u8(fk::seat_bit(by) | fk::seat_bit(with))))
+                    t.may_ally[by] |= fk::seat_bit(with);
+    return t;
+}
+
 // ---- the game record (notation/k4record.h) -----------------------------------------------------
 
 namespace fk {
-std::string record_result(const FkOutcome& o, const std::array<double, 4>& scores, bool teams);
 std::string record_action(const FkEntry& e);  // the comment of a non-move step, or ""
 std::string wrap(const std::vector<std::string>& tokens, size_t width = 80);
 std::string tag_line(std::string_view name, std::string_view value);
@@ -583,143 +697,5 @@ std::optional<ParseError> check_result(std::string_view tag, const FkOutcome& o,
 Result<size_t, ParseError> read_tags(std::string_view text,
                                      std::vector<std::pair<std::string, std::string>>& tags);
 }  // namespace fk
-
-template <class V>
-    requires FourKingdomsVariant<V>
-std::string write_k4record(const FourKingdomsGame<V>& game, const K4Tags& tags) {
-    std::string out;
-    out += fk::tag_line("Event", tags.event) + fk::tag_line("Site", tags.site) +
-           fk::tag_line("Date", tags.date) + fk::tag_line("Round", tags.round) +
-           fk::tag_line("Variant", V::Name);
-    for (Seat x = 0; x < 4; ++x) out += fk::tag_line(fk::kSeatNames[x], tags.players[x]);
-    out += fk::tag_line("Result", fk::record_result(game.outcome(), game.scores(), V::Teams));
-    std::string start = write_fen<V>(game.start());
-    if (start != V::StartFen) out += fk::tag_line("SetUp", "1") + fk::tag_line("FEN", start);
-    out += '\n';
-    std::vector<std::string> tokens;
-    int                      number = -1;
-    for (const FkEntry& e : game.history()) {
-        if (e.action == FkAction::Move) {
-            if (e.fullmove != number) tokens.push_back(std::to_string(number = e.fullmove) + ".");
-            tokens.push_back(fk::move_token(e.player, e.san));
-        } else
-            tokens.push_back(fk::braced(fk::record_action(e)));
-        for (const FkEvent& ev : e.events)
-            if (ev.kind == FkEventKind::Checkmate || ev.kind == FkEventKind::KingCaptured ||
-                ev.kind == FkEventKind::Command || ev.kind == FkEventKind::AllianceDissolved)
-                tokens.push_back(fk::braced(describe(ev)));
-    }
-    if (game.outcome().over) tokens.push_back(fk::braced(game.outcome().describe()));
-    out += fk::wrap(tokens);
-    out += '\n';
-    return out;
-}
-
-namespace fk {
-
-// Replays the action a comment of the movetext states ("West resigns", "South proposes an
-// alliance to West", "South and West form an alliance", "East offers a draw", "South accepts the
-// draw"); other comments are for people.
-template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<ParseError> replay_comment(std::string_view comment, FourKingdomsGame<V>& game) {
-    auto refused = [&](std::string_view why) {
-        return ParseError{"record", "{" + std::string(comment) + "}: " + std::string(why)};
-    };
-    constexpr std::string_view resigns = " resigns", forms = " form an alliance", offers = " offers a draw",
-                               accepts = " accepts the draw", proposes = " proposes an alliance to ";
-    if (comment.ends_with(resigns)) {
-        if (auto x = seat_named(comment.substr(0, comment.size() - resigns.size())))
-            if (auto no = game.resign(*x)) return refused(refusal_text(*no));
-    } else if (comment.ends_with(forms)) {
-        std::string_view pair = comment.substr(0, comment.size() - forms.size());
-        size_t           and_ = pair.find(" and ");
-        auto a = and_ == std::string_view::npos ? std::nullopt : seat_named(pair.substr(0, and_));
-        auto b = and_ == std::string_view::npos ? std::nullopt : seat_named(pair.substr(and_ + 5));
-        if (a && b) {
-            // Accepts the standing proposal, or (a record without one) proposes and accepts.
-            std::optional<FkRefusal> no;
-            if (game.proposal() != std::pair{*a, *b}) no = game.propose_alliance(*a, *b);
-            if (!no) no = game.accept_alliance(*b);
-            if (no) return refused(refusal_text(*no));
-        }
-    } else if (size_t p = comment.find(proposes); p != std::string_view::npos) {
-        auto a = seat_named(comment.substr(0, p)), b = seat_named(comment.substr(p + proposes.size()));
-        if (a && b)
-            if (auto no = game.propose_alliance(*a, *b)) return refused(refusal_text(*no));
-    } else if (comment.ends_with(offers) || comment.ends_with(accepts)) {
-        const bool accepting = comment.ends_with(accepts);
-        if (auto x = seat_named(comment.substr(0, comment.size() - (accepting ? accepts : offers).size()))) {
-            if (accepting && !game.draw_offers()) return refused("no draw offer stands to accept");
-            if (auto no = game.offer_draw(*x)) return refused(refusal_text(*no));
-        }
-    }
-    return std::nullopt;
-}
-
-}  // namespace fk
-
-template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<V>& game,
-                                        K4Tags* tags) {
-    std::vector<std::pair<std::string, std::string>> pairs;
-    auto                                              at = fk::read_tags(text, pairs);
-    if (!at) return at.error();
-    std::string                fen(V::StartFen);
-    std::optional<std::string> result;
-    K4Tags                     t;
-    for (auto& [name, value] : pairs) {
-        if (name == "Variant" && value != V::Name)
-            return ParseError{"record", "the record is a game of " + value + ", not " + std::string(V::Name)};
-        if (name == "FEN") fen = value;
-        if (name == "Result") result = value;
-        if (name == "Event") t.event = value;
-        if (name == "Site") t.site = value;
-        if (name == "Date") t.date = value;
-        if (name == "Round") t.round = value;
-        for (Seat x = 0; x < 4; ++x)
-            if (name == fk::kSeatNames[x]) t.players[x] = value;
-    }
-    if (auto err = game.load_fen(fen)) return ParseError{"record", "FEN tag: " + describe(*err)};
-    std::string_view rest  = text.substr(*at);
-    int              index = 0;
-    for (size_t i = 0; i < rest.size();) {
-        char c = rest[i];
-        if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
-            ++i;
-            continue;
-        }
-        if (c == ';') {
-            while (i < rest.size() && rest[i] != '\n') ++i;
-            continue;
-        }
-        if (c == '{') {
-            size_t end = rest.find('}', i);
-            if (end == std::string_view::npos) return ParseError{"record", "a comment is not closed"};
-            if (auto err = fk::replay_comment(rest.substr(i + 1, end - i - 1), game)) return err;
-            i = end + 1;
-            continue;
-        }
-        size_t           end   = rest.find_first_of(" \n\r\t{;", i);
-        std::string_view token = rest.substr(i, end == std::string_view::npos ? rest.size() - i : end - i);
-        i += token.size();
-        if (token == "*") continue;
-        if (!token.empty() && token.back() == '.' && token.find_first_not_of("0123456789.") == std::string_view::npos)
-            continue;
-        ++index;
-        auto where = "move " + std::to_string(index) + " '" + std::string(token) + "': ";
-        if (token.size() < 3 || token[1] != ':' || fk::kSeatLetters.find(token[0]) == std::string_view::npos)
-            return ParseError{"record", where + "a move is a player letter, ':' and the move in SAN (e:m4-k4)"};
-        if (fk::kSeatLetters[game.to_move()] != token[0])
-            return ParseError{"record", where + "it is " + std::string(fk::kSeatNames[game.to_move()]) + "'s turn"};
-        if (!game.play_san(token.substr(2)))
-            return ParseError{"record", where + "not a legal move here"};
-    }
-    if (result)
-        if (auto err = fk::check_result(*result, game.outcome(), game.scores(), V::Teams)) return err;
-    if (tags) *tags = t;
-    return std::nullopt;
-}
 
 }  // namespace citadel

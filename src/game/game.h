@@ -2,6 +2,8 @@
 // how the game ends: by the rules themselves (checkmate, stalemate, automatic draws, a won pawn
 // race), by a claim of the player to move (threefold repetition, 50-move rule), or by the players
 // (agreement, resignation, time forfeit). The server, the engine driver and the lessons use it.
+// It meets the game contract of game/turn.h: try_move, act (draw offers stand here until the
+// opponent answers or moves), undo, and turn(), the state after each step in one piece.
 // A variant with V::OwnGameEnd (Tamerlane) judges its end by outcome_by_rules(position,
 // repetitions, fifty_move_rule) instead of the orthodox rules here, and has no claims.
 #pragma once
@@ -15,11 +17,13 @@
 
 #include "core/movegen.h"
 #include "core/outcome.h"
+#include "game/explain.h"
+#include "game/turn.h"
 #include "notation/fen.h"
+#include "notation/san.h"
+#include "notation/uci_move.h"
 
 namespace citadel {
-
-enum class DrawClaim : u8 { ThreefoldRepetition, FiftyMoveRule };
 
 // What a draw claim announced with its move did (FIDE 9.2.1, 9.3.1, 9.5).
 enum class ClaimResult : u8 {
@@ -99,8 +103,22 @@ template <class V> class Game {
     // Seat s has mating material in the rule book's approximation (bare king, or dead position).
     bool can_mate(Seat s) const;
 
+    // ---- the game contract (game/turn.h) ----
+    // Plays the move written `text` (UCI) for the player to move, or says why it cannot.
+    std::optional<MoveRefusal> try_move(std::string_view text);
+    // An action of `who`: nothing when taken, else why not. A draw offer stands until the
+    // opponent accepts or declines it, or moves (which declines it); offering while the
+    // opponent's offer stands accepts it. `with` is for alliances, which this game has none of.
+    std::optional<std::string> act(Action action, Seat who, Seat with = NoSeat);
+    // The seats whose draw offer stands (bits).
+    u8 draw_offers() const { return offers_; }
+    // The state after the last step: legal moves and outcome generated once.
+    Turn turn() const;
+
   private:
-    Outcome by_rule() const;
+    Outcome                by_rule() const;
+    std::vector<DrawClaim> claims_now() const;  // claimable_draws() of a game not over
+    std::vector<DrawClaim> claims_after(Move m) const;  // claimable_draws_with(m) of a legal m
 
     Setup<G>                 start_;
     Position<V>              pos_;
@@ -109,6 +127,10 @@ template <class V> class Game {
     Outcome                  declared_;  // agreement, resignation, claim, flag
     size_t                   declared_at_ = 0;  // number of moves when declared_ was set
     bool                     fifty_move_rule_ = false;  // Tamerlane's option
+    u8                       offers_ = 0;  // seat bits of the draw offers standing
+    std::vector<u8>          offers_before_;  // offers_ before each move, for undo()
+    std::vector<TurnEvent>   events_;  // what the last step of the contract caused
+    std::optional<PlayedMove> last_move_;  // the move try_move() played last, if it was the last step
 };
 
 }  // namespace citadel

@@ -14,6 +14,10 @@ template <class V> std::optional<PositionError> Game<V>::reset(const Setup<G>& s
     pos_.set(setup, states_.emplace_back());
     start_    = setup;
     declared_ = {};
+    offers_   = 0;
+    offers_before_.clear();
+    events_.clear();
+    last_move_.reset();
     return std::nullopt;
 }
 
@@ -43,8 +47,13 @@ template <class V> std::vector<Square> Game<V>::legal_targets(Square from) const
 
 template <class V> bool Game<V>::play(Move m) {
     if (!legal_moves().contains(m)) return false;
+    const Seat mover = pos_.side_to_move();
     pos_.make(m, states_.emplace_back());
     moves_.push_back(m);
+    offers_before_.push_back(offers_);
+    offers_ &= u8(1u << mover);  // a move declines the opponent's offer; the mover's stands
+    events_.clear();
+    last_move_.reset();
     return true;
 }
 
@@ -54,6 +63,10 @@ template <class V> bool Game<V>::undo() {
     moves_.pop_back();
     states_.pop_back();
     if (declared_.over() && declared_at_ > moves_.size()) declared_ = {};
+    offers_ = offers_before_.back();
+    offers_before_.pop_back();
+    events_.clear();
+    last_move_.reset();
     return true;
 }
 
@@ -69,9 +82,13 @@ template <class V> int Game<V>::repetitions() const {
 }
 
 template <class V> std::vector<DrawClaim> Game<V>::claimable_draws() const {
+    if (outcome().over()) return {};
+    return claims_now();
+}
+
+template <class V> std::vector<DrawClaim> Game<V>::claims_now() const {
     std::vector<DrawClaim> out;
     if constexpr (!V::OwnGameEnd) {  // (every draw of such a variant is automatic)
-        if (outcome().over()) return out;
         if (repetitions() >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
         if (pos_.rule50() >= 2 * V::ClaimMoveRule) out.push_back(DrawClaim::FiftyMoveRule);
     }
@@ -89,9 +106,13 @@ template <class V> bool Game<V>::claim_draw(DrawClaim claim) {
 }
 
 template <class V> std::vector<DrawClaim> Game<V>::claimable_draws_with(Move m) const {
+    if (!legal_moves().contains(m)) return {};
+    return claims_after(m);
+}
+
+template <class V> std::vector<DrawClaim> Game<V>::claims_after(Move m) const {
     std::vector<DrawClaim> out;
     if constexpr (!V::OwnGameEnd) {
-        if (!legal_moves().contains(m)) return out;
         // The position after m, on a copy: its key is compared with the game's earlier ones.
         Position<V>  after;
         StateInfo<V> now, next;
@@ -194,6 +215,106 @@ template <class V> Outcome Game<V>::by_rule() const {
 
 template <class V> Outcome Game<V>::outcome() const {
     return declared_.over() ? declared_ : by_rule();
+}
+
+// ---- the game contract ----
+
+template <class V> std::optional<MoveRefusal> Game<V>::try_move(std::string_view text) {
+    auto req = parse_move_request<G>(text);
+    if (!req) return malformed_move(req.error().message);
+    const Seat us = pos_.side_to_move();
+    auto       m  = find_move(pos_, *req);
+    std::optional<PlayedMove> played;
+    if (m) played = PlayedMove{ move_to_uci<V>(*m), to_san(pos_, *m), us };
+    if (!m || !play(*m)) return explain_refusal<V>(pos_, *req, why_illegal(pos_, *req), us);
+    last_move_ = std::move(played);
+    if (pos_.in_check()) events_.push_back({ EventKind::Check, pos_.side_to_move() });
+    return std::nullopt;
+}
+
+template <class V> std::optional<std::string> Game<V>::act(Action action, Seat who, Seat with) {
+    (void)with;
+    if (who >= V::Seats) return "there is no such seat";
+    if (outcome().over()) return "the game is over";
+    const u8 own = u8(1u << who), theirs = u8(1u << (who ^ 1));
+    auto     done = [&](EventKind k) -> std::optional<std::string> {
+        events_.assign(1, { k, who });
+        last_move_.reset();
+        return std::nullopt;
+    };
+    switch (action) {
+    case Action::Resign:
+        resign(who);
+        return done(EventKind::Resignation);
+    case Action::OfferDraw:
+        if (offers_ & own) return "your draw offer stands already";
+        if (offers_ & theirs) return act(Action::AcceptDraw, who);
+        offers_ |= own;
+        return done(EventKind::DrawOffered);
+    case Action::AcceptDraw:
+        if (!(offers_ & theirs)) return "no draw offer of the opponent stands";
+        agree_draw();
+        offers_ = 0;
+        return done(EventKind::DrawAccepted);
+    case Action::DeclineDraw:
+        if (!(offers_ & theirs)) return "no draw offer of the opponent stands";
+        offers_ &= u8(~theirs);
+        return done(EventKind::DrawDeclined);
+    case Action::ClaimDraw: {
+        // (Whose claim it is, the caller knows: the player to move, or the player whose move
+        // brought the position about, FIDE 9.2.1.)
+        auto claims = claims_now();
+        if (claims.empty()) {
+            if constexpr (V::OwnGameEnd)
+                return "every draw of " + std::string(V::Name) + " is automatic; none can be claimed";
+            return "no draw can be claimed now: the position has stood " +
+                   std::to_string(repetitions()) + " time(s) and " + std::to_string(pos_.rule50()) +
+                   " half-moves were played without a capture or pawn move";
+        }
+        claim_draw(claims.front());
+        return done(EventKind::DrawClaimed);
+    }
+    case Action::ProposeAlliance:
+    case Action::AcceptAlliance:
+        return "alliances exist only in Four Kingdoms";
+    case Action::Flag:
+        flag(who);
+        return done(EventKind::Flag);
+    }
+    return "unknown action";
+}
+
+template <class V> Turn Game<V>::turn() const {
+    Turn t;
+    t.seats          = 2;
+    t.ply            = int(moves_.size());
+    t.fen            = fen();
+    t.to_move        = pos_.side_to_move();
+    t.in_check       = pos_.in_check();
+    t.draw_offers    = offers_;
+    t.move           = last_move_;
+    t.events         = events_;
+    const Outcome o  = outcome();  // the one legal-move count of this turn
+    t.status         = termination_id(o.reason);
+    t.result         = o.score();
+    t.text           = o.describe();
+    if (o.over()) return t;
+    const auto legal = citadel::legal_moves(pos_);
+    for (Move m : legal) t.legal_moves.push_back(move_to_uci<V>(m));
+    std::sort(t.legal_moves.begin(), t.legal_moves.end());
+    t.claims = claims_now();
+    // Only a position that has stood before, or a 50-move count about to be reached, can give
+    // a claim with a move: a repetition needs at least eight reversible half-moves.
+    if constexpr (!V::OwnGameEnd) {
+        const int next = pos_.rule50() + 1;
+        if (next >= 8 || next >= 2 * V::ClaimMoveRule)
+            for (Move m : legal)
+                if (auto claims = claims_after(m); !claims.empty())
+                    t.claim_moves.push_back({ move_to_uci<V>(m), std::move(claims) });
+        std::sort(t.claim_moves.begin(), t.claim_moves.end(),
+                  [](const ClaimMove& a, const ClaimMove& b) { return a.move < b.move; });
+    }
+    return t;
 }
 
 }  // namespace citadel

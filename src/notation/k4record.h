@@ -30,10 +30,6 @@
 
 namespace citadel {
 
-template <class V>
-    requires FourKingdomsVariant<V>
-class FourKingdomsGame;
-
 namespace fk {
 // SAN of m (legal) from the position before it; list: that position's legal moves.
 std::string san(Board& b, Move m, const Move* list, int n);
@@ -58,16 +54,5 @@ struct K4Tags {
     std::string                event = "?", site = "?", date = "????.??.??", round = "?";
     std::array<std::string, 4> players{"?", "?", "?", "?"};  // East, South, West, North
 };
-
-// The record of a game.
-template <class V>
-    requires FourKingdomsVariant<V>
-std::string write_k4record(const FourKingdomsGame<V>& game, const K4Tags& tags = {});
-
-// Replays a record into `game` (started afresh); on error the message names what and where.
-template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<ParseError> read_k4record(std::string_view text, FourKingdomsGame<V>& game,
-                                        K4Tags* tags = nullptr);
 
 }  // namespace citadel

@@ -4,6 +4,8 @@
 #include <array>
 #include <set>
 
+#include "variants/orthodox.h"
+
 namespace citadel {
 
 namespace {

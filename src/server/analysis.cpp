@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "search/fourkingdoms_search.h"
-#include "server/rules_detail.h"
+#include "game/turn.h"
 #include "variants/tamerlane_board.h"
 
 namespace citadel::server {
@@ -29,7 +29,7 @@ std::string_view view_name(View v) {
 }
 
 std::string_view seat_name(View v, int seat) {
-    return v == View::White ? detail::kTwoSeats[seat & 1] : detail::kFourSeats[seat & 3];
+    return citadel::seat_name(Seat(seat), v == View::White ? 2 : 4);
 }
 
 double hundredths(double x) { return std::round(x * 100) / 100; }

@@ -17,21 +17,12 @@
 #include "server/analysis.h"
 #include "server/engine_seat.h"
 #include "server/reply.h"
+#include "server/room.h"
 #include "server/storage.h"
 
 namespace citadel::server {
 
 using nlohmann::json;
-
-// A live connection that receives a game's messages (a WebSocket). deliver() must not block: it
-// queues the message for the connection's own writer.
-class Subscriber {
-  public:
-    virtual ~Subscriber()                                            = default;
-    virtual void deliver(std::shared_ptr<const std::string> message) = 0;
-};
-
-class Room;
 
 class GameService {
   public:

@@ -1,9 +1,12 @@
-// What the API answers: an HTTP status and a JSON body, and the error shape of server.md.
+// What the API answers: an HTTP status and a JSON body, and every error of server.md, made here
+// and nowhere else (the code decides the HTTP status).
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+
+#include "game/turn.h"
 
 namespace citadel::server {
 
@@ -15,7 +18,14 @@ struct Reply {
     json body;
 };
 
+// The HTTP status of an error code: unknown_game 404, bad_token 403, stale_ply 409, ...
+int status_of(std::string_view code);
+
 // The error reply of server.md for `code` (its HTTP status follows from the code).
 Reply error_reply(std::string_view code, std::string message, json extra = json::object());
+
+// A move the game refused: bad_request for text that names no move, else illegal_move with the
+// core's `reason` and the `arrows` that show it.
+Reply refusal_reply(const MoveRefusal& refusal);
 
 } // namespace citadel::server

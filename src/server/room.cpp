@@ -1,0 +1,297 @@
+#include "server/room.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "server/messages.h"
+
+namespace citadel::server {
+
+namespace {
+
+// Compares a secret in time independent of where the texts differ.
+bool same_secret(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    unsigned char diff = 0;
+    for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+// The action a stored step took ("flag" is the server's own).
+std::optional<Action> stored_action(const std::string& kind) {
+    if (kind == action_id(Action::Flag)) return Action::Flag;
+    return action_named(kind);
+}
+
+StoredStep step_of(Action action, int seat, Seat with = NoSeat) {
+    return { std::string(action_id(action)), seat, "", with == NoSeat ? -1 : int(with), {} };
+}
+
+} // namespace
+
+Room::Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, StoredGame stored,
+    std::unique_ptr<LiveGame> game)
+    : io_(io)
+    , storage_(storage)
+    , engines_(engines)
+    , timer_(io)
+    , id_(stored.id)
+    , variant_(stored.variant)
+    , start_fen_(stored.start_fen)
+    , game_(std::move(game)) {
+    for (auto& s : stored.seats) seats_.push_back({ s, 0 });
+    if (stored.clock) {
+        clock_.on           = true;
+        clock_.initial_ms   = stored.clock->initial_ms;
+        clock_.increment_ms = stored.clock->increment_ms;
+        clock_.left.assign(seats_.size(), stored.clock->initial_ms);
+    }
+}
+
+bool Room::apply_stored(LiveGame& game, const StoredStep& s) {
+    if (s.kind == "move") return !game.play(s.text);
+    auto action = stored_action(s.kind);
+    return action && !game.act(*action, Seat(s.seat), s.other < 0 ? NoSeat : Seat(s.other));
+}
+
+bool Room::replay(const StoredStep& s) {
+    if (!apply_stored(*game_, s)) return false;
+    if (clock_.on && s.clock_ms.size() == seats_.size()) clock_.left = s.clock_ms;
+    history_.push_back(s);
+    return true;
+}
+
+void Room::start() {
+    std::lock_guard lock(mutex_);
+    clock_.restart(game_->turn(), Steady::now());
+    arm_timer();
+    ask_decisions();
+    ask_engine();
+}
+
+json Room::state() {
+    std::lock_guard lock(mutex_);
+    check_flag(Steady::now());
+    return state_locked();
+}
+
+std::string Room::record() {
+    std::lock_guard lock(mutex_);
+    check_flag(Steady::now());
+    return game_->record();
+}
+
+bool Room::over() {
+    std::lock_guard lock(mutex_);
+    check_flag(Steady::now());
+    return game_->turn().over();
+}
+
+// Rebuilt from the stored steps outside the game's lock: actions between moves, such as a Four
+// Kingdoms resignation, shape the positions too.
+AnalysisInput Room::analysis_input() {
+    std::vector<StoredStep> steps;
+    AnalysisInput           in;
+    {
+        std::lock_guard lock(mutex_);
+        steps        = history_;
+        in.variant   = variant_;
+        in.start_fen = start_fen_;
+        in.moves     = game_->moves_uci();
+    }
+    auto  made = make_live_game(in.variant, in.start_fen);
+    auto* game = std::get_if<std::unique_ptr<LiveGame>>(&made);
+    if (!game) return in; // no positions: refused as damaged
+    for (const StoredStep& s : steps) {
+        if (s.kind == "move") in.fens.push_back((*game)->turn().fen);
+        if (!apply_stored(**game, s)) return in;
+    }
+    in.fens.push_back((*game)->turn().fen);
+    return in;
+}
+
+int Room::seat_of_token(const std::string& token) const {
+    if (token.empty()) return -1;
+    int found = -1;
+    for (size_t i = 0; i < seats_.size(); ++i)
+        if (!seats_[i].stored.engine && same_secret(seats_[i].stored.token, token)) found = int(i);
+    return found;
+}
+
+std::optional<Reply> Room::refuse(int seat, std::optional<int64_t> ply, Steady::time_point now) {
+    if (seat < 0) return error_reply("bad_token", "no seat of this game holds this token");
+    check_flag(now);
+    const Turn& turn = game_->turn();
+    if (ply && *ply != turn.ply)
+        return error_reply("stale_ply",
+            "ply " + std::to_string(*ply) + " is not the number of moves played ("
+                + std::to_string(turn.ply) + ")",
+            { { "ply", turn.ply } });
+    if (turn.over()) return error_reply("game_over", "the game is over: " + turn.text);
+    return std::nullopt;
+}
+
+Reply Room::move(const std::string& token, const std::string& text, int64_t ply) {
+    std::lock_guard lock(mutex_);
+    const auto      now  = Steady::now();
+    const int       seat = seat_of_token(token);
+    if (auto no = refuse(seat, ply, now)) return *no;
+    const Turn& turn = game_->turn();
+    if (seat != turn.to_move)
+        return error_reply("not_your_turn",
+            "it is " + std::string(seat_name(turn.to_move, turn.seats)) + "'s turn, not "
+                + std::string(seat_name(Seat(seat), turn.seats)) + "'s");
+    return play_locked(text, now, {});
+}
+
+Reply Room::action(const std::string& token, Action action, Seat with,
+    const std::optional<std::string>& move, std::optional<int64_t> ply) {
+    std::lock_guard lock(mutex_);
+    const auto      now  = Steady::now();
+    const int       seat = seat_of_token(token);
+    if (auto no = refuse(seat, ply, now)) return *no;
+    if (action == Action::ClaimDraw && seat != game_->turn().to_move)
+        return error_reply("not_your_turn", "only the player to move may claim a draw");
+    if (action == Action::ClaimDraw && move) return claim_with_move(seat, *move, now);
+    if (action == Action::ProposeAlliance && with == NoSeat)
+        return error_reply("bad_request", "with: propose_alliance names the seat proposed to");
+    if (auto why = game_->act(action, Seat(seat), with))
+        return error_reply("action_refused", std::string(action_id(action)) + " refused: " + *why);
+    return commit_action(action, seat, with, now);
+}
+
+Reply Room::play_locked(
+    const std::string& text, Steady::time_point now, std::vector<StoredStep> more) {
+    const int  seat   = game_->turn().to_move;
+    const auto before = clock_;
+    if (auto no = game_->play(text)) return refusal_reply(*no);
+    clock_.settle(now);
+    if (clock_.on && clock_.running == seat) clock_.left[size_t(seat)] += clock_.increment_ms;
+    clock_.restart(game_->turn(), now);
+    std::vector<StoredStep> steps{ { "move", seat, game_->moves_uci().back(), -1,
+        clock_.on ? clock_.left : std::vector<int64_t>{} } };
+    for (auto& s : more) steps.push_back(std::move(s));
+    if (!store(std::move(steps))) {
+        game_->undo_move();
+        clock_ = before;
+        return error_reply("storage_failed", "the move could not be stored; it was not played");
+    }
+    json msg = move_message(game_->turn(), clock_json(now));
+    broadcast(msg);
+    after_step();
+    return { 200, msg };
+}
+
+// FIDE 9.2.1: the claim is made with the move that brings the position about; the move and the
+// claim stand or fall together. The claim is judged in the position after the move, for the
+// player who made it.
+Reply Room::claim_with_move(int seat, const std::string& text, Steady::time_point now) {
+    if (auto no = game_->play(text)) return refusal_reply(*no);
+    auto why = game_->act(Action::ClaimDraw, Seat(seat), NoSeat);
+    game_->undo_move();
+    if (why) return error_reply("action_refused", "claim_draw refused: " + *why + " after " + text);
+    Reply r = play_locked(text, now, { step_of(Action::ClaimDraw, seat) });
+    if (r.status != 200) return r;
+    game_->act(Action::ClaimDraw, Seat(seat), NoSeat);
+    json msg = action_message(
+        game_->turn(), Action::ClaimDraw, Seat(seat), NoSeat, clock_json(now), text);
+    clock_.restart(game_->turn(), now);
+    broadcast(msg);
+    after_step();
+    return { 200, msg };
+}
+
+// Stores an action the game has taken (and rebuilds the game when it cannot be stored: an action
+// cannot always be taken back one by one).
+Reply Room::commit_action(Action action, int seat, Seat with, Steady::time_point now) {
+    const auto before = clock_;
+    clock_.restart(game_->turn(), now);
+    StoredStep step = step_of(action, seat, with);
+    if (clock_.on) step.clock_ms = clock_.left;
+    if (!store({ step })) {
+        rebuild();
+        clock_ = before;
+        return error_reply("storage_failed", "the action could not be stored; it was not taken");
+    }
+    json msg = action_message(game_->turn(), action, Seat(seat), with, clock_json(now));
+    broadcast(msg);
+    after_step();
+    return { 200, msg };
+}
+
+// The game as storage has it.
+void Room::rebuild() {
+    auto  made  = make_live_game(variant_, start_fen_);
+    auto* fresh = std::get_if<std::unique_ptr<LiveGame>>(&made);
+    if (!fresh) return;
+    for (const auto& s : history_) apply_stored(**fresh, s);
+    game_ = std::move(*fresh);
+}
+
+bool Room::store(std::vector<StoredStep> steps) {
+    try {
+        storage_.append_steps(id_, int(history_.size()), steps, game_->turn().over());
+        history_.insert(history_.end(), steps.begin(), steps.end());
+        return true;
+    } catch (const StorageError& e) {
+        std::cerr << "citadel serve: " << e.message << "\n";
+        return false;
+    }
+}
+
+void Room::after_step() {
+    if (game_->turn().over()) broadcast(end_message(game_->turn()));
+    arm_timer();
+    ask_decisions();
+    ask_engine();
+}
+
+json Room::state_locked() const {
+    const Turn& turn  = game_->turn();
+    json        seats = json::array();
+    for (size_t s = 0; s < seats_.size(); ++s) {
+        const auto& st = seats_[s];
+        seats.push_back({ { "seat", seat_name(Seat(s), turn.seats) },
+            { "player", st.stored.engine ? "engine" : "human" },
+            { "level", st.stored.engine ? json(st.stored.level) : json(nullptr) },
+            { "connected", st.stored.engine || st.connected > 0 } });
+    }
+    json out = { { "type", "state" }, { "id", id_ }, { "variant", game_->variant() },
+        { "start_fen", start_fen_ }, { "ply", turn.ply }, { "moves", game_->moves_uci() },
+        { "san", game_->moves_san() }, { "seats", std::move(seats) },
+        { "clock", clock_json(Steady::now()) } };
+    out.update(turn_json(turn));
+    return out;
+}
+
+bool Room::subscribe(const std::string& token, std::shared_ptr<Subscriber> s) {
+    std::lock_guard lock(mutex_);
+    int             seat = seat_of_token(token);
+    if (!token.empty() && seat < 0) return false;
+    check_flag(Steady::now());
+    s->deliver(std::make_shared<const std::string>(state_locked().dump()));
+    subscribers_.push_back(std::move(s));
+    if (seat >= 0 && seats_[size_t(seat)].connected++ == 0) broadcast_seat(seat);
+    return true;
+}
+
+void Room::unsubscribe(const std::string& token, const Subscriber* s) {
+    std::lock_guard lock(mutex_);
+    auto            at = std::find_if(
+                   subscribers_.begin(), subscribers_.end(), [&](const auto& p) { return p.get() == s; });
+    if (at == subscribers_.end()) return;
+    subscribers_.erase(at);
+    int seat = seat_of_token(token);
+    if (seat >= 0 && --seats_[size_t(seat)].connected == 0) broadcast_seat(seat);
+}
+
+void Room::broadcast(const json& msg) {
+    auto text = std::make_shared<const std::string>(msg.dump());
+    for (auto& s : subscribers_) s->deliver(text);
+}
+
+void Room::broadcast_seat(int seat) {
+    broadcast(seat_message(Seat(seat), seat_count(), seats_[size_t(seat)].connected > 0));
+}
+
+} // namespace citadel::server

@@ -1,0 +1,138 @@
+// One live game on the server: its seats and their tokens, its clock, its engine seats, the steps
+// it has stored and the connections watching it. Every move and action is checked in server.md's
+// order, taken by the game (LiveGame, the game contract), committed to Storage, and only then
+// answered and broadcast, as the game's Turn (messages.h). Each room has its own lock, so games
+// never wait for one another.
+//
+//   room.cpp   steps (moves, actions, a claim with its move), storage, subscribers
+//   room_time.cpp    the clock's timer and flag falls
+//   room_engine.cpp  engine seats: their moves, and their answers to offers and proposals
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/analysis.h"
+#include "server/engine_seat.h"
+#include "server/game_clock.h"
+#include "server/live_game.h"
+#include "server/reply.h"
+#include "server/storage.h"
+
+namespace citadel::server {
+
+// A live connection that receives a game's messages (a WebSocket). deliver() must not block: it
+// queues the message for the connection's own writer.
+class Subscriber {
+  public:
+    virtual ~Subscriber()                                            = default;
+    virtual void deliver(std::shared_ptr<const std::string> message) = 0;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+  public:
+    using Steady = std::chrono::steady_clock;
+
+    Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, StoredGame stored,
+        std::unique_ptr<LiveGame> game);
+
+    const std::string& id() const { return id_; }
+    int                seat_count() const { return int(seats_.size()); }
+
+    // Replays a stored step; false if the game refuses it (a damaged database).
+    bool replay(const StoredStep& s);
+    // After creation or replay: the clock resumes with the time it had at the last step.
+    void start();
+
+    json        state();
+    std::string record();
+    bool        over();
+    // The finished game for its analysis: the moves, and the position each was played in.
+    AnalysisInput analysis_input();
+
+    int   seat_of_token(const std::string& token) const;
+    Reply move(const std::string& token, const std::string& text, int64_t ply);
+    Reply action(const std::string& token, Action action, Seat with,
+        const std::optional<std::string>& move, std::optional<int64_t> ply);
+
+    bool subscribe(const std::string& token, std::shared_ptr<Subscriber> s);
+    void unsubscribe(const std::string& token, const Subscriber* s);
+
+  private:
+    // ---- steps (room.cpp) ----
+    static bool apply_stored(LiveGame& game, const StoredStep& s);
+    void        rebuild();
+    // Checks a request of `seat` against the game in server.md's order; the refusal, if any.
+    std::optional<Reply> refuse(int seat, std::optional<int64_t> ply, Steady::time_point now);
+    Reply                play_locked(
+                       const std::string& text, Steady::time_point now, std::vector<StoredStep> more);
+    Reply claim_with_move(int seat, const std::string& text, Steady::time_point now);
+    Reply commit_action(Action action, int seat, Seat with, Steady::time_point now);
+    bool  store(std::vector<StoredStep> steps);
+    void  after_step();
+    json  state_locked() const;
+    void  broadcast(const json& msg);
+    void  broadcast_seat(int seat);
+    json  clock_json(Steady::time_point now) const { return clock_.to_json(seat_count(), now); }
+
+    // ---- time (room_time.cpp) ----
+    void check_flag(Steady::time_point now);
+    void arm_timer();
+    void on_timer();
+
+    // ---- engine seats (room_engine.cpp) ----
+    EngineRequest request_for(int seat) const;
+    void          ask_engine();
+    void engine_moved(int seat, int64_t ply, const std::string& fen, const std::string& text);
+    void engine_moved_locked(int seat, int64_t ply, const std::string& fen, const std::string& text,
+        Steady::time_point now);
+    void ask_decisions();
+    std::vector<int> partners_for(int seat) const;
+    bool             proposed_before(int seat, int with) const;
+    void             ask(int seat, EngineQuestion question);
+    void             engine_answered(
+                    EngineQuestion::Kind kind, int seat, size_t steps, const EngineAnswer& answer);
+    void take_answer(
+        EngineQuestion::Kind kind, int seat, const EngineAnswer& answer, Steady::time_point now);
+
+    struct SeatState {
+        StoredSeat stored;
+        int        connected = 0; // open WebSockets holding the seat's token
+    };
+    // A question asked of an engine seat in the state of `steps` stored steps.
+    struct Asked {
+        EngineQuestion::Kind kind;
+        int                  seat;
+        size_t               steps;
+    };
+    // An engine's move that came while a question was out: played once the answers are in.
+    struct HeldMove {
+        int         seat;
+        int64_t     ply;
+        std::string fen, text;
+    };
+
+    boost::asio::io_context&  io_;
+    Storage&                  storage_;
+    EnginePool&               engines_;
+    std::mutex                mutex_;
+    boost::asio::steady_timer timer_;
+    const std::string         id_;
+    const std::string         variant_, start_fen_;
+    std::unique_ptr<LiveGame> game_;
+    std::vector<SeatState>    seats_;
+    GameClock                 clock_;
+    std::vector<StoredStep>   history_; // the steps stored, in order
+    int64_t                   engine_asked_ = -1; // the ply the engine is thinking about
+    std::vector<Asked>        asked_; // asked in the current state (answered or not): not again
+    std::vector<Asked>        asking_; // asked, and the answer not yet in
+    std::optional<HeldMove>   held_move_;
+    std::vector<std::shared_ptr<Subscriber>> subscribers_;
+};
+
+} // namespace citadel::server
