@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, setLanguage, t } from '../src/i18n';
 import { en } from '../src/i18n/en';
+// The rules core's source, read as text (Vite's ?raw; the web tests have no Node types).
+import illegalCpp from '../../src/core/illegal.cpp?raw';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+// Every id that reason_id() in src/core/illegal.cpp returns: the `return "...";` lines of its body.
+function reasonIds(source: string): string[] {
+    const body = /std::string_view\s+reason_id\s*\([^)]*\)\s*\{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
+    return [...new Set([...body.matchAll(/return\s+"(\w+)"\s*;/g)].map((m) => m[1] as string))];
+}
 
 describe('interface text catalogues', () => {
     for (const [lang, cat] of Object.entries(CATALOGUES)) {
@@ -14,6 +22,15 @@ describe('interface text catalogues', () => {
             }
         });
     }
+    it('explains every reason the rules core gives for an illegal move, in every language', () => {
+        const ids = reasonIds(illegalCpp);
+        expect(ids.length, 'reason ids found in src/core/illegal.cpp').toBeGreaterThanOrEqual(40);
+        const missing = Object.entries(CATALOGUES).flatMap(([lang, cat]) =>
+            ids.filter((id) => !(`reason_${id}` in cat)).map((id) => `${lang}: reason_${id}`),
+        );
+        expect(missing, `reasons without a text: ${missing.join(', ')}`).toEqual([]);
+        for (const cat of Object.values(CATALOGUES)) expect('reason_other' in cat).toBe(true);
+    });
     it('names every variant, seat and piece', () => {
         for (const v of ['chess', 'silverman', 'pawnrace', 'tamerlane', 'fourkingdoms', 'fourkingdoms-teams']) {
             expect(`variant_${v}` in en && `about_${v}` in en).toBe(true);
