@@ -9,6 +9,8 @@
 #include <iostream>
 #include <mutex>
 
+#include "server/routes.h"
+
 namespace citadel::server {
 
 namespace beast     = boost::beast;
@@ -62,23 +64,6 @@ class RateLimit {
     double                                rate_, burst_, tokens_;
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
-
-// "/api/games/abc/moves" -> {"api", "games", "abc", "moves"}.
-std::vector<std::string> segments(std::string_view path) {
-    std::vector<std::string> out;
-    size_t                   i = 0;
-    while (i < path.size()) {
-        if (path[i] == '/') {
-            ++i;
-            continue;
-        }
-        size_t j = path.find('/', i);
-        if (j == std::string_view::npos) j = path.size();
-        out.emplace_back(path.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
 
 int hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -344,17 +329,18 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
     void upgrade(http::request<http::string_body> req) {
         std::string_view target(req.target().data(), req.target().size());
         size_t           q     = target.find('?');
-        auto             parts = segments(target.substr(0, q));
+        auto             parts = match_route("/api/games/{id}/ws", target.substr(0, q));
         std::string      token
             = q == std::string_view::npos ? "" : query_value(target.substr(q + 1), "token");
-        if (parts.size() != 4 || parts[0] != "api" || parts[1] != "games" || parts[3] != "ws")
+        if (!parts)
             return send(
                 json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
                     req.version(), false));
-        int refused = games_.may_subscribe(parts[2], token);
+        const std::string id = (*parts)[0];
+        int refused = games_.may_subscribe(id, token);
         if (refused == 404)
             return send(
-                json_response(error_reply("unknown_game", "no game has the id '" + parts[2] + "'"),
+                json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
                     req.version(), false));
         if (refused == 403)
             return send(
@@ -362,7 +348,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                     req.version(), false));
         stream_.expires_never();
         std::make_shared<WsSession>(
-            stream_.release_socket(), games_, limits_, std::move(slot_), parts[2], token)
+            stream_.release_socket(), games_, limits_, std::move(slot_), id, token)
             ->run(std::move(req));
     }
 
@@ -370,72 +356,24 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         std::string_view target(req.target().data(), req.target().size());
         size_t           q    = target.find('?');
         std::string_view path = target.substr(0, q);
-        const unsigned   v    = req.version();
-        const bool       keep = req.keep_alive();
         if (path == "/api" || path.starts_with("/api/")) {
-            auto parts = segments(path);
-            if (parts.size() == 4 && parts[1] == "games" && parts[3] == "pgn"
-                && req.method() == http::verb::get)
-                return send_record(req, parts[2]);
-            return send(json_response(api(req, path), v, keep));
+            const std::string_view method(req.method_string().data(), req.method_string().size());
+            Reply r = dispatch(games_, { method, path, req.body(),
+                                           q == std::string_view::npos ? "" : target.substr(q + 1) });
+            if (r.download) return send_download(req, *r.download);
+            return send(json_response(r, req.version(), req.keep_alive()));
         }
         serve_file(req, path);
     }
 
-    Reply api(const http::request<http::string_body>& req, std::string_view path) {
-        auto       parts  = segments(path);
-        const auto method = req.method();
-        auto       body   = [&]() -> std::optional<json> {
-            json j = json::parse(req.body(), nullptr, false);
-            if (j.is_discarded()) return std::nullopt;
-            return j;
-        };
-        auto wrong_method = [&] {
-            return error_reply("method_not_allowed",
-                "this route does not take " + std::string(req.method_string()));
-        };
-        if (parts.size() < 2 || parts[1] != "games")
-            return error_reply("not_found", "no such route");
-        if (parts.size() == 2) {
-            if (method != http::verb::post) return wrong_method();
-            auto b = body();
-            if (!b) return error_reply("bad_json", "the body is not valid JSON");
-            return games_.create(*b);
-        }
-        const std::string& id = parts[2];
-        if (parts.size() == 3) {
-            if (method != http::verb::get) return wrong_method();
-            return games_.state(id);
-        }
-        if (parts.size() == 4 && (parts[3] == "moves" || parts[3] == "actions")) {
-            if (method != http::verb::post) return wrong_method();
-            auto b = body();
-            if (!b) return error_reply("bad_json", "the body is not valid JSON");
-            return parts[3] == "moves" ? games_.move(id, *b, std::nullopt)
-                                       : games_.action(id, *b, std::nullopt);
-        }
-        if (parts.size() == 4 && parts[3] == "pgn") return wrong_method(); // GET: record()
-        if (parts.size() == 4 && parts[3] == "analysis")
-            return method == http::verb::get ? games_.analysis(id) : wrong_method();
-        if (parts.size() == 4 && parts[3] == "ws")
-            return error_reply("bad_request", "this route needs a WebSocket upgrade");
-        return error_reply("not_found", "no such route");
-    }
-
-    // GET /api/games/{id}/pgn: the game record as a download.
-    void send_record(const http::request<http::string_body>& req, const std::string& id) {
-        auto record = games_.record(id);
-        if (!record)
-            return send(
-                json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
-                    req.version(), req.keep_alive()));
+    // A download: the game record.
+    void send_download(const http::request<http::string_body>& req, Download& file) {
         http::response<http::string_body> res{ http::status::ok, req.version() };
-        res.set(http::field::content_type, "application/x-chess-pgn; charset=utf-8");
-        res.set(
-            http::field::content_disposition, "attachment; filename=\"citadel-" + id + ".pgn\"");
+        res.set(http::field::content_type, file.content_type);
+        res.set(http::field::content_disposition, "attachment; filename=\"" + file.filename + "\"");
         res.set(http::field::cache_control, "no-store");
         res.keep_alive(req.keep_alive());
-        res.body() = std::move(*record);
+        res.body() = std::move(file.text);
         res.prepare_payload();
         secure(res);
         send(std::move(res));
@@ -532,7 +470,7 @@ StaticFiles::Found StaticFiles::find(const std::string& url_path) const {
     if (!decoded || decoded->find('\0') != std::string::npos
         || decoded->find('\\') != std::string::npos)
         return { 400, {}, false };
-    auto parts = segments(*decoded);
+    auto parts = path_segments(*decoded);
     for (const auto& p : parts)
         if (p == "." || p == ".." || p.empty()) return { 400, {}, false };
     std::filesystem::path rel;

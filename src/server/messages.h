@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "game/turn.h"
+#include "server/live_game.h"
 
 namespace citadel::server {
 
@@ -18,6 +19,9 @@ using nlohmann::json;
 // proposals, who is still in the game and commands what, how it stands, and what the step caused.
 json turn_json(const Turn& turn);
 
+// {"type": "state", "id", "variant", "start_fen", "ply", "moves", "san", "seats", "clock"} and
+// the turn: the whole game, the first message of a WebSocket and the answer of GET.
+json state_message(std::string_view id, const LiveGame& game, const json& seats, const json& clock);
 // {"type": "move", "ply" (moves before it), "seat", "move", "san", "clock"} and the turn.
 json move_message(const Turn& turn, const json& clock);
 // {"type": "action", "action", "seat", "with" (alliances), "move" (a claim's), "clock"} and the

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,10 +13,17 @@ namespace citadel::server {
 
 using nlohmann::json;
 
-// An HTTP status and JSON body (an error is {"type": "error", "code", "message", ...}).
+// A file to download instead of JSON (the game record).
+struct Download {
+    std::string content_type, filename, text;
+};
+
+// An HTTP status and JSON body (an error is {"type": "error", "code", "message", ...}), or a
+// download.
 struct Reply {
-    int  status = 200;
-    json body;
+    int                     status = 200;
+    json                    body;
+    std::optional<Download> download = {};
 };
 
 // The HTTP status of an error code: unknown_game 404, bad_token 403, stale_ply 409, ...

@@ -247,21 +247,15 @@ void Room::after_step() {
 }
 
 json Room::state_locked() const {
-    const Turn& turn  = game_->turn();
-    json        seats = json::array();
+    json seats = json::array();
     for (size_t s = 0; s < seats_.size(); ++s) {
         const auto& st = seats_[s];
-        seats.push_back({ { "seat", seat_name(Seat(s), turn.seats) },
+        seats.push_back({ { "seat", seat_name(Seat(s), seat_count()) },
             { "player", st.stored.engine ? "engine" : "human" },
             { "level", st.stored.engine ? json(st.stored.level) : json(nullptr) },
             { "connected", st.stored.engine || st.connected > 0 } });
     }
-    json out = { { "type", "state" }, { "id", id_ }, { "variant", game_->variant() },
-        { "start_fen", start_fen_ }, { "ply", turn.ply }, { "moves", game_->moves_uci() },
-        { "san", game_->moves_san() }, { "seats", std::move(seats) },
-        { "clock", clock_json(Steady::now()) } };
-    out.update(turn_json(turn));
-    return out;
+    return state_message(id_, *game_, seats, clock_json(Steady::now()));
 }
 
 bool Room::subscribe(const std::string& token, std::shared_ptr<Subscriber> s) {

@@ -1,0 +1,36 @@
+// Every route of the API (server.md), in one table: src/server/routes.cpp is the file to open
+// first to find what answers a request. The network side (http_server.cpp) parses HTTP and
+// WebSocket frames, serves the built front end for every other path, and hands each /api request
+// to dispatch().
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/game_service.h"
+#include "server/reply.h"
+
+namespace citadel::server {
+
+// A request as the routes see it: the method ("GET", "POST", ...), the path without its query,
+// the body and the query string.
+struct ApiRequest {
+    std::string_view method, path, body, query;
+};
+
+// The answer of the route the request names: 404 not_found for a path no route has, 405
+// method_not_allowed for a path whose routes take other methods, bad_json for a body that is not
+// JSON where one is needed.
+Reply dispatch(GameService& games, const ApiRequest& request);
+
+// The `{name}` parts of `path` if it has the shape of `pattern` ("/api/games/{id}/ws"), in
+// order; nothing if it does not.
+std::optional<std::vector<std::string>> match_route(
+    std::string_view pattern, std::string_view path);
+
+// "/api/games/abc/moves" -> {"api", "games", "abc", "moves"} (empty segments dropped).
+std::vector<std::string> path_segments(std::string_view path);
+
+} // namespace citadel::server

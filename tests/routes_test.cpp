@@ -1,0 +1,85 @@
+// The API's route table (server/routes.cpp): path matching, and what dispatch answers for a path
+// no route has, a method a route does not take, a body that is not JSON, and each route.
+#include <gtest/gtest.h>
+
+#include <boost/asio/io_context.hpp>
+
+#include "server/routes.h"
+#include "server/sqlite_storage.h"
+
+namespace citadel::server {
+namespace {
+
+TEST(Routes, PathsSplitIntoSegments) {
+    EXPECT_EQ(path_segments("/api/games/abc/moves"),
+        (std::vector<std::string>{ "api", "games", "abc", "moves" }));
+    EXPECT_EQ(path_segments("//api///games/"), (std::vector<std::string>{ "api", "games" }));
+    EXPECT_TRUE(path_segments("/").empty());
+}
+
+TEST(Routes, PatternsCaptureTheirNamedParts) {
+    EXPECT_EQ(
+        match_route("/api/games/{id}/ws", "/api/games/x1/ws"), (std::vector<std::string>{ "x1" }));
+    EXPECT_EQ(match_route("/api/games", "/api/games/"), std::vector<std::string>{});
+    EXPECT_FALSE(match_route("/api/games/{id}/ws", "/api/games/x1/moves"));
+    EXPECT_FALSE(match_route("/api/games/{id}", "/api/games/x1/ws"));
+    EXPECT_FALSE(match_route("/api/games/{id}", "/api/games"));
+}
+
+struct NoEngine final : MoveChooser {
+    std::string  choose(const EngineRequest&, const std::atomic<bool>&) override { return ""; }
+    EngineAnswer decide(
+        const EngineRequest&, const EngineQuestion&, const std::atomic<bool>&) override {
+        return {};
+    }
+};
+
+struct RouteTable : testing::Test {
+    boost::asio::io_context io;
+    SqliteStorage           storage{ ":memory:" };
+    EnginePool              engines{ std::make_unique<NoEngine>(), 1 };
+    GameService             games{ io, storage, engines };
+
+    Reply call(std::string_view method, std::string_view path, std::string_view body = "") {
+        return dispatch(games, { method, path, body, "" });
+    }
+};
+
+TEST_F(RouteTable, RefusesWhatNoRouteTakes) {
+    EXPECT_EQ(call("GET", "/api/nothing").body["code"], "not_found");
+    EXPECT_EQ(call("GET", "/api/nothing").status, 404);
+    EXPECT_EQ(call("GET", "/api/games/a/b/c").body["code"], "not_found");
+    auto wrong = call("DELETE", "/api/games");
+    EXPECT_EQ(wrong.status, 405);
+    EXPECT_EQ(wrong.body["code"], "method_not_allowed");
+    EXPECT_EQ(call("POST", "/api/games/abc/pgn").status, 405);
+    EXPECT_EQ(call("POST", "/api/games", "{not json").body["code"], "bad_json");
+    EXPECT_EQ(call("POST", "/api/games/abc/moves", "[").body["code"], "bad_json");
+    EXPECT_EQ(call("GET", "/api/games/abc/ws").body["code"], "bad_request");
+}
+
+TEST_F(RouteTable, EachRouteReachesItsHandler) {
+    auto made = call("POST", "/api/games", R"({"variant": "chess"})");
+    ASSERT_EQ(made.status, 201) << made.body.dump();
+    const std::string id    = made.body["id"];
+    auto              state = call("GET", "/api/games/" + id);
+    EXPECT_EQ(state.status, 200);
+    EXPECT_EQ(state.body["type"], "state");
+    EXPECT_EQ(call("GET", "/api/games/nope").body["code"], "unknown_game");
+    const std::string token = made.body["seats"][0]["token"];
+    auto              moved = call("POST", "/api/games/" + id + "/moves",
+                     R"({"token": ")" + token + R"(", "move": "e2e4", "ply": 0})");
+    EXPECT_EQ(moved.status, 200) << moved.body.dump();
+    EXPECT_EQ(moved.body["type"], "move");
+    auto acted = call("POST", "/api/games/" + id + "/actions",
+        R"({"token": ")" + token + R"(", "action": "offer_draw"})");
+    EXPECT_EQ(acted.body["type"], "action") << acted.body.dump();
+    auto pgn = call("GET", "/api/games/" + id + "/pgn");
+    ASSERT_TRUE(pgn.download);
+    EXPECT_EQ(pgn.download->filename, "citadel-" + id + ".pgn");
+    EXPECT_NE(pgn.download->text.find("1. e4"), std::string::npos);
+    EXPECT_EQ(call("GET", "/api/games/" + id + "/analysis").body["code"], "game_not_over");
+}
+
+} // namespace
+} // namespace citadel::server
