@@ -1,8 +1,10 @@
 // MOCK ONLY — a development stand-in for `citadel serve`, NOT the real server and never shipped
 // in dist/. It serves dist/ and a small, rule-less imitation of server.md's API (HTTP and
 // WebSocket) with fixed positions per variant, so that the front end can be looked at and
-// driven by the browser checks before the real server lands. It knows no rules: the legal move
-// lists and the explanations of refused moves are written into the fixtures below.
+// driven by the browser checks without the real server. It knows no rules: the legal move
+// lists and the explanations of refused moves are written into the games below. Its messages
+// are the real server's shapes (src/turn.ts, the fixtures in tests/fixtures/): each is checked by
+// the client's strict reader before it is sent, so the client never meets another form.
 //
 //   npx vite-node dev/mock-server.ts -- --port 8090      (npm run mock)
 
@@ -12,8 +14,10 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Seat, type Variant, geometryOf, isVariant } from '../src/geometry';
-import { START_FEN, applyMoveForDisplay, parsePosition } from '../src/notation';
+import { type Seat, type Variant, geometryOf, isFourKingdoms, isVariant } from '../src/geometry';
+import { START_FEN, applyMoveForDisplay, parsePosition, seatLetter } from '../src/notation';
+import { type Action, type ActionMessage, type Clock, type EndMessage, type ErrorMessage, type MoveMessage, type Offers, type SeatInfo, type SeatMessage, type ServerMessage, type StateMessage, type Turn, type TurnEvent, readMessage } from '../src/turn';
+import fourKingdomsAlliance from '../tests/fixtures/fourkingdoms_alliance.json';
 import { writePosition } from './fen-writer';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -30,15 +34,17 @@ interface MockGame {
     id: string;
     variant: Variant;
     start_fen: string;
-    fen: string;
+    fen: string; // the alliance of Four Kingdoms is its last field
     moves: string[];
     san: string[];
-    seats: { seat: Seat; player: 'human' | 'engine'; level?: number; connected: boolean }[];
+    seats: SeatInfo[];
     tokens: Partial<Record<Seat, string>>;
     status: string;
-    result: string | null;
-    scores: Record<string, number> | null;
-    offers: { draw: Seat[]; alliance: { from: Seat; with: Seat }[] };
+    result: string;
+    text: string;
+    scores: Partial<Record<Seat, number>> | null;
+    offers: Offers;
+    events: TurnEvent[]; // what the last step caused
     clock: { initial_ms: number; increment_ms: number; remaining: Partial<Record<Seat, number>>; since: number } | null;
     legalAt: Record<number, string[]>;
     explain: Record<string, Explanation>;
@@ -58,17 +64,18 @@ const START_LEGAL: Record<Variant, Record<number, string>> = {
     fourkingdoms: { 0: 'm4l4 m4k4 m5l5 m5k5 m6l6 m6k6 m7l7 m7k7 m8l8 m8k8 m9l9 m9k9 m10l10 m10k10 m11l11 m11k11 n5l4 n5l6 n10l9 n10l11', 1: 'd2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 i2i3 i2i4 j2j3 j2j4 k2k3 k2k4' },
     'fourkingdoms-teams': { 0: 'm4l4 m4k4 m5l5 m5k5 m6l6 m6k6 m7l7 m7k7 m8l8 m8k8 n5l4 n5l6 n10l9 n10l11', 1: 'd2d3 d2d4 e2e3 e2e4 h2h3 h2h4' },
 };
+const IN_PROGRESS = 'The game is in progress (mock).';
 
-function newGame(id: string, variant: Variant, fen: string | null, seats: MockGame['seats'], clock: { initial_s: number; increment_s: number } | null, tokenOf: (s: Seat) => string): MockGame {
+function newGame(id: string, variant: Variant, fen: string | null, seats: SeatInfo[], clock: { initial_s: number; increment_s: number } | null, tokenOf: (s: Seat) => string): MockGame {
     const start = fen ?? START_FEN[variant];
     const legalAt: Record<number, string[]> = {};
     if (!fen) for (const [k, v] of Object.entries(START_LEGAL[variant])) legalAt[Number(k)] = v.split(' ');
-    // A game created from a fixture's position borrows its legal moves and explanations.
+    // A game created from a fixed game's position borrows its legal moves and explanations.
     const twin = fen ? [...games.values()].find((f) => f.id.startsWith('mock-') && f.fen === fen && f.moves.length === 0) : undefined;
     const g: MockGame = {
         id, variant, start_fen: start, fen: start, moves: [], san: [], seats,
         tokens: Object.fromEntries(seats.filter((s) => s.player === 'human').map((s) => [s.seat, tokenOf(s.seat)])),
-        status: 'ongoing', result: null, scores: null, offers: { draw: [], alliance: [] },
+        status: 'ongoing', result: '*', text: IN_PROGRESS, scores: null, offers: { draw: [], alliance: null }, events: [],
         clock: clock ? { initial_ms: clock.initial_s * 1000, increment_ms: clock.increment_s * 1000, remaining: Object.fromEntries(seats.map((s) => [s.seat, clock.initial_s * 1000])), since: Date.now() } : null,
         legalAt: twin ? { ...twin.legalAt } : legalAt, explain: twin ? { ...twin.explain } : {}, sockets: new Set(),
     };
@@ -78,30 +85,68 @@ function newGame(id: string, variant: Variant, fen: string | null, seats: MockGa
 
 const toMove = (g: MockGame): Seat => parsePosition(g.variant, g.fen).toMove;
 
-function clockOf(g: MockGame): unknown {
+function clockOf(g: MockGame): Clock | null {
     if (!g.clock) return null;
     const running = g.status === 'ongoing' && g.moves.length > 0 ? toMove(g) : null;
-    const remaining = { ...g.clock.remaining };
-    if (running) remaining[running] = (remaining[running] ?? 0) - (Date.now() - g.clock.since);
-    return { ...remaining, running };
+    const c: Clock = { running, initial_ms: g.clock.initial_ms, increment_ms: g.clock.increment_ms };
+    for (const [seat, ms] of Object.entries(g.clock.remaining) as [Seat, number][]) c[seat] = Math.max(0, seat === running ? ms - (Date.now() - g.clock.since) : ms);
+    return c;
 }
 
-function stateOf(g: MockGame): object {
+// Four Kingdoms free-for-all (what the rules allow, for the mock's few positions): with three
+// players left, one of them commanding another's army, the other two may propose to each other.
+function mayAlly(g: MockGame, inGame: Seat[], commanders: Partial<Record<Seat, Seat | null>>, allied: boolean): Partial<Record<Seat, Seat[]>> {
+    const seats = geometryOf(g.variant).seats;
+    const out: Partial<Record<Seat, Seat[]>> = Object.fromEntries(seats.map((s) => [s, []]));
+    if (g.variant !== 'fourkingdoms' || allied || g.status !== 'ongoing' || inGame.length !== 3) return out;
+    const absorbers = inGame.filter((s) => seats.some((army) => army !== s && commanders[army] === s));
+    if (absorbers.length !== 1) return out;
+    for (const me of inGame) if (me !== absorbers[0]) out[me] = inGame.filter((s) => s !== me && s !== absorbers[0]);
+    return out;
+}
+
+// The Turn (src/turn.ts) of the game as it stands: in play, commands and alliance are read from
+// the position (kings on the board, K4FEN's control and alliance fields).
+function turnOf(g: MockGame): Turn {
+    const pos = parsePosition(g.variant, g.fen);
+    const seats = geometryOf(g.variant).seats;
+    const fk = isFourKingdoms(g.variant);
+    const kings = new Set([...pos.pieces.values()].filter((p) => p.kind === 'K').map((p) => p.army));
+    const inGame = fk ? seats.filter((s) => kings.has(s)) : [...seats];
+    const commanders: Partial<Record<Seat, Seat | null>> = Object.fromEntries(seats.map((army, i) => [army, fk ? (seats.find((s) => seatLetter(s) === pos.control?.charAt(i)) ?? null) : army]));
+    const alliance = fk && pos.alliance && pos.alliance !== '-' ? seats.filter((s) => pos.alliance!.includes(seatLetter(s))) : null;
+    const ongoing = g.status === 'ongoing';
     return {
-        type: 'state', id: g.id, variant: g.variant, start_fen: g.start_fen, fen: g.fen, moves: g.moves, san: g.san,
-        seats: g.seats.map(({ seat, player, level, connected }) => ({ seat, player, level, connected })),
-        to_move: toMove(g), clock: clockOf(g), status: g.status, result: g.result, scores: g.scores, offers: g.offers,
-        legal_moves: g.status === 'ongoing' ? (g.legalAt[g.moves.length] ?? []) : [],
+        plies: g.moves.length, fen: g.fen, to_move: pos.toMove, in_check: /[+#]$/.test(g.san.at(-1) ?? ''), check_first: false,
+        legal_moves: ongoing ? (g.legalAt[g.moves.length] ?? []) : [], claims: [], claim_moves: [], offers: g.offers,
+        in_game: inGame, commanders, alliance, may_ally: mayAlly(g, inGame, commanders, !!alliance),
+        status: g.status, result: g.result, text: g.text, scores: g.scores, events: g.events,
     };
 }
 
-function broadcast(g: MockGame, m: object): void {
-    for (const s of g.sockets) sendFrame(s, JSON.stringify(m));
+// Every message leaves through here: one outside the contract is the mock's bug, said loudly.
+function checked<M extends ServerMessage>(m: M): M {
+    readMessage(JSON.parse(JSON.stringify(m)), true);
+    return m;
 }
 
-function err(code: string, message: string, extra: object = {}): { status: number; body: object } {
+function stateOf(g: MockGame): StateMessage {
+    return checked({
+        type: 'state', id: g.id, variant: g.variant, start_fen: g.start_fen, ply: g.moves.length, moves: g.moves, san: g.san,
+        seats: g.seats, clock: clockOf(g), ...turnOf(g),
+    });
+}
+
+const seatMessage = (s: SeatInfo): SeatMessage => ({ type: 'seat', seat: s.seat, connected: s.connected });
+const endOf = (g: MockGame): EndMessage => checked({ type: 'end', status: g.status, result: g.result, scores: g.scores, text: g.text });
+
+function broadcast(g: MockGame, m: ServerMessage): void {
+    for (const s of g.sockets) sendFrame(s, JSON.stringify(checked(m)));
+}
+
+function err(code: string, message: string, extra: Partial<ErrorMessage> = {}): { status: number; body: ErrorMessage } {
     const status: Record<string, number> = { bad_json: 400, bad_request: 400, unknown_game: 404, bad_token: 403, stale_ply: 409, game_over: 409, not_your_turn: 403, illegal_move: 400, action_refused: 409, game_not_over: 409, too_large: 413 };
-    return { status: status[code] ?? 400, body: { type: 'error', code, message, ...extra } };
+    return { status: status[code] ?? 400, body: checked({ type: 'error', code, message, ...extra }) };
 }
 
 function seatOf(g: MockGame, token: unknown): Seat | undefined {
@@ -120,9 +165,9 @@ function fakeSan(g: MockGame, move: string): string {
     return `${p.kind}${capture}${to}${promo}`;
 }
 
-function playMove(g: MockGame, seat: Seat | 'engine', move: string, ply: unknown): { status: number; body: object } {
+function playMove(g: MockGame, seat: Seat | 'engine', move: string, ply: unknown): { status: number; body: ServerMessage } {
     if (g.status !== 'ongoing') return err('game_over', 'the game is over');
-    if (ply !== g.moves.length) return err('stale_ply', `ply ${String(ply)} is stale; ${g.moves.length} moves are played`);
+    if (ply !== g.moves.length) return err('stale_ply', `ply ${String(ply)} is stale; ${g.moves.length} moves are played`, { ply: g.moves.length });
     const mover = toMove(g);
     if (seat !== 'engine' && seat !== mover) return err('not_your_turn', `it is ${mover}'s turn`);
     const legal = g.legalAt[g.moves.length] ?? [];
@@ -142,8 +187,10 @@ function playMove(g: MockGame, seat: Seat | 'engine', move: string, ply: unknown
     const ply0 = g.moves.length;
     g.moves.push(move);
     g.san.push(san);
-    g.offers.draw = [];
-    const m = { type: 'move', ply: ply0, move, san, fen: g.fen, clock: clockOf(g), events: [], to_move: toMove(g), legal_moves: g.legalAt[g.moves.length] ?? [] };
+    // A move lapses every Four Kingdoms offer; in a two-player game it declines the opponent's.
+    g.offers = { draw: isFourKingdoms(g.variant) ? [] : g.offers.draw.filter((s) => s === mover), alliance: g.offers.alliance };
+    g.events = /[+#]$/.test(san) ? [{ kind: 'check', player: toMove(g) }] : [];
+    const m: MoveMessage = checked({ type: 'move', ply: ply0, seat: mover, move, san, clock: clockOf(g), ...turnOf(g) });
     broadcast(g, m);
     scheduleEngine(g);
     return { status: 200, body: m };
@@ -158,50 +205,69 @@ function scheduleEngine(g: MockGame): void {
     }
 }
 
-function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: number; body: object } {
+const ACTIONS: readonly Action[] = ['resign', 'offer_draw', 'accept_draw', 'decline_draw', 'claim_draw', 'propose_alliance', 'accept_alliance'];
+const isSeat = (g: MockGame, v: unknown): v is Seat => geometryOf(g.variant).seats.includes(v as Seat);
+
+function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: number; body: ServerMessage } {
     if (g.status !== 'ongoing') return err('game_over', 'the game is over');
-    const action = body['action'];
-    const end = (status: string, result: string, scores: Record<string, number> | null = null) => {
-        g.status = status;
-        g.result = result;
-        g.scores = scores;
-        broadcast(g, { type: 'end', status, result, scores });
-    };
+    const action = body['action'] as Action;
+    if (!ACTIONS.includes(action)) return err('bad_request', `unknown action "${String(action)}"`);
+    const other = isSeat(g, body['with']) ? body['with'] : undefined;
+    const end = (status: string, result: string, text: string) => Object.assign(g, { status, result, text });
     switch (action) {
         case 'resign': {
-            const others = g.seats.map((s) => s.seat).filter((s) => s !== seat);
-            end('resignation', g.seats.length === 2 ? (seat === 'white' ? '0-1' : '1-0') : others[0]!);
+            // (the mock ends every game here; in Four Kingdoms the real server plays on without the seat)
+            const rest = g.seats.map((s) => s.seat).filter((s) => s !== seat);
+            end('resignation', g.seats.length === 2 ? (seat === 'white' ? '0-1' : '1-0') : rest[0]!, `${seat} resigns (mock).`);
+            g.events = [{ kind: 'resignation', player: seat }];
             break;
         }
         case 'offer_draw':
-            if (!g.offers.draw.includes(seat)) g.offers.draw.push(seat);
+            if (!g.offers.draw.includes(seat)) g.offers = { ...g.offers, draw: [...g.offers.draw, seat] };
+            g.events = [{ kind: 'draw_offered', player: seat }];
             break;
         case 'decline_draw':
-            g.offers.draw = [];
+            g.offers = { ...g.offers, draw: [] };
+            g.events = [{ kind: 'draw_declined', player: seat }];
             break;
         case 'accept_draw':
-            if (!g.offers.draw.some((s) => s !== seat)) return err('action_refused', 'no draw offer stands');
-            end('agreement', '1/2-1/2');
+            if (!g.offers.draw.some((s) => s !== seat)) return err('action_refused', 'accept_draw refused: no draw offer stands');
+            g.offers = { ...g.offers, draw: [] };
+            end('agreement', '1/2-1/2', 'Draw by agreement (mock).');
+            g.events = [{ kind: 'draw_accepted', player: seat }];
             break;
         case 'claim_draw':
-            return err('action_refused', 'no draw can be claimed here (mock)');
+            return err('action_refused', 'claim_draw refused: no draw can be claimed here (mock)');
         case 'propose_alliance':
-            g.offers.alliance.push({ from: seat, with: body['with'] as Seat });
+            if (!other || !turnOf(g).may_ally[seat]?.includes(other)) return err('action_refused', 'propose_alliance refused: no alliance may be proposed to that seat');
+            g.offers = { ...g.offers, alliance: { from: seat, to: other } };
+            g.events = [{ kind: 'alliance_proposed', player: seat, other }];
             break;
-        case 'accept_alliance':
-            g.offers.alliance = [];
+        case 'accept_alliance': {
+            const proposal = g.offers.alliance;
+            if (proposal?.to !== seat) return err('action_refused', 'accept_alliance refused: no alliance was proposed to you');
+            const pos = parsePosition(g.variant, g.fen);
+            const pair = geometryOf(g.variant).seats.filter((s) => s === proposal.from || s === proposal.to);
+            g.fen = writePosition({ ...pos, alliance: pair.map(seatLetter).join('') });
+            g.offers = { ...g.offers, alliance: null };
+            g.events = [{ kind: 'alliance_formed', player: proposal.from, other: seat }];
             break;
-        default:
-            return err('bad_request', `unknown action "${String(action)}"`);
+        }
     }
-    broadcast(g, { type: 'action', action, seat });
-    return { status: 200, body: { ok: true } };
+    if (g.status !== 'ongoing') g.events.push({ kind: 'game_over' });
+    const m: ActionMessage = checked({ type: 'action', action, seat, ...(other ? { with: other } : {}), clock: clockOf(g), ...turnOf(g) });
+    broadcast(g, m);
+    if (g.status !== 'ongoing') broadcast(g, endOf(g));
+    return { status: 200, body: m };
 }
 
-// ---- fixtures: fixed games with known tokens `<id>-<seat>` ----
+// ---- fixed games with known tokens `<id>-<seat>` ----
 
-function fixture(id: string, variant: Variant, fen: string | null, opts: { moves?: string[]; san?: string[]; legal?: string; explain?: Record<string, Explanation>; clock?: boolean; engine?: Seat[]; status?: string; result?: string; scores?: Record<string, number>; startFen?: string } = {}): MockGame {
-    const seats = geometryOf(variant).seats.map((seat) => ({ seat, player: (opts.engine?.includes(seat) ? 'engine' : 'human') as 'human' | 'engine', level: opts.engine?.includes(seat) ? 5 : undefined, connected: false }));
+function fixture(id: string, variant: Variant, fen: string | null, opts: { moves?: string[]; san?: string[]; legal?: string; explain?: Record<string, Explanation>; clock?: boolean; engine?: Seat[]; status?: string; result?: string; text?: string; startFen?: string; offers?: Offers } = {}): MockGame {
+    const seats: SeatInfo[] = geometryOf(variant).seats.map((seat) => {
+        const engine = !!opts.engine?.includes(seat);
+        return { seat, player: engine ? 'engine' : 'human', level: engine ? 5 : null, connected: engine };
+    });
     const g = newGame(id, variant, fen, seats, opts.clock ? { initial_s: 300, increment_s: 3 } : null, (s) => `${id}-${s}`);
     if (opts.startFen) g.start_fen = opts.startFen;
     if (opts.moves) {
@@ -210,12 +276,18 @@ function fixture(id: string, variant: Variant, fen: string | null, opts: { moves
     }
     if (opts.legal !== undefined) g.legalAt = { [g.moves.length]: opts.legal.split(' ').filter(Boolean) };
     if (opts.explain) g.explain = opts.explain;
-    if (opts.status) {
-        g.status = opts.status;
-        g.result = opts.result ?? null;
-        g.scores = opts.scores ?? null;
-    }
+    if (opts.offers) g.offers = opts.offers;
+    if (opts.status) Object.assign(g, { status: opts.status, result: opts.result ?? '*', text: opts.text ?? '' });
     return g;
+}
+
+// A fixed game at a step of a game the real server played (tests/fixtures/): its position,
+// legal moves and offers as the server sent them.
+function fromFixture(id: string, messages: readonly unknown[], step: number): MockGame {
+    const start = readMessage(messages[0], true);
+    const now = readMessage(messages[step], true);
+    if (start.type !== 'state' || !('plies' in now) || now.plies !== 0) throw new Error(`${id}: not a fixture's start`);
+    return fixture(id, start.variant, now.fen, { legal: now.legal_moves.join(' '), offers: now.offers });
 }
 
 function fixtures(): void {
@@ -235,8 +307,10 @@ function fixtures(): void {
     fixture('mock-tamerlane-citadel', 'tamerlane', 'e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/4PP6/PPPDPC1PEPGPKPVPZPTPNPR/RNTZGKVZTNR/E1C1D1D1C1E w A/- Kk 1/0 0 12', { legal: 'a3a4 b3b4' });
     fixture('mock-fk-promotion', 'fourkingdoms', 'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -', { legal: 'f13f14 f13f14q f13f14r f13f14b f13f14n h1g1 h1i1 h1h2' });
     fixture('mock-fk-alliance', 'fourkingdoms', 'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/14/wK12eQ/14/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx w - - 0 30 sswn -', { legal: 'a8a9 a8a7 a8b8' });
+    // South has proposed an alliance to West (East commands North's army): West may accept.
+    fromFixture('mock-fk-proposal', fourKingdomsAlliance, 1);
     fixture('mock-over', 'chess', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', {
-        startFen: START_FEN.chess, moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'], san: ['f3', 'e5', 'g4', 'Qh4#'], legal: '', status: 'checkmate', result: '0-1',
+        startFen: START_FEN.chess, moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'], san: ['f3', 'e5', 'g4', 'Qh4#'], legal: '', status: 'checkmate', result: '0-1', text: 'Black wins by checkmate (mock).',
     });
 }
 
@@ -297,7 +371,11 @@ const server = createServer(async (req, res) => {
             }
         }
         const want = Array.isArray(body['seats']) ? (body['seats'] as Record<string, unknown>[]) : [];
-        const seats = geometryOf(variant).seats.map((seat, i) => ({ seat, player: (want[i]?.['player'] === 'engine' ? 'engine' : 'human') as 'human' | 'engine', level: typeof want[i]?.['level'] === 'number' ? (want[i]!['level'] as number) : undefined, connected: false }));
+        const seats: SeatInfo[] = geometryOf(variant).seats.map((seat, i) => {
+            const engine = want[i]?.['player'] === 'engine';
+            const level = want[i]?.['level'];
+            return { seat, player: engine ? 'engine' : 'human', level: engine ? (typeof level === 'number' ? level : 5) : null, connected: engine };
+        });
         const id = randomBytes(6).toString('hex');
         const g = newGame(id, variant, fen, seats, (body['clock'] as { initial_s: number; increment_s: number } | null) ?? null, () => randomBytes(16).toString('hex'));
         scheduleEngine(g);
@@ -356,7 +434,7 @@ server.on('upgrade', (req, socket) => {
     const seatEntry = g.seats.find((s) => s.seat === seat);
     if (seatEntry) {
         seatEntry.connected = true;
-        broadcast(g, { type: 'seat', seat, connected: true });
+        broadcast(g, seatMessage(seatEntry));
     }
     sendFrame(socket, JSON.stringify(stateOf(g)));
     let buffer = Buffer.alloc(0);
@@ -404,7 +482,7 @@ server.on('upgrade', (req, socket) => {
         g.sockets.delete(socket);
         if (seatEntry) {
             seatEntry.connected = false;
-            broadcast(g, { type: 'seat', seat, connected: false });
+            broadcast(g, seatMessage(seatEntry));
         }
     });
     socket.on('error', () => g.sockets.delete(socket));

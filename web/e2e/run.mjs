@@ -576,6 +576,30 @@ await step('Four Kingdoms draw offer: who offered, no decline, lapses with the m
     await page.context().close();
 });
 
+// ---- Four Kingdoms alliance: the seat proposed to is offered to accept ----
+// Three players left, East commanding North's army (tests/fixtures/fourkingdoms_alliance.json).
+const FK_ALLIANCE = 'xxx8xxx/xxxnP7xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 1 eswe -';
+await step('Four Kingdoms alliance: South proposes, West is asked and accepts', async () => {
+    const game = await create('fourkingdoms', FK_ALLIANCE);
+    const south = await newPage();
+    await south.goto(seatUrl(game, 'south'));
+    await boardReady(south);
+    const west = await newPage();
+    await west.goto(seatUrl(game, 'west'));
+    await boardReady(west);
+    assert(/West/.test((await south.textContent('#propose-alliance')) ?? ''), 'South is not offered to propose to West');
+    await south.click('#propose-alliance');
+    await west.waitForSelector('#accept-alliance', { timeout: 5000 });
+    assert(/South/.test((await west.textContent('#accept-alliance')) ?? ''), 'West is not told who proposed');
+    await south.waitForSelector('#propose-alliance', { state: 'detached', timeout: 5000 });
+    await shot(west, 'fourkingdoms-alliance-asked');
+    await west.click('#accept-alliance');
+    await west.waitForSelector('#accept-alliance', { state: 'detached', timeout: 5000 });
+    assert((await west.locator('#propose-alliance').count()) === 0, 'West may still propose after the alliance');
+    await south.context().close();
+    await west.context().close();
+});
+
 if (!mock) {
     // A finished game: the panel shows the progress, then the graph and the mistake (3...Nf6??),
     // on a desktop and on a phone; a mistake's line shows its position on the board.
@@ -677,6 +701,14 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
         await boardReady(page);
         assert((await page.locator('#propose-alliance').count()) === 1, 'no alliance proposal button');
         await shot(page, 'fourkingdoms-alliance');
+        await page.context().close();
+    });
+    await step("mock: Four Kingdoms alliance: the seat proposed to may accept", async () => {
+        const page = await newPage();
+        await page.goto(`${base}/g/mock-fk-proposal?token=mock-fk-proposal-west&seat=west`);
+        await boardReady(page);
+        assert((await page.locator('#accept-alliance').count()) === 1, 'West is not offered to accept');
+        await shot(page, 'fourkingdoms-alliance-proposed');
         await page.context().close();
     });
     await step('mock: finished game with analysis panel', async () => {

@@ -1,19 +1,11 @@
-// What the client knows of one game: the server's state plus every position it has seen, so that
-// the move list can step back and forth without asking the server. Pure logic, no DOM.
+// What the client knows of one game: the server's last Turn (turn.ts) plus every position it has
+// seen, so that the move list can step back and forth without asking the server. Every message
+// of a step carries the whole Turn, so the model applies each directly and never asks again.
+// Pure logic, no DOM.
 
-import type { ClaimMove, EndMessage, GameState, MoveMessage, SeatState } from './api';
-import { readOffers, type Offers } from './api';
 import { type Geometry, type Seat, type Variant, geometryOf, isFourKingdoms } from './geometry';
-import {
-    type Piece,
-    type Position,
-    applyMoveForDisplay,
-    armiesCommandedBy,
-    isRoyal,
-    parsePosition,
-    repetitionKey,
-    seatLetter,
-} from './notation';
+import { type Piece, type Position, applyMoveForDisplay, isRoyal, parsePosition } from './notation';
+import type { ActionMessage, Clock, DrawClaim, EndMessage, MoveMessage, Offers, SeatInfo, SeatMessage, StateMessage, Turn, TurnEvent } from './turn';
 
 export type MoveOutcome = 'applied' | 'duplicate' | 'gap';
 
@@ -28,20 +20,25 @@ export class GameModel {
     private cache = new Map<number, Position>();
     toMove: Seat;
     status = 'ongoing';
-    result: string | null = null;
-    scores: Record<string, number> | null = null;
-    offers: Offers = { draw: [], alliance: [] };
+    result = '*';
+    text = '';
+    scores: Partial<Record<Seat, number>> | null = null;
+    offers: Offers = { draw: [], alliance: null };
     legal: string[] = [];
-    // The server's claims for the player to move (null: it did not say; judged here instead)
-    // and the moves a claim can be made with, each with the claims it makes possible.
-    claims: string[] | null = null;
-    claimMoves = new Map<string, string[]>();
-    // Four Kingdoms: the seats still playing, as the server said (null: not said).
-    inGame: Seat[] | null = null;
-    seats: SeatState[] = [];
-    clock: GameState['clock'] = null;
+    inCheck = false;
+    // The draws the player to move may claim now, and the moves a claim can be made with.
+    claims: DrawClaim[] = [];
+    claimMoves = new Map<string, DrawClaim[]>();
+    // Four Kingdoms: the seats still playing, who commands each army, whom each may ally with.
+    inGame: Seat[] = [];
+    commanders: Partial<Record<Seat, Seat | null>> = {};
+    mayAlly: Partial<Record<Seat, Seat[]>> = {};
+    // What the last step caused (checks, offers, alliances...), for the page to say.
+    events: TurnEvent[] = [];
+    seats: SeatInfo[] = [];
+    clock: Clock | null = null;
 
-    constructor(state: GameState) {
+    constructor(state: StateMessage) {
         this.variant = state.variant;
         this.geometry = geometryOf(state.variant);
         this.startFen = state.start_fen;
@@ -49,7 +46,7 @@ export class GameModel {
         this.applyState(state);
     }
 
-    applyState(s: GameState): void {
+    applyState(s: StateMessage): void {
         if (s.start_fen !== this.startFen) {
             this.startFen = s.start_fen;
             this.fens = [];
@@ -61,18 +58,12 @@ export class GameModel {
             this.cache.clear();
         }
         this.moves = [...s.moves];
-        this.san = [...(s.san ?? [])];
+        this.san = [...s.san];
         this.fens[0] = s.start_fen;
-        this.setFen(this.moves.length, s.fen);
-        this.toMove = s.to_move;
-        this.status = s.status;
-        this.result = s.result ?? null;
-        this.scores = s.scores ?? null;
-        this.offers = readOffers(s.offers);
-        this.legal = s.status === 'ongoing' ? [...(s.legal_moves ?? [])] : [];
-        this.readTurnExtras(s);
-        this.seats = s.seats ?? [];
+        this.seats = s.seats;
         this.clock = s.clock;
+        this.applyTurn(s);
+        this.events = []; // a state is not news: its events were told when they happened
     }
 
     // A broadcast move. `gap` means one was missed: the caller asks for the state again.
@@ -81,37 +72,51 @@ export class GameModel {
         if (m.ply !== this.moves.length) return 'gap';
         this.moves.push(m.move);
         this.san.push(m.san);
-        this.setFen(this.moves.length, m.fen);
-        if (m.clock !== undefined) this.clock = m.clock;
-        const pos = this.current();
-        const mover = this.toMove;
-        this.toMove = m.to_move ?? pos.toMove;
-        this.legal = m.legal_moves ?? [];
-        if (m.offers !== undefined) this.offers = readOffers(m.offers);
-        // Without the server's word: a move lapses every Four Kingdoms offer, and in a
-        // two-player game the opponent's (the mover's own offer stands).
-        else this.offers = { draw: isFourKingdoms(this.variant) ? [] : this.offers.draw.filter((s) => s === mover), alliance: this.offers.alliance };
-        this.readTurnExtras(m);
-        if (m.status && m.status !== 'ongoing') this.status = m.status;
+        this.clock = m.clock;
+        this.applyTurn(m);
         return 'applied';
     }
 
-    private readTurnExtras(m: { claims?: string[]; claim_moves?: ClaimMove[]; in_game?: Seat[] }): void {
-        this.claims = Array.isArray(m.claims) ? m.claims.filter((c) => typeof c === 'string') : null;
-        this.claimMoves = new Map();
-        for (const c of Array.isArray(m.claim_moves) ? m.claim_moves : []) {
-            if (c && typeof c.move === 'string' && Array.isArray(c.claims) && c.claims.length) this.claimMoves.set(c.move, c.claims);
-        }
-        this.inGame = Array.isArray(m.in_game) ? m.in_game : null;
+    // A broadcast action (an offer, its answer, a claim, a resignation, an alliance, a flag).
+    // 'gap' when it is about a position this client has not seen.
+    applyAction(m: ActionMessage): MoveOutcome {
+        if (m.plies !== this.moves.length) return 'gap';
+        this.clock = m.clock;
+        this.applyTurn(m);
+        return 'applied';
+    }
+
+    // A new list, not a change of the state message's own (the message may be kept elsewhere).
+    applySeat(m: SeatMessage): void {
+        this.seats = this.seats.map((s) => (s.seat === m.seat ? { ...s, connected: m.connected } : s));
     }
 
     applyEnd(m: EndMessage): void {
         this.status = m.status;
-        this.result = m.result ?? null;
-        this.scores = m.scores ?? null;
+        this.result = m.result;
+        this.scores = m.scores;
+        this.text = m.text;
         this.legal = [];
         this.claims = [];
         this.claimMoves = new Map();
+    }
+
+    private applyTurn(t: Turn): void {
+        this.setFen(t.plies, t.fen);
+        this.toMove = t.to_move;
+        this.inCheck = t.in_check;
+        this.status = t.status;
+        this.result = t.result;
+        this.text = t.text;
+        this.scores = t.scores;
+        this.offers = t.offers;
+        this.legal = t.status === 'ongoing' ? [...t.legal_moves] : [];
+        this.claims = t.claims;
+        this.claimMoves = new Map(t.claim_moves.map((c) => [c.move, c.claims]));
+        this.inGame = t.in_game;
+        this.commanders = t.commanders;
+        this.mayAlly = t.may_ally;
+        this.events = t.events;
     }
 
     get over(): boolean {
@@ -171,17 +176,15 @@ export class GameModel {
         return out;
     }
 
-    // The armies whose pieces the player of `seat` moves.
+    // The armies whose pieces the player of `seat` moves (Four Kingdoms: every army it commands).
     armiesOf(seat: Seat): Seat[] {
-        return isFourKingdoms(this.variant) ? armiesCommandedBy(this.current(), seat) : [seat];
+        if (!isFourKingdoms(this.variant)) return [seat];
+        return this.geometry.seats.filter((army) => this.commanders[army] === seat);
     }
 
-    // The seats still playing (Four Kingdoms: the server's list, or the armies with a king).
+    // The seats still playing.
     seatsInGame(): Seat[] {
-        if (!isFourKingdoms(this.variant)) return [...this.geometry.seats];
-        if (this.inGame) return this.inGame;
-        const pos = this.current();
-        return this.geometry.seats.filter((s) => [...pos.pieces.values()].some((p) => p.army === s && p.kind === 'K'));
+        return this.inGame;
     }
 
     movableBy(seats: Seat[]): (p: Piece) => boolean {
@@ -191,38 +194,23 @@ export class GameModel {
     }
 
     // The draws a claim can be made with `move` (FIDE 9.2.1), as the server listed them.
-    claimsWith(move: string): string[] {
+    claimsWith(move: string): DrawClaim[] {
         return this.over ? [] : (this.claimMoves.get(move) ?? []);
     }
 
-    // Chess and Silverman draws by claim now: the server's `claims`, or, from a server that does
-    // not send them, threefold repetition or fifty moves judged from the positions this client
-    // has seen (the server decides).
     canClaimDraw(): boolean {
-        if (this.over) return false;
-        if (this.claims) return this.claims.length > 0;
-        if (!(this.variant === 'chess' || this.variant === 'silverman')) return false;
-        const now = this.current();
-        if (now.halfmove >= 100) return true;
-        const key = this.fens[this.moves.length] ? repetitionKey(this.fens[this.moves.length]!) : undefined;
-        if (!key) return false;
-        let seen = 0;
-        for (const f of this.fens) if (f && repetitionKey(f) === key) seen++;
-        return seen >= 3;
+        return !this.over && this.claims.length > 0;
     }
 
-    // Four Kingdoms free-for-all: the seat `me` may propose an alliance to the returned seat
-    // (three players left, one of them an absorber, no alliance yet, `me` not the absorber).
+    // Four Kingdoms free-for-all: the seat `me` may propose an alliance to, if any (the rules
+    // allow one only with three players left, one of them an absorber, and not with it).
     allianceTarget(me: Seat): Seat | undefined {
-        if (this.variant !== 'fourkingdoms' || this.over) return undefined;
-        const pos = this.current();
-        if (!pos.control || (pos.alliance && pos.alliance !== '-')) return undefined;
-        const order: Seat[] = ['east', 'south', 'west', 'north'];
-        const inGame = order.filter((s) => [...pos.pieces.values()].some((p) => p.army === s && p.kind === 'K'));
-        if (inGame.length !== 3) return undefined;
-        const absorbers = inGame.filter((s) => order.some((army, i) => army !== s && pos.control!.charAt(i) === seatLetter(s)));
-        if (absorbers.length !== 1 || !inGame.includes(me) || absorbers.includes(me)) return undefined;
-        return inGame.find((s) => s !== me && !absorbers.includes(s));
+        return this.over ? undefined : this.mayAlly[me]?.[0];
+    }
+
+    // Who commands the army `army`, if it is not its own player (Four Kingdoms).
+    commanderOf(army: Seat): Seat | null | undefined {
+        return this.commanders[army];
     }
 }
 

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { backoffMs, readClock, readOffers, socketUrl } from '../src/api';
-import { invitationUrl } from '../src/screens/home';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, backoffMs, socketUrl } from '../src/api';
 import { route } from '../src/router';
+import { invitationUrl } from '../src/screens/home';
+import { SchemaError } from '../src/turn';
+import chessMate from './fixtures/chess_mate.json';
 
 describe('reconnect backoff', () => {
     it('doubles from half a second up to 15 s, with jitter within ±25 %', () => {
@@ -31,18 +33,39 @@ describe('addresses', () => {
     });
 });
 
-describe('tolerant readers of clock and offers', () => {
-    it('reads the flat clock form and the nested ones', () => {
-        expect(readClock({ white: 1000, black: 2000, running: 'black' })).toEqual({ remaining: { white: 1000, black: 2000 }, running: 'black' });
-        expect(readClock({ remaining_ms: { east: 5 }, running: 'east' })).toEqual({ remaining: { east: 5 }, running: 'east' });
-        expect(readClock({ seats: [{ seat: 'south', remaining_ms: 7 }] })).toEqual({ remaining: { south: 7 }, running: null });
-        expect(readClock(null)).toBeNull();
-        expect(readClock({ nonsense: true })).toBeNull();
+describe('HTTP answers go through the contract', () => {
+    // fetch answers `body` with `status`; the requests are kept.
+    function answer(status: number, body: unknown): { method: string; url: string; body: unknown }[] {
+        const asked: { method: string; url: string; body: unknown }[] = [];
+        vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+            asked.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+            return new Response(JSON.stringify(body), { status });
+        });
+        return asked;
+    }
+    afterEach(() => {
+        vi.unstubAllGlobals();
     });
-    it('reads offers as an object or a list, ignoring junk', () => {
-        expect(readOffers({ draw: ['white'], alliance: [{ from: 'south', with: 'west' }] })).toEqual({ draw: ['white'], alliance: [{ from: 'south', with: 'west' }] });
-        expect(readOffers([{ type: 'draw', seat: 'black' }, { type: 'alliance', from: 'north', with: 'east' }, 5, null])).toEqual({ draw: ['black'], alliance: [{ from: 'north', with: 'east' }] });
-        expect(readOffers(undefined)).toEqual({ draw: [], alliance: [] });
-        expect(readOffers({ draw: ['purple'] })).toEqual({ draw: [], alliance: [] });
+
+    it('reads the state and a move as the server wrote them', async () => {
+        answer(200, chessMate[0]);
+        const s = await api.state('g1');
+        expect([s.type, s.variant, s.to_move]).toEqual(['state', 'chess', 'white']);
+        const asked = answer(200, chessMate[1]);
+        const m = await api.move('g 1', 'tok', 'f2f3', 0);
+        expect([m.type, m.san, m.plies]).toEqual(['move', 'f3', 1]);
+        expect(asked).toEqual([{ method: 'POST', url: '/api/games/g%201/moves', body: { token: 'tok', move: 'f2f3', ply: 0 } }]);
+    });
+    it('refuses an answer outside the contract, naming the field', async () => {
+        const broken = { ...chessMate[0], offers: { draw: [], alliance: { from: 'south', with: 'west' } } };
+        answer(200, broken);
+        await expect(api.state('g1')).rejects.toThrow(new SchemaError('state.offers.alliance.to: missing'));
+    });
+    it('turns an error answer into an ApiError with the server’s body', async () => {
+        answer(400, chessMate[4]);
+        const err = await api.move('g1', 'tok', 'e1e3', 1).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ApiError);
+        expect((err as ApiError).status).toBe(400);
+        expect((err as ApiError).body.reason).toBe('not_your_piece');
     });
 });

@@ -1,82 +1,93 @@
 import { describe, expect, it } from 'vitest';
-import type { GameState } from '../src/api';
+import { evaluationGraph, mistakes } from '../src/analysis';
 import { GameModel } from '../src/game';
 import { START_FEN } from '../src/notation';
-import { evaluationGraph, mistakes } from '../src/analysis';
-import { formatClock, resultText } from '../src/screens/game';
+import { Clocks, formatClock } from '../src/screens/game/clocks';
+import { type Link, type Server, type Update, GameController } from '../src/screens/game/controller';
+import { resultText } from '../src/screens/game/status';
+import { type ActionMessage, type EndMessage, type MoveMessage, type ServerMessage, type StateMessage, readMessage } from '../src/turn';
+import chessMate from './fixtures/chess_mate.json';
+import fourKingdomsAlliance from './fixtures/fourkingdoms_alliance.json';
 
-function state(over: Partial<GameState> = {}): GameState {
-    return {
-        variant: 'chess', start_fen: START_FEN.chess, fen: START_FEN.chess, moves: [], san: [],
-        seats: [{ seat: 'white', player: 'human' }, { seat: 'black', player: 'human' }],
-        to_move: 'white', clock: null, status: 'ongoing', result: null, legal_moves: ['e2e4', 'd2d4'], ...over,
-    };
-}
+// Complete messages: the fixtures' (the server's own), with the fields a test is about changed.
+const fixture = <T extends ServerMessage>(v: unknown): T => structuredClone(readMessage(v, true)) as T;
+const state = (over: Partial<StateMessage> = {}): StateMessage => ({ ...fixture<StateMessage>(chessMate[0]), ...over });
+const end = (over: Partial<EndMessage> = {}): EndMessage => ({ ...fixture<EndMessage>(chessMate.at(-1)), ...over });
+// The move of `ply` moves before it, its Turn after it (`plies` follows from `ply`).
+const move = (ply: number, uci: string, san: string, fen: string, over: Partial<MoveMessage> = {}): MoveMessage => ({
+    ...fixture<MoveMessage>(chessMate[1]),
+    ply, plies: ply + 1, move: uci, san, fen, to_move: ply % 2 ? 'white' : 'black', seat: ply % 2 ? 'black' : 'white', ...over,
+});
+const action = (over: Partial<ActionMessage> = {}): ActionMessage => ({ ...fixture<ActionMessage>(chessMate[2]), ...over });
 
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
 describe('the game model', () => {
     it('applies broadcast moves in order, skips duplicates and reports gaps', () => {
         const g = new GameModel(state());
-        expect(g.applyMove({ type: 'move', ply: 0, move: 'e2e4', san: 'e4', fen: AFTER_E4 })).toBe('applied');
-        expect(g.applyMove({ type: 'move', ply: 0, move: 'e2e4', san: 'e4', fen: AFTER_E4 })).toBe('duplicate');
-        expect(g.applyMove({ type: 'move', ply: 5, move: 'a7a6', san: 'a6', fen: AFTER_E4 })).toBe('gap');
+        expect(g.applyMove(move(0, 'e2e4', 'e4', AFTER_E4))).toBe('applied');
+        expect(g.applyMove(move(0, 'e2e4', 'e4', AFTER_E4))).toBe('duplicate');
+        expect(g.applyMove(move(5, 'a7a6', 'a6', AFTER_E4))).toBe('gap');
         expect(g.ply).toBe(1);
         expect(g.toMove).toBe('black');
         expect(g.positionAt(1).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' });
         expect(g.positionAt(0).pieces.get('e2')).toEqual({ army: 'white', kind: 'P' });
         expect(g.lastMoveAt(1)).toEqual(['e2', 'e4']);
     });
+    it('applies an action about the position it has, and reports one about another', () => {
+        const g = new GameModel(state());
+        expect(g.applyAction(action({ plies: 3 }))).toBe('gap');
+        expect(g.offers.draw).toEqual([]);
+        expect(g.applyAction(action({ plies: 0, offers: { draw: ['black'], alliance: null } }))).toBe('applied');
+        expect(g.offers.draw).toEqual(['black']);
+    });
     it('replays positions it never received from the moves of the state', () => {
-        const g = new GameModel(state({ moves: ['e2e4', 'f7f5', 'd1h5'], san: ['e4', 'f5', 'Qh5+'], fen: 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2', to_move: 'black' }));
+        const g = new GameModel(state({ moves: ['e2e4', 'f7f5', 'd1h5'], san: ['e4', 'f5', 'Qh5+'], plies: 3, fen: 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2', to_move: 'black', in_check: true }));
         expect(g.positionAt(2).pieces.get('f5')).toEqual({ army: 'black', kind: 'P' });
         expect(g.positionAt(2).pieces.get('d1')).toEqual({ army: 'white', kind: 'Q' });
         expect(g.checkSquaresAt(3)).toEqual(['e8']);
         expect(g.checkSquaresAt(2)).toEqual([]);
+        expect(g.inCheck).toBe(true);
     });
     it('lets only the seat to move pick up its pieces', () => {
         const g = new GameModel(state());
         expect(g.movableBy(['white'])({ army: 'white', kind: 'N' })).toBe(true);
         expect(g.movableBy(['white'])({ army: 'black', kind: 'N' })).toBe(false);
         expect(g.movableBy(['black'])({ army: 'black', kind: 'N' })).toBe(false);
-        g.applyEnd({ type: 'end', status: 'resignation', result: '0-1' });
+        g.applyEnd(end({ status: 'resignation', result: '0-1' }));
         expect(g.movableBy(['white'])({ army: 'white', kind: 'N' })).toBe(false);
         expect(g.legal).toEqual([]);
     });
-    it('offers the draw claim after fifty moves or a threefold repetition seen', () => {
-        expect(new GameModel(state({ fen: '8/8/8/8/8/8/8/K6k w - - 100 80' })).canClaimDraw()).toBe(true);
-        expect(new GameModel(state({ fen: '8/8/8/8/8/8/8/K6k w - - 99 80' })).canClaimDraw()).toBe(false);
-        const g = new GameModel(state());
-        const seq: [string, string][] = [['g1f3', 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1'], ['g8f6', 'rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2'], ['f3g1', 'rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2'], ['f6g8', START_FEN.chess.replace('0 1', '4 3')]];
-        for (let round = 0; round < 2; round++) {
-            for (const [m, f] of seq) g.applyMove({ type: 'move', ply: g.ply, move: m, san: m, fen: f, legal_moves: ['e2e4'] });
-        }
-        expect(g.canClaimDraw()).toBe(true);
-        expect(new GameModel(state({ variant: 'tamerlane', start_fen: START_FEN.tamerlane, fen: START_FEN.tamerlane })).canClaimDraw()).toBe(false);
-    });
-    it("follows the server's claims and claim moves (FIDE 9.2.1) when it sends them", () => {
-        const g = new GameModel(state({ fen: '8/8/8/8/8/8/8/K6k w - - 100 80', claims: [], claim_moves: [{ move: 'a1a2', claims: ['threefold_repetition'] }] }));
-        expect(g.canClaimDraw()).toBe(false); // the server said no, whatever the client counts
+    it("follows the server's claims and claim moves (FIDE 9.2.1)", () => {
+        const g = new GameModel(state({ fen: '8/8/8/8/8/8/8/K6k w - - 100 80', legal_moves: ['a1a2', 'a1b1'], claims: [], claim_moves: [{ move: 'a1a2', claims: ['threefold_repetition'] }] }));
+        expect(g.canClaimDraw()).toBe(false); // the server said no, whatever a client might count
         expect(g.claimsWith('a1a2')).toEqual(['threefold_repetition']);
         expect(g.claimsWith('a1b1')).toEqual([]);
-        g.applyMove({ type: 'move', ply: 0, move: 'a1a2', san: 'Ka2', fen: '8/8/8/8/8/8/K7/7k b - - 101 80', legal_moves: ['h1h2'], claims: ['fifty_move_rule'], claim_moves: [] });
+        g.applyMove(move(0, 'a1a2', 'Ka2', '8/8/8/8/8/8/K7/7k b - - 101 80', { legal_moves: ['h1h2'], claims: ['fifty_move_rule'], claim_moves: [] }));
         expect(g.canClaimDraw()).toBe(true);
         expect(g.claimsWith('a1a2')).toEqual([]);
-        g.applyEnd({ type: 'end', status: 'fifty_move_rule', result: '1/2-1/2' });
+        g.applyEnd(end({ status: 'fifty_move_rule', result: '1/2-1/2' }));
         expect(g.canClaimDraw()).toBe(false);
     });
-    it('keeps the mover’s own draw offer over a move in two-player games, none in Four Kingdoms', () => {
+    it("takes the offers the server says stand, guessing none", () => {
         const g = new GameModel(state({ offers: { draw: ['white'], alliance: null } }));
-        g.applyMove({ type: 'move', ply: 0, move: 'e2e4', san: 'e4', fen: AFTER_E4, legal_moves: ['e7e5'] });
+        g.applyMove(move(0, 'e2e4', 'e4', AFTER_E4, { offers: { draw: ['white'], alliance: null } }));
         expect(g.offers.draw).toEqual(['white']);
-        g.applyMove({ type: 'move', ply: 1, move: 'e7e5', san: 'e5', fen: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2', legal_moves: ['g1f3'] });
+        g.applyMove(move(1, 'e7e5', 'e5', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'));
         expect(g.offers.draw).toEqual([]);
-        const fk = new GameModel(state({ variant: 'fourkingdoms', start_fen: START_FEN.fourkingdoms, fen: START_FEN.fourkingdoms, to_move: 'east', offers: { draw: ['east'], alliance: null }, in_game: ['east', 'south', 'west', 'north'] }));
-        expect(fk.seatsInGame()).toEqual(['east', 'south', 'west', 'north']);
-        fk.applyMove({ type: 'move', ply: 0, move: 'm7k7', san: 'k7', fen: START_FEN.fourkingdoms, legal_moves: [] });
-        expect(fk.offers.draw).toEqual([]);
-        fk.applyMove({ type: 'move', ply: 1, move: 'g2g4', san: 'g4', fen: START_FEN.fourkingdoms, legal_moves: [], offers: { draw: ['south'], alliance: null } });
-        expect(fk.offers.draw).toEqual(['south']); // the server's word wins
+    });
+    it('reads Four Kingdoms commands, the seats in the game and alliances from the Turn', () => {
+        const fk = new GameModel(fixture<StateMessage>(fourKingdomsAlliance[0]));
+        expect(fk.armiesOf('east')).toEqual(['east', 'north']);
+        expect(fk.armiesOf('north')).toEqual([]);
+        expect(fk.seatsInGame()).toEqual(['east', 'south', 'west']);
+        expect(fk.commanderOf('north')).toBe('east');
+        expect(fk.allianceTarget('west')).toBe('south');
+        expect(fk.allianceTarget('east')).toBeUndefined(); // the absorber
+        expect(fk.movableBy(['south'])({ army: 'south', kind: 'K' })).toBe(true);
+        const start = new GameModel(state({ variant: 'fourkingdoms', start_fen: START_FEN.fourkingdoms, fen: START_FEN.fourkingdoms, to_move: 'east', commanders: { east: 'east', south: 'south', west: 'west', north: 'north' } }));
+        expect(start.armiesOf('east')).toEqual(['east']);
+        expect(start.allianceTarget('west')).toBeUndefined();
     });
     it('says who won: two players, Four Kingdoms teams and free-for-all', () => {
         const two = ['white', 'black'] as const;
@@ -88,17 +99,72 @@ describe('the game model', () => {
         expect(resultText('e:0 s:1 w:1 n:2', 'last_player', { east: 0, south: 1, west: 1, north: 2 }, four)).toBe('North wins!');
         expect(resultText('e:1 s:1 w:1 n:1', 'sixty_round_rule', { east: 1, south: 1, west: 1, north: 1 }, four)).toBe('Draw');
     });
-    it('finds the Four Kingdoms alliance partner: three left, one absorber', () => {
-        const fen = 'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/14/wK12eQ/14/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx w - - 0 30 sswn -';
-        const g = new GameModel(state({ variant: 'fourkingdoms', start_fen: fen, fen, to_move: 'west', legal_moves: [] }));
-        expect(g.allianceTarget('west')).toBe('north');
-        expect(g.allianceTarget('north')).toBe('west');
-        expect(g.allianceTarget('south')).toBeUndefined(); // the absorber
-        const start = new GameModel(state({ variant: 'fourkingdoms', start_fen: START_FEN.fourkingdoms, fen: START_FEN.fourkingdoms, to_move: 'east' }));
-        expect(start.allianceTarget('west')).toBeUndefined();
-        expect(start.armiesOf('east')).toEqual(['east']);
-        const teams = new GameModel(state({ variant: 'fourkingdoms-teams', start_fen: fen, fen: fen.replace(' -', ' es'), to_move: 'west' }));
-        expect(teams.allianceTarget('west')).toBeUndefined();
+});
+
+// A controller with a stand-in server: what it sent, and how often it asked for the state.
+function controller(params = { token: 'w', seat: 'white' }) {
+    const sent: string[] = [];
+    const updates: Update['kind'][] = [];
+    let fetches = 0;
+    const link: Link = {
+        start: () => {},
+        stop: () => {},
+        sendMove: async (token, m, ply) => void sent.push(`${token} move ${m} ${ply}`),
+        sendAction: async (token, req) => void sent.push(`${token} ${req.action}${req.with ? ` ${req.with}` : ''}`),
+    };
+    const server: Server = {
+        link: () => link,
+        state: async () => {
+            fetches++;
+            return state();
+        },
+    };
+    const game = new GameController('g1', params, { update: (u) => void updates.push(u.kind), linkStatus: () => {} }, server);
+    return { game, sent, updates, fetches: () => fetches };
+}
+
+describe('the game controller', () => {
+    it('applies every message of a game directly, asking for nothing', async () => {
+        const { game, updates, fetches } = controller();
+        for (const m of chessMate) game.receive(readMessage(m, true));
+        await Promise.resolve();
+        expect(fetches()).toBe(0);
+        expect(updates).toEqual(['state', 'move', 'action', 'action', 'refused', 'refused', 'move', 'move', 'move', 'end']);
+        expect(game.model?.status).toBe('checkmate');
+    });
+    it('asks for the state once for a gap, however many come while it is on its way', async () => {
+        const { game, fetches } = controller();
+        game.receive(state());
+        game.receive(move(3, 'g2g4', 'g4', START_FEN.chess));
+        game.receive(action({ plies: 4 }));
+        await game.refresh();
+        expect(fetches()).toBe(1);
+        game.receive({ type: 'error', code: 'stale_ply', message: 'stale', ply: 4 });
+        await game.refresh();
+        expect(fetches()).toBe(2);
+    });
+    it('sends moves and actions with the token of the seat', async () => {
+        const { game, sent } = controller();
+        game.receive(state());
+        expect(game.mySeats()).toEqual(['white']);
+        await game.sendMove('e2e4');
+        await game.sendAction('white', { action: 'offer_draw' });
+        await game.sendAction('black', { action: 'resign' }); // not held: nothing is sent
+        expect(sent).toEqual(['w move e2e4 0', 'w offer_draw']);
+    });
+    it('offers the proposed-to seat the accept, and sends it', async () => {
+        const { game, sent } = controller({ token: 'west-token', seat: 'west' });
+        for (const m of fourKingdomsAlliance.slice(0, 2)) game.receive(readMessage(m, true));
+        expect(game.model?.offers.alliance).toEqual({ from: 'south', to: 'west' });
+        await game.sendAction('west', { action: 'accept_alliance', with: 'south' });
+        expect(sent).toEqual(['west-token accept_alliance south']);
+    });
+    it('updates a seat’s connection without asking for the state', () => {
+        const { game, fetches } = controller();
+        game.receive(state());
+        game.receive({ type: 'seat', seat: 'black', connected: false });
+        expect(game.model?.seats.find((s) => s.seat === 'black')?.connected).toBe(false);
+        expect(fetches()).toBe(0);
     });
 });
 
@@ -108,6 +174,16 @@ describe('clocks and analysis', () => {
         expect(formatClock(3723000)).toBe('1:02:03');
         expect(formatClock(9540)).toBe('0:09.5');
         expect(formatClock(-5)).toBe('0:00.0');
+    });
+    it('counts down the running clock from the last one the server sent, and stops at the end', () => {
+        const c = new Clocks();
+        expect(c.msOf('white', false, 0)).toBeUndefined();
+        c.set({ white: 60000, black: 50000, running: 'black', initial_ms: 60000, increment_ms: 0 }, 1000);
+        expect(c.msOf('black', false, 3500)).toBe(47500);
+        expect(c.msOf('white', false, 3500)).toBe(60000);
+        expect(c.msOf('black', true, 3500)).toBe(50000);
+        c.set(null);
+        expect(c.msOf('black', false, 3500)).toBeUndefined();
     });
     it('finds mistakes from the mover’s side and draws the graph', () => {
         const data = { positions: [{ ply: 0, score: 0.2, best: ['e4'] }, { ply: 1, score: 0.3, best: ['Nf6'] }, { ply: 2, score: 3.1, best: ['Qh5'] }, { ply: 3, mateIn: -2 }] };
@@ -123,7 +199,7 @@ describe('clocks and analysis', () => {
 
 describe('hostile or broken server data', () => {
     it('draws something sensible from a bad FEN and ignores bad move texts', () => {
-        const g = new GameModel(state({ fen: 'not a fen', moves: ['e2e4', '<b>x</b>'], san: ['e4', 'x'], legal_moves: ['zz', 'e7e5'] }));
+        const g = new GameModel(state({ fen: 'not a fen', moves: ['e2e4', '<b>x</b>'], san: ['e4', 'x'], plies: 2, legal_moves: ['zz', 'e7e5'] }));
         expect(g.positionAt(0).pieces.size).toBe(32);
         expect(g.positionAt(1).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // replayed
         expect(g.positionAt(2).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // the junk move changes nothing

@@ -1,0 +1,201 @@
+// The game screen (players and spectators): it lays out the board and the parts of
+// screens/game/ — players and clocks, controls, the move list with stepping, the explanation of
+// a refused move, the claim question, tools, the link's state and the analysis after the end —
+// and redraws them from the controller's model. Which ply is shown is decided here.
+
+import { type AnalysisSource, watchAnalysis } from '../../analysis';
+import type { LinkStatus } from '../../api';
+import { BoardView } from '../../board';
+import { el } from '../../dom';
+import { type Rotation, type Seat, type Variant, isFourKingdoms, rotationFor } from '../../geometry';
+import { type StringKey, t } from '../../i18n';
+import { applyMoveForDisplay, parseMove } from '../../notation';
+import { play } from '../../sound';
+import type { MoveMessage } from '../../turn';
+import { Clocks } from './clocks';
+import { Controls } from './controls';
+import { type GameParams, type Update, GameController } from './controller';
+import { ClaimQuestion } from './dialogs';
+import { Explanation } from './explain';
+import { MoveList } from './move_list';
+import { drawPlayers } from './players';
+import { statusLine } from './status';
+import { drawTools } from './tools';
+
+export type { GameParams } from './controller';
+export { formatClock } from './clocks';
+export { explanation } from './explain';
+export { claimReason, resultText, statusText } from './status';
+
+const LINK_WORDS: Record<LinkStatus, StringKey> = { connecting: 'connecting', connected: 'connected', reconnecting: 'reconnecting', polling: 'http_fallback' };
+
+// The board turns to the seat held; on one device holding several, to the player to move (when
+// asked to) or the first held; `turns` more quarter turns were asked for with the flip button.
+export function boardRotation(variant: Variant, mine: readonly Seat[], toMove: Seat, turnBoard: boolean, turns: number): Rotation {
+    let base: Rotation = 0;
+    if (mine.length === 1) base = rotationFor(mine[0]!);
+    else if (mine.length > 1) base = rotationFor(turnBoard && mine.includes(toMove) ? toMove : mine[0]!);
+    const step = isFourKingdoms(variant) ? 1 : 2;
+    return ((((base + turns * step) % 4) + 4) % 4) as Rotation;
+}
+
+// The sound of a move: a check, a capture, or a plain move.
+function moveSound(m: MoveMessage): 'check' | 'capture' | 'move' {
+    if (m.in_check || /[+#]/.test(m.san)) return 'check';
+    return m.san.includes('x') ? 'capture' : 'move';
+}
+
+export function renderGame(root: HTMLElement, id: string, params: GameParams, navigate: (p: string) => void, analysis: AnalysisSource): () => void {
+    let viewPly: number | null = null; // a past position shown, or null for the live one
+    let turns = 0;
+    let claim: ClaimQuestion | undefined; // open while the board shows the move it asks about
+    let stopAnalysis: (() => void) | undefined;
+
+    const game = new GameController(id, params, { update, linkStatus: drawLink });
+    const board = new BoardView({
+        onMove: (m) => playOrAskClaim(m),
+        onAttempt: (m) => sendMove(m),
+    });
+    const explain = new Explanation((arrows) => board.setArrows(arrows));
+    const controls = new Controls((seat, req) => void game.sendAction(seat, req));
+    const moves = new MoveList(show);
+    const clocks = new Clocks();
+
+    const boardArea = el('section', { class: 'board-area' }, board.element);
+    const title = el('h2', { class: 'game-title' });
+    const status = el('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
+    const players = el('ul', { class: 'players', id: 'players' });
+    const pastBanner = el('p', { class: 'past', hidden: true }, t('viewing_past'));
+    const tools = el('div', { class: 'tools' });
+    const analysisBox = el('section', { class: 'analysis', id: 'analysis', hidden: true });
+    const linkLine = el('p', { class: 'link-status', id: 'link-status' });
+    const page = el('div', { class: 'game-page' },
+        boardArea,
+        el('aside', { class: 'side' }, title, status, explain.element, players, controls.element, pastBanner, el('h3', {}, t('moves')), moves.list, moves.nav, tools, linkLine, analysisBox));
+
+    function sendMove(move: string): void {
+        explain.clear();
+        void game.sendMove(move);
+    }
+
+    // Shows the position after `ply` moves (the live one when it is the last).
+    function show(ply: number): void {
+        const model = game.model;
+        if (!model) return;
+        viewPly = ply >= model.ply ? null : ply;
+        draw();
+    }
+
+    // FIDE 9.2.1: a move that makes a draw claimable may be played with the claim. The player
+    // is asked; "no" plays the move alone, Escape plays nothing.
+    function playOrAskClaim(move: string): void {
+        const model = game.model;
+        if (!model) return;
+        const claims = game.mySeats().includes(model.toMove) ? model.claimsWith(move) : [];
+        if (claims.length === 0) return sendMove(move);
+        closeClaim();
+        const seat = model.toMove;
+        // An answer keeps the move on the board until the server's word redraws it.
+        const answer = (send: () => Promise<void>) => () => {
+            closeClaim(false);
+            board.focus(); // the buttons are gone: keyboard play goes on from the board
+            void send().then(draw);
+        };
+        claim = new ClaimQuestion(move, model.ply, claims, {
+            yes: answer(() => game.sendAction(seat, { action: 'claim_draw', move })),
+            no: answer(() => game.sendMove(move)),
+            cancel: () => {
+                closeClaim();
+                board.focus();
+            },
+        });
+        draw();
+        claim.open(boardArea);
+    }
+
+    function closeClaim(redraw = true): void {
+        if (!claim) return;
+        claim.close();
+        claim = undefined;
+        if (redraw) draw();
+    }
+
+    function update(u: Update): void {
+        switch (u.kind) {
+            case 'refused':
+                explain.show(u.error);
+                play('illegal');
+                return;
+            case 'move':
+                explain.clear();
+                play(moveSound(u.message));
+                break;
+            case 'end':
+                play('end');
+                break;
+        }
+        // Only a Turn brings the clock; restarting the count on another message would lose time.
+        if (game.model && (u.kind === 'state' || u.kind === 'move' || u.kind === 'action')) clocks.set(game.model.clock);
+        draw();
+        showAnalysis();
+    }
+
+    function draw(): void {
+        const model = game.model;
+        if (!model) return;
+        const mine = game.mySeats();
+        if (viewPly !== null && viewPly >= model.ply) viewPly = null; // a state with fewer moves
+        const ply = viewPly ?? model.ply;
+        const live = viewPly === null;
+        if (claim && (claim.ply !== model.ply || model.over || !live)) closeClaim(false);
+        // While the claim question is open the board shows the move it is about, and waits.
+        const asked = claim ? parseMove(claim.move) : undefined;
+        title.textContent = t(`variant_${model.variant}`);
+        page.dataset['variant'] = model.variant;
+        board.setRotation(boardRotation(model.variant, mine, model.toMove, game.turnBoard, turns));
+        board.setPosition(model.geometry, claim ? applyMoveForDisplay(model.current(), claim.move) : model.positionAt(ply));
+        board.setHighlights({ lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply), check: asked ? [] : model.checkSquaresAt(ply) });
+        const playable = live && !claim;
+        board.setInteraction(playable ? model.legal : [], playable ? model.movableBy(mine) : () => false);
+        pastBanner.hidden = live;
+        const line = statusLine(model, mine);
+        status.textContent = line.text;
+        status.dataset['state'] = line.state;
+        drawPlayers(players, model, mine);
+        clocks.tick(players, model.over);
+        controls.draw(model, mine);
+        moves.draw(model.san, model.geometry.seats.length, ply);
+        drawTools(tools, id, model.variant, {
+            flip: () => {
+                turns++;
+                draw();
+            },
+            newGame: () => navigate('/'),
+        });
+    }
+
+    function drawLink(s: LinkStatus): void {
+        linkLine.textContent = t(LINK_WORDS[s]);
+        linkLine.dataset['status'] = s;
+    }
+
+    // Once the game is over: the analysis, polled while the server computes it (analysis.ts).
+    function showAnalysis(): void {
+        const model = game.model;
+        if (!model || !model.over || stopAnalysis) return;
+        analysisBox.hidden = false;
+        stopAnalysis = watchAnalysis(analysisBox, id, model.san, model.geometry.seats.length, analysis, show);
+    }
+
+    root.replaceChildren(page);
+    drawLink('connecting');
+    const stopKeys = moves.listenToKeys();
+    const ticker = setInterval(() => clocks.tick(players, game.model?.over ?? true), 200);
+    game.start();
+    return () => {
+        clearInterval(ticker);
+        stopKeys();
+        game.stop();
+        stopAnalysis?.();
+    };
+}

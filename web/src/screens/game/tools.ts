@@ -1,0 +1,24 @@
+// The tools under the move list: turn the board, sound on or off, download the record, and a
+// new game.
+
+import { api } from '../../api';
+import { button, el } from '../../dom';
+import { type Variant, isFourKingdoms } from '../../geometry';
+import { t } from '../../i18n';
+import { isMuted, setMuted } from '../../sound';
+
+export interface ToolActions {
+    flip(): void;
+    newGame(): void;
+}
+
+export function drawTools(container: HTMLElement, id: string, variant: Variant, actions: ToolActions): void {
+    // Four Kingdoms games are recorded in their own text format, not PGN.
+    const fk = isFourKingdoms(variant);
+    const download = el('a', { href: api.pgnUrl(id), download: `${id}.${fk ? 'txt' : 'pgn'}`, class: 'button', id: 'download' }, fk ? t('download_record') : t('download_pgn'));
+    const mute = button(isMuted() ? t('sound_off') : t('sound_on'), () => {
+        setMuted(!isMuted());
+        drawTools(container, id, variant, actions);
+    }, { id: 'mute', 'aria-pressed': isMuted() ? 'true' : 'false' });
+    container.replaceChildren(button(t('flip'), actions.flip, { id: 'flip' }), mute, download, button(t('new_game'), actions.newGame, { id: 'new-game-link' }));
+}
