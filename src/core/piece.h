@@ -24,9 +24,6 @@ struct Atom {
     Mode mode = Mode::Both;
 
     constexpr bool is_leap() const { return max_range == 1 && !leg_df && !leg_dr; }
-    constexpr bool is_plain_ride() const {
-        return min_range == 1 && max_range == Atom::Unlimited && !leg_df && !leg_dr;
-    }
 };
 
 // The eight (or four) images of a step under the board's symmetries.

@@ -82,12 +82,10 @@ template <class V> class Worker {
     const Position<V>&           position() const { return pos_; }
     const std::vector<RootMove>& root_moves() const { return root_moves_; }
     u64                          nodes() const { return nodes_.load(std::memory_order_relaxed); }
-    int                          completed_depth() const { return completed_depth_; }
 
     // Iterative deepening until a limit or stop. The main worker (id 0) reports through
     // on_iteration after each finished depth.
     void iterate(const std::function<void(int depth)>& on_iteration) {
-        completed_depth_ = 0;
         if (root_moves_.empty()) return;
         const int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
         for (int depth = 1 + (id_ & 1); depth <= shared_.max_depth; ++depth) {
@@ -115,7 +113,6 @@ template <class V> class Worker {
                 if (stopped()) break;
             }
             if (stopped()) break;
-            completed_depth_ = depth;
             if (id_ == 0 && on_iteration) on_iteration(depth);
             if (id_ == 0 && done_after(depth)) break;
         }
@@ -635,7 +632,7 @@ template <class V> class Worker {
     int                       reduction_[64][64] = {};
     std::vector<RootMove>     root_moves_;
     std::atomic<u64>          nodes_{ 0 };
-    int                       seldepth_ = 0, pv_index_ = 0, completed_depth_ = 0;
+    int                       seldepth_ = 0, pv_index_ = 0;
 };
 
 } // namespace citadel::search

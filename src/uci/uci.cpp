@@ -394,7 +394,7 @@ class Session {
                 else if (k == "winc") field = &limits.inc_ms[four ? 2 : 0];
                 else if (k == "binc" && !four) field = &limits.inc_ms[1];
                 else if (four && k.size() == 5 && std::string("esn").find(k[0]) != std::string::npos &&
-                         (k.substr(1) == "time" || k.substr(1) == "tinc" || k.substr(1) == "inc"))
+                         (k.substr(1) == "time" || k.substr(1) == "tinc"))
                     field = &(k.substr(1) == "time" ? limits.time_ms : limits.inc_ms)
                                  [k[0] == 'e' ? 0 : k[0] == 's' ? 1 : 3];
                 else if (four && k.size() == 4 && k.substr(1) == "inc" &&

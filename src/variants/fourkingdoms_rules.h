@@ -49,7 +49,6 @@ inline constexpr std::string_view kSeatNames[4] = {"East", "South", "West", "Nor
 
 constexpr u8   seat_bit(Seat s) { return u8(1u << s); }
 constexpr Seat partner(Seat s) { return Seat(s ^ 1); }  // East+South, West+North
-constexpr Seat next_seat(Seat s) { return Seat((s + 1) & 3); }
 constexpr u8   team_of(Seat s) { return s < 2 ? 0x3 : 0xC; }
 
 constexpr Square sq(int file, int rank) { return Cross14::square(file, rank); }
@@ -103,16 +102,6 @@ inline constexpr PieceType kBackLine[4][8] = {
     // North d14..k14: R N B K Q B N R
     {Rook, Knight, Bishop, King, Queen, Bishop, Knight, Rook},
 };
-// The i-th square (0..7, in increasing file or rank) of army a's back line (depth 0) or start
-// line (depth 1).
-constexpr Square line_square(Seat a, int d, int i) {
-    switch (a) {
-        case East: return sq(13 - d, 3 + i);
-        case South: return sq(3 + i, d);
-        case West: return sq(d, 3 + i);
-        default: return sq(3 + i, 13 - d);
-    }
-}
 
 }  // namespace fk
 
