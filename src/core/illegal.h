@@ -131,8 +131,7 @@ struct Illegality {
 template <class V> MoveRequest request_of(Move m) {
     using G   = typename V::Geometry;
     Square to = m.to();
-    if (m.kind() == MoveKind::Castling)
-        to = G::square(G::file_of(to) > G::file_of(m.from()) ? 6 : 2, G::rank_of(to));
+    if (m.kind() == MoveKind::Castling) to = castling_king_square<G>(m);
     return {m.from(), to, m.kind() == MoveKind::Promotion ? m.promotion() : NoPieceType};
 }
 

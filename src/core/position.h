@@ -34,6 +34,21 @@ template <class V> struct StateInfo {
     StateInfo<V>* previous = nullptr;
 };
 
+// Castling, stored as king takes rook (core/move.h), is short when the rook stands on the
+// king's higher-file side.
+template <class G> constexpr bool is_short_castling(Move m) {
+    return G::file_of(m.to()) > G::file_of(m.from());
+}
+// Where the castling king lands: the g-file when castling short, the c-file when long, on its own
+// rank. The one home of the rule: make/unmake, movegen, the notations and the game read it.
+template <class G> constexpr Square castling_king_square(bool short_side, int rank) {
+    return G::square(short_side ? 6 : 2, rank);
+}
+// The same for a castling move.
+template <class G> constexpr Square castling_king_square(Move m) {
+    return castling_king_square<G>(is_short_castling<G>(m), G::rank_of(m.from()));
+}
+
 template <class V> class Position : public Placement<typename V::Geometry> {
     using Base = Placement<typename V::Geometry>;
     using Base::board_, Base::by_type_, Base::by_seat_;
@@ -82,7 +97,7 @@ template <class V> class Position : public Placement<typename V::Geometry> {
         return G::square(r & (WhiteShort | BlackShort) ? G::Files - 1 : 0, rank_of_right(r));
     }
     static Square castling_king_to(u8 r) {
-        return G::square(r & (WhiteShort | BlackShort) ? 6 : 2, rank_of_right(r));
+        return castling_king_square<G>((r & (WhiteShort | BlackShort)) != 0, rank_of_right(r));
     }
     static Square castling_rook_to(u8 r) {
         return G::square(r & (WhiteShort | BlackShort) ? 5 : 3, rank_of_right(r));

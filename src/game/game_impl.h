@@ -37,9 +37,7 @@ template <class V> std::vector<Square> Game<V>::legal_targets(Square from) const
     std::vector<Square> out;
     for (Move m : legal_moves()) {
         if (m.from() != from) continue;
-        Square to = m.kind() == MoveKind::Castling
-                        ? G::square(G::file_of(m.to()) > G::file_of(from) ? 6 : 2, G::rank_of(from))
-                        : m.to();
+        Square to = m.kind() == MoveKind::Castling ? castling_king_square<G>(m) : m.to();
         if (std::find(out.begin(), out.end(), to) == out.end()) out.push_back(to);
     }
     return out;

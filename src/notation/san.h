@@ -78,11 +78,6 @@ template <class V> bool is_capture(const Position<V>& pos, Move m) {
         || (m.kind() != MoveKind::Castling && pos.piece_on(m.to()) != NoPiece);
 }
 
-template <class V> bool is_short_castling(Move m) {
-    using G = typename V::Geometry;
-    return G::file_of(m.to()) > G::file_of(m.from());
-}
-
 // File, rank, both or nothing: what tells m's piece apart from others of its type that may
 // legally move to the same square. Pinned pieces have no such legal move, so they never count.
 template <class V> std::string disambiguation(const Position<V>& pos, Move m) {
@@ -121,7 +116,7 @@ template <class V> std::string check_suffix(const Position<V>& pos, Move m) {
 
 template <class V> std::string san_without_suffix(const Position<V>& pos, Move m) {
     using G = typename V::Geometry;
-    if (m.kind() == MoveKind::Castling) return is_short_castling<V>(m) ? "O-O" : "O-O-O";
+    if (m.kind() == MoveKind::Castling) return is_short_castling<G>(m) ? "O-O" : "O-O-O";
     PieceType   t       = type_of(pos.piece_on(m.from()));
     bool        capture = is_capture(pos, m);
     std::string san;
@@ -242,7 +237,7 @@ template <class V> bool matches(const Position<V>& pos, const SanPattern& p, Mov
     using G = typename V::Geometry;
     if (m.kind() == MoveKind::Castling)
         return p.castle != SanPattern::Castle::None
-            && is_short_castling<V>(m) == (p.castle == SanPattern::Castle::Short);
+            && is_short_castling<G>(m) == (p.castle == SanPattern::Castle::Short);
     if (p.castle != SanPattern::Castle::None) return false;
     if (type_of(pos.piece_on(m.from())) != p.piece || m.to() != p.to) return false;
     int file = G::file_of(m.from()), rank = G::rank_of(m.from());

@@ -18,7 +18,7 @@ template <class V> std::string move_to_uci(Move m) {
     using G   = typename V::Geometry;
     Square to = m.to();
     if (m.kind() == MoveKind::Castling)  // stored as king takes rook
-        to = G::square(G::file_of(to) > G::file_of(m.from()) ? 6 : 2, G::rank_of(to));
+        to = castling_king_square<G>(m);
     std::string text = square_name<G>(m.from()) + square_name<G>(to);
     if (m.kind() == MoveKind::Promotion) text += char(kind(m.promotion()).letter + 32);
     return text;
