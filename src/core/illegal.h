@@ -235,7 +235,7 @@ template <class V> class IllegalAnalysis {
             if (pos_.in_check()) return about(R::GameOverCheckmate, lsb(pos_.checkers()));
             return about(R::GameOverStalemate, pos_.king_square(us_));
         } else {
-            BB won = pos_.pieces(them_, Pawn) & rank_bb<G>(P::last_rank(them_));
+            BB won = pos_.pawns_on_last_rank(them_);
             if (any(won)) return about(R::GameOverRaceWon, lsb(won));
             return about(R::GameOverNoMoves, NoSquare);
         }

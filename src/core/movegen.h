@@ -148,7 +148,7 @@ template <class V, class Sink> void generate_legal(const Position<V>& pos, Sink&
 
     if constexpr (!V::HasKing) {
         if constexpr (V::LastRankWins)
-            if (any(pos.pieces(them, Pawn) & rank_bb<G>(Position<V>::last_rank(them)))) return;
+            if (any(pos.pawns_on_last_rank(them))) return;
         detail::generate_pawns(pos, out, board, BB{}, NoSquare);
     } else {
         const BB     occ      = pos.pieces();

@@ -106,6 +106,8 @@ template <class V> class Position : public Placement<typename V::Geometry> {
     static constexpr int forward(Seat s) { return s == White ? G::Files : -G::Files; }
     // The rank (0-based) where s's pawns promote (or win the race).
     static constexpr int last_rank(Seat s) { return s == White ? G::Ranks - 1 : 0; }
+    // s's pawns on its last rank: in the pawn race (V::LastRankWins), the race won.
+    BB pawns_on_last_rank(Seat s) const { return pieces(s, Pawn) & rank_bb<G>(last_rank(s)); }
 
   private:
     static int rank_of_right(u8 r) { return r & (BlackShort | BlackLong) ? G::Ranks - 1 : 0; }
@@ -334,7 +336,7 @@ std::optional<PositionError> Position<V>::set(const Setup<G>& s, StateInfo<V>& s
     // has just been won by the side that is not to move.
     for (Seat side : {White, Black}) {
         BB first = pieces(side, Pawn) & rank_bb<G>(last_rank(side ^ 1));
-        BB last  = pieces(side, Pawn) & rank_bb<G>(last_rank(side));
+        BB last  = pawns_on_last_rank(side);
         if (!V::LastRankWins || side == us_ || more_than_one(last)) first |= last;
         if (any(first))
             return PositionError{Code::PawnOnBackRank, lsb(first),

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game_end.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
 #include "game/explain.h"

@@ -190,13 +190,8 @@ template <class V> Outcome Game<V>::by_rule() const {
     } else {
         using K        = Outcome::Kind;
         const Seat us  = pos_.side_to_move();
-        if constexpr (V::LastRankWins) {
-            if (any(pos_.pieces(us ^ 1, Pawn) & rank_bb<G>(Position<V>::last_rank(us ^ 1))))
-                return {K::Win, Seat(us ^ 1), Termination::PawnReachedLastRank};
-            if (!any(pos_.pieces(us, Pawn))) return {K::Win, Seat(us ^ 1), Termination::NoPawnsLeft};
-            // Only a set-up position can leave the side not to move without pawns: it has lost too.
-            if (!any(pos_.pieces(us ^ 1, Pawn))) return {K::Win, us, Termination::NoPawnsLeft};
-        }
+        if constexpr (V::LastRankWins)
+            if (const Outcome race = race_outcome(pos_); race.over()) return race;
         // Mate and stalemate before the automatic draws: a checkmate on the move that completes the
         // 75 moves ends the game as checkmate (FIDE 9.6.2).
         if (count_legal(pos_) == 0) {

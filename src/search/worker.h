@@ -21,6 +21,7 @@
 #include <functional>
 #include <optional>
 
+#include "core/game_end.h"
 #include "core/movegen.h"
 #include "eval/evaluate.h"
 #include "search/engine.h"
@@ -149,12 +150,10 @@ template <class V> class Worker {
     // The score of a position the variant's rules end without a look at the moves: the pawn
     // race won or lost, Tamerlane's citadel draw.
     std::optional<int> variant_end(int ply) const {
-        const Seat us = pos_.side_to_move(), them = Seat(us ^ 1);
         if constexpr (IsRace) {
-            if (any(pos_.pieces(them, Pawn) & rank_bb<G>(Position<V>::last_rank(them))))
-                return mated_in(ply);
-            if (!any(pos_.pieces(us, Pawn))) return mated_in(ply);
-            if (!any(pos_.pieces(them, Pawn))) return mate_in(ply);
+            const Outcome race = race_outcome(pos_);
+            if (race.over())
+                return race.winner == pos_.side_to_move() ? mate_in(ply) : mated_in(ply);
         }
         if constexpr (IsTamerlane)
             if (pos_.citadel_draw()) return 0;
