@@ -162,20 +162,8 @@ template <class V> void Game<V>::flag(Seat loser) {
 
 template <class V> bool Game<V>::dead_position() const {
     if constexpr (!V::HasKing || V::OwnGameEnd) return false;
-    else {
-        using BB = typename G::Bitboard;
-        if (any(pos_.pieces(Pawn) | pos_.pieces(Rook) | pos_.pieces(Queen))) return false;
-        BB minors = pos_.pieces(Knight) | pos_.pieces(Bishop);
-        if (popcount(minors) <= 1) return true;  // K v K, K+minor v K
-        // Only bishops, all on squares of one colour: no mate is possible.
-        if (any(pos_.pieces(Knight))) return false;
-        BB bishops = pos_.pieces(Bishop), dark{};
-        for (BB b = bishops; any(b);) {
-            Square s = pop_lsb(b);
-            if ((G::file_of(s) + G::rank_of(s)) % 2 == 0) dark |= bit<BB>(s);
-        }
-        return !any(dark) || dark == bishops;
-    }
+    else
+        return dead_by_material(pos_);
 }
 
 template <class V> bool Game<V>::can_mate(Seat s) const {

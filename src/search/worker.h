@@ -167,7 +167,7 @@ template <class V> class Worker {
         if constexpr (!IsTamerlane) {
             if (pos_.rule50() >= 100 && !pos_.in_check()) return 0;
             if constexpr (V::HasKing)
-                if (dead_position()) return 0;
+                if (dead_by_lone_minor(pos_)) return 0;
         }
         if (ply > 0 && repeated(ply)) return 0;
         return std::nullopt;
@@ -180,12 +180,6 @@ template <class V> class Worker {
         if constexpr (!IsTamerlane && V::HasKing)
             if (!pos_.in_check()) return 0;
         return mated_in(ply);
-    }
-
-    // No pawns, rooks or queens and at most one minor piece: no mate is possible.
-    bool dead_position() const {
-        if (any(pos_.pieces(Pawn) | pos_.pieces(Rook) | pos_.pieces(Queen))) return false;
-        return popcount(pos_.pieces(Knight) | pos_.pieces(Bishop)) <= 1;
     }
 
     // A repetition: once inside the tree, or twice counting the game's history before the root
