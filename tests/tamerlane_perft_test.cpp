@@ -36,6 +36,32 @@ using Gm = TamerlaneBoard;
 
 // ---- the slow generator ---------------------------------------------------------------------
 
+// The squares a piece of type t and seat `seat` (forward +1 for White, -1 for Black) attacks, or
+// may move to, given the occupancy: a destination counts when its path is empty. `mode_filter`
+// selects capture squares (CaptureOnly: where it could take a piece), quiet squares (MoveOnly)
+// or both (Both). The destination itself may be occupied; the caller masks own pieces.
+template <class G>
+typename G::Bitboard atom_targets(
+    PieceType t, Square from, int forward, typename G::Bitboard occ, Mode mode_filter) {
+    using Bits = typename G::Bitboard;
+    Bits out{};
+    for (const Atom& a : kind(t).atoms) {
+        if (mode_filter == Mode::CaptureOnly && a.mode == Mode::MoveOnly) continue;
+        if (mode_filter == Mode::MoveOnly && a.mode == Mode::CaptureOnly) continue;
+        bool blocked = false;
+        walk_atom<G>(
+            a, from, kind(t).forward_relative ? forward : 1, [&](Square s, Bits path, Mode) {
+                if (blocked) return;
+                if (any(path & occ)) {
+                    blocked = true;
+                    return;
+                }
+                out |= bit<Bits>(s);
+            });
+    }
+    return out;
+}
+
 bool on_rect(Square s) { return s < Cells; }
 
 // Where the piece on s (of seat c) could capture, by its atoms, on the board `occ`.

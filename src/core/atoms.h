@@ -36,31 +36,6 @@ constexpr void walk_atom(const Atom& a, Square from, int forward, Visit&& visit)
     }
 }
 
-// The squares a piece of type t and seat `seat` (forward +1 for White, -1 for Black) attacks, or
-// may move to, given the occupancy: a destination counts when its path is empty. `mode_filter`
-// selects capture squares (CaptureOnly: where it could take a piece), quiet squares (MoveOnly)
-// or both (Both). The destination itself may be occupied; the caller masks own pieces.
-template <class G>
-typename G::Bitboard atom_targets(
-    PieceType t, Square from, int forward, typename G::Bitboard occ, Mode mode_filter) {
-    using BB = typename G::Bitboard;
-    BB out{};
-    for (const Atom& a : kind(t).atoms) {
-        if (mode_filter == Mode::CaptureOnly && a.mode == Mode::MoveOnly) continue;
-        if (mode_filter == Mode::MoveOnly && a.mode == Mode::CaptureOnly) continue;
-        bool blocked = false;
-        walk_atom<G>(a, from, kind(t).forward_relative ? forward : 1, [&](Square s, BB path, Mode) {
-            if (blocked) return;
-            if (any(path & occ)) {
-                blocked = true;
-                return;
-            }
-            out |= bit<BB>(s);
-        });
-    }
-    return out;
-}
-
 // The atom of type t that reaches `to` from `from` (on an empty board), and its path, if any.
 template <class G> struct AtomReach {
     bool                 found = false;
