@@ -159,7 +159,6 @@ inline BB armies_bb(const BB* by_army, u8 mask) { return armies_b4(by_army, mask
 
 BB Board::pieces_of(Seat player) const { return armies_bb(by_army_, st_->c.armies_of[player]); }
 BB Board::enemies_of(Seat player) const { return armies_bb(by_army_, st_->c.enemies_of[player]); }
-BB Board::friends_of(Seat player) const { return occ_ & ~enemies_of(player); }
 
 bool Board::decided() const {
     u8 g = st_->c.in_game;

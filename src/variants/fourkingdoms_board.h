@@ -103,7 +103,6 @@ class Board {
     const BB&    pieces(PieceType t) const { return by_type_[t]; }
     const BB&    army(Seat a) const { return by_army_[a]; }
     BB           pieces_of(Seat player) const;  // every piece of the armies it commands
-    BB           friends_of(Seat player) const; // its pieces and its ally's (partner's)
     BB           enemies_of(Seat player) const;
     bool         in_game(Seat s) const { return st_->c.in_game & seat_bit(s); }
     u8           players() const { return st_->c.in_game; }

@@ -795,6 +795,4 @@ template <> u64 perft<Tamerlane>(P& pos, int depth, const std::atomic<bool>* sto
     return nodes;
 }
 
-bool tamerlane::is_legal(const P& pos, Move m) { return legal_moves<Tamerlane>(pos).contains(m); }
-
 } // namespace citadel

@@ -160,13 +160,6 @@ template <> MoveList<Tamerlane::MaxMoves> legal_moves<Tamerlane>(const Position<
 template <> u64                           count_legal<Tamerlane>(const Position<Tamerlane>& pos);
 template <> u64 perft<Tamerlane>(Position<Tamerlane>& pos, int depth, const std::atomic<bool>* stop);
 
-namespace tamerlane {
-
-// Whether m is one of the legal moves (a linear search of legal_moves).
-bool is_legal(const Position<Tamerlane>& pos, Move m);
-
-} // namespace tamerlane
-
 // How a Tamerlane game stands by its own rules (docs/rules/tamerlane.md, "Game end"): a royal in
 // the enemy citadel draws; no legal move loses (Checkmate when the last royal is attacked, else
 // Stalemate, a win for the other side); `repetitions` (how often the current position has stood
