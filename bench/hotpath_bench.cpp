@@ -76,8 +76,8 @@ template <class V> void register_variant() {
     benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), evaluation<V>);
 }
 
-}  // namespace
-}  // namespace citadel
+} // namespace
+} // namespace citadel
 
 int main(int argc, char** argv) {
     using namespace citadel;

@@ -24,13 +24,13 @@ namespace {
 
 [[noreturn]] void fail(const char* what, std::string_view variant, std::string_view text) {
     std::fprintf(stderr, "fen_fuzz: %s (%.*s): '%.*s'\n", what, int(variant.size()), variant.data(),
-                 int(text.size()), text.data());
+        int(text.size()), text.data());
     __builtin_trap();
 }
 
 bool known_field(const std::string& f) {
-    return f == "fen" || f == "board" || f == "side" || f == "castling" || f == "en passant" ||
-           f == "halfmove clock" || f == "fullmove number";
+    return f == "fen" || f == "board" || f == "side" || f == "castling" || f == "en passant"
+        || f == "halfmove clock" || f == "fullmove number";
 }
 
 // A position set up again from its own FEN: the same text and the same key.
@@ -44,7 +44,8 @@ template <class V> void expect_same_after_reread(const Position<V>& pos, std::st
     if (write_fen<V>(fresh.setup()) != fen) fail("FEN round trip differs", V::Name, origin);
     if (fresh.key() != pos.key()) fail("key differs from the key of the re-read FEN", V::Name, fen);
     if (fresh.checkers() != pos.checkers()) fail("checkers differ after re-read", V::Name, fen);
-    if (count_legal(fresh) != count_legal(pos)) fail("move count differs after re-read", V::Name, fen);
+    if (count_legal(fresh) != count_legal(pos))
+        fail("move count differs after re-read", V::Name, fen);
 }
 
 template <class V> void run(std::string_view text) {
@@ -78,21 +79,24 @@ template <class V> void run(std::string_view text) {
     u64          leaves = 0;
     StateInfo<V> st;
     for (Move m : moves) {
-        if (!find_uci_move(pos, move_to_uci<V>(m))) fail("move text does not find its move", V::Name, before);
+        if (!find_uci_move(pos, move_to_uci<V>(m)))
+            fail("move text does not find its move", V::Name, before);
         pos.make(m, st);
         expect_same_after_reread(pos, before);
         const u64 n = count_legal(pos);
         if (n > u64(V::MaxMoves)) fail("more legal moves than MoveList holds", V::Name, before);
-        if (u64(legal_moves(pos).size()) != n) fail("move list and counter disagree", V::Name, before);
+        if (u64(legal_moves(pos).size()) != n)
+            fail("move list and counter disagree", V::Name, before);
         leaves += n;
         pos.unmake(m);
         if (pos.key() != key || write_fen<V>(pos.setup()) != before)
             fail("unmake does not restore the position", V::Name, before);
     }
-    if (perft(pos, 2) != leaves) fail("perft(2) differs from make/unmake counting", V::Name, before);
+    if (perft(pos, 2) != leaves)
+        fail("perft(2) differs from make/unmake counting", V::Name, before);
 }
 
-}  // namespace
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);

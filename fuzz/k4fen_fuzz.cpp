@@ -30,7 +30,7 @@ template <class V> void check(std::string_view text, const Setup<Cross14>& s) {
         if (pos.key() != key || !pos.consistent()) std::abort();
     }
 }
-}  // namespace
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -22,7 +22,7 @@ template <class V> void check(std::string_view text) {
     (void)game.outcome();
     (void)game.scores();
 }
-}  // namespace
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

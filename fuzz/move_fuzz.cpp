@@ -33,12 +33,12 @@ template <class V> void check(std::string_view fen, std::string_view text) {
     }
     auto move = find_move(pos, *req);
     auto why  = why_illegal(pos, *req);
-    if (bool(move) == bool(why)) __builtin_trap();  // legal exactly when no reason is given
+    if (bool(move) == bool(why)) __builtin_trap(); // legal exactly when no reason is given
     if (why && why->message.empty()) __builtin_trap();
     if (move && find_uci_move(pos, move_to_uci<V>(*move)) != move) __builtin_trap();
 }
 
-}  // namespace
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -10,9 +10,9 @@ namespace {
 // What one term adds to the mover's score in a position: its score with the chess weights
 // minus its score with that term's weights (mg and eg; the same for a middlegame-only term) at
 // zero.
-int term_part(const std::string& fen, int eval::OrthodoxWeights::*mg,
-    int eval::OrthodoxWeights::*eg) {
-    Board<Chess>           b(fen);
+int term_part(
+    const std::string& fen, int eval::OrthodoxWeights::*mg, int eval::OrthodoxWeights::*eg) {
+    Board<Chess>          b(fen);
     eval::OrthodoxWeights w = eval::kChessWeights;
     w.*mg = w.*eg = 0;
     return eval::evaluate(b.pos) - eval::evaluate_with(b.pos, w);
@@ -20,8 +20,8 @@ int term_part(const std::string& fen, int eval::OrthodoxWeights::*mg,
 
 // What the mover's score gains when each of `terms` is raised by `by` (a term's exact count in
 // a position: raise both its mg and eg weights, or use a position whose phase is all one).
-int raised_part(const std::string& fen, std::initializer_list<int eval::OrthodoxWeights::*> terms,
-    int by) {
+int raised_part(
+    const std::string& fen, std::initializer_list<int eval::OrthodoxWeights::*> terms, int by) {
     Board<Chess>          b(fen);
     eval::OrthodoxWeights w = eval::kChessWeights;
     for (auto t : terms) w.*t += by;
@@ -70,8 +70,9 @@ TEST(EvalChess, PassedPawnOnTheSixthBeatsOneOnTheThird) {
 
 TEST(EvalChess, PawnStructureFlaws) {
     // In a middlegame (rooks and queens on): a doubled and an isolated pawn each cost their
-    // owner. (In the endgame the tuned doubled-pawn weight came out slightly positive, docs/eval.md.)
-    using W = eval::OrthodoxWeights;
+    // owner. (In the endgame the tuned doubled-pawn weight came out slightly positive,
+    // docs/eval.md.)
+    using W              = eval::OrthodoxWeights;
     const char* doubled  = "r2qk2r/pppp4/8/8/8/1P6/PP1P4/R2QK2R w - - 0 1";
     const char* isolated = "r2qk2r/pppp4/8/8/8/8/PP1P4/R2QK2R w - - 0 1";
     EXPECT_LT(term_part(doubled, &W::doubled_mg, &W::doubled_eg), 0);
@@ -114,8 +115,8 @@ TEST(EvalChess, ThreatsCountForTheAttacker) {
     // the same positions mirrored (the threat is then the mover's, Black's, again).
     const struct {
         const char* fen;
-        int W::*    mg;
-        int W::*    eg;
+        int W::*mg;
+        int W::*eg;
     } cases[] = {
         { "4k3/8/8/3n4/2P5/8/8/4K3 w - - 0 1", &W::threat_by_pawn_mg, &W::threat_by_pawn_eg },
         { "7k/8/8/4r3/8/5N2/8/7K w - - 0 1", &W::threat_by_minor_mg, &W::threat_by_minor_eg },
@@ -142,8 +143,10 @@ TEST(EvalChess, ThreatsCountForTheAttacker) {
 TEST(EvalChess, ConnectedPawnsOutpostsAndTheKingsFile) {
     using W = eval::OrthodoxWeights;
     // d4 defended by c3, and e4 beside d4: connected. The same pawns apart: not.
-    EXPECT_GT(term_part("4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1", &W::connected_mg, &W::connected_eg), 0);
-    EXPECT_EQ(term_part("4k3/8/8/8/P3P3/7P/8/4K3 w - - 0 1", &W::connected_mg, &W::connected_eg), 0);
+    EXPECT_GT(
+        term_part("4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1", &W::connected_mg, &W::connected_eg), 0);
+    EXPECT_EQ(
+        term_part("4k3/8/8/8/P3P3/7P/8/4K3 w - - 0 1", &W::connected_mg, &W::connected_eg), 0);
     // A knight on e5 defended by d4 with no black pawn on d or f to chase it: an outpost; with
     // a black pawn on f7 (it can come to f6): not. The same for a bishop.
     EXPECT_GT(term_part("4k3/pp6/8/4N3/3P4/8/8/4K3 w - - 0 1", &W::knight_outpost_mg,
@@ -164,7 +167,8 @@ TEST(EvalChess, ConnectedPawnsOutpostsAndTheKingsFile) {
 
 TEST(EvalChess, SafeChecksCountForTheAttacker) {
     using W = eval::OrthodoxWeights;
-    auto checks = [](const char* fen) { return term_part(fen, &W::safe_check_mg, &W::safe_check_eg); };
+    auto checks
+        = [](const char* fen) { return term_part(fen, &W::safe_check_mg, &W::safe_check_eg); };
     // A knight that can check from f6 or h6, a rook from a8, a queen from d5 or g4: squares the
     // black king does not guard.
     for (const char* fen : { "6k1/8/8/8/6N1/8/8/4K3 w - - 0 1", "6k1/8/8/8/8/8/8/R3K3 w - - 0 1",
@@ -177,7 +181,8 @@ TEST(EvalChess, SafeChecksCountForTheAttacker) {
     EXPECT_EQ(checks("6k1/6p1/8/8/6N1/8/8/4K3 w - - 0 1"), 0);
     EXPECT_EQ(checks("6k1/8/1n6/8/8/8/8/R3K3 w - - 0 1"), 0);
     // Two checks count more than one.
-    EXPECT_GT(checks("6k1/8/8/8/6N1/8/8/R3K3 w - - 0 1"), checks("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"));
+    EXPECT_GT(
+        checks("6k1/8/8/8/6N1/8/8/R3K3 w - - 0 1"), checks("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"));
 }
 
 TEST(EvalChess, PieceSquareTablesReadFromTheOwnersSideAndMirrorTheFiles) {
@@ -187,12 +192,12 @@ TEST(EvalChess, PieceSquareTablesReadFromTheOwnersSideAndMirrorTheFiles) {
     auto gain = [](const char* fen) {
         return raised_part(fen, { &W::psq_knight_mg_10, &W::psq_knight_eg_10 }, 100);
     };
-    for (const char* fen : { "4k3/7p/8/8/8/2N5/P7/4K3 w - - 0 1", "4k3/7p/8/8/8/5N2/P7/4K3 w - - 0 1",
-             "4k3/7p/5n2/8/8/8/P7/4K3 b - - 0 1" }) {
+    for (const char* fen : { "4k3/7p/8/8/8/2N5/P7/4K3 w - - 0 1",
+             "4k3/7p/8/8/8/5N2/P7/4K3 w - - 0 1", "4k3/7p/5n2/8/8/8/P7/4K3 b - - 0 1" }) {
         SCOPED_TRACE(fen);
         EXPECT_EQ(gain(fen), 100);
     }
-    EXPECT_EQ(gain("4k3/7p/8/8/8/8/P1N5/4K3 w - - 0 1"), 0);  // c2: another entry
+    EXPECT_EQ(gain("4k3/7p/8/8/8/8/P1N5/4K3 w - - 0 1"), 0); // c2: another entry
     EXPECT_EQ(gain("4k3/7p/2n5/8/8/8/P7/4K3 w - - 0 1"), -100); // Black's c6, White to move
 }
 
@@ -209,8 +214,8 @@ TEST(EvalChess, MobilityTablesCountTheSquaresAPieceReaches) {
     EXPECT_EQ(knight(centre, &W::mob_knight_mg_8, &W::mob_knight_eg_8), 100);
     EXPECT_EQ(knight(e7, &W::mob_knight_mg_6, &W::mob_knight_eg_6), 100);
     EXPECT_EQ(knight(e7, &W::mob_knight_mg_8, &W::mob_knight_eg_8), 0);
-    EXPECT_EQ(knight("4k3/8/8/8/8/8/7P/N3K3 w - - 0 1", &W::mob_knight_mg_2, &W::mob_knight_eg_2),
-        100);
+    EXPECT_EQ(
+        knight("4k3/8/8/8/8/8/7P/N3K3 w - - 0 1", &W::mob_knight_mg_2, &W::mob_knight_eg_2), 100);
     // Black's rook on a8 reaches ten squares (b8-d8, its king on e8 stops it, and the a-file);
     // White's on a1, with its king on h1, thirteen, which count against Black, the mover.
     auto rook = [](const char* fen, int W::*mg, int W::*eg) {
@@ -236,13 +241,13 @@ TEST(EvalChess, KingShelterAndPawnStormByFileAndRank) {
     using W = eval::OrthodoxWeights;
     // Every piece on the board (the middlegame weights count in full). White castled with h3
     // played; Black castled, its h-pawn gone to h4 (a storm pawn on White's fourth rank).
-    const char* fen = "r1bq1rk1/ppppbpp1/2n2n2/8/7p/2N2N1P/PPPPBPP1/R1BQ1RK1 w - - 0 1";
+    const char* fen  = "r1bq1rk1/ppppbpp1/2n2n2/8/7p/2N2N1P/PPPPBPP1/R1BQ1RK1 w - - 0 1";
     auto        part = [&](int W::*term) { return raised_part(fen, { term }, 100); };
-    EXPECT_EQ(part(&W::shelter_2_mg), 0);       // f and g pawns on the second rank, both sides
-    EXPECT_EQ(part(&W::shelter_3_mg), 100);     // White's h3
+    EXPECT_EQ(part(&W::shelter_2_mg), 0); // f and g pawns on the second rank, both sides
+    EXPECT_EQ(part(&W::shelter_3_mg), 100); // White's h3
     EXPECT_EQ(part(&W::shelter_none_mg), -100); // Black's h-file: its pawn too far up to shelter
-    EXPECT_EQ(part(&W::storm_4_mg), 100);       // Black's h4 storms White's king
-    EXPECT_EQ(part(&W::storm_3_mg), 0);         // White's h3 is on Black's sixth rank: no storm
+    EXPECT_EQ(part(&W::storm_4_mg), 100); // Black's h4 storms White's king
+    EXPECT_EQ(part(&W::storm_3_mg), 0); // White's h3 is on Black's sixth rank: no storm
     EXPECT_EQ(part(&W::storm_5_mg), 0);
     // The same with Black to move: every count changes sign.
     std::string black = fen;
@@ -266,12 +271,12 @@ TEST(EvalChess, PassedPawnsFreeSafeAndSupported) {
     EXPECT_EQ(part("7k/8/8/8/3PK3/8/8/8 w - - 0 1", { &W::passed_supported_eg }), 40);
     EXPECT_EQ(part(h8, { &W::passed_supported_eg }), 0);
     // A black knight on d5 blocks the stop square: not free.
-    EXPECT_EQ(part("7k/8/8/3n4/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }),
-        0);
+    EXPECT_EQ(
+        part("7k/8/8/3n4/3P4/8/8/4K3 w - - 0 1", { &W::passed_free_mg, &W::passed_free_eg }), 0);
 }
 
 TEST(EvalChess, SafePawnPushThatWouldAttackPieces) {
-    using W = eval::OrthodoxWeights;
+    using W   = eval::OrthodoxWeights;
     auto part = [](const char* fen) {
         return raised_part(fen, { &W::threat_push_mg, &W::threat_push_eg }, 10);
     };
@@ -287,7 +292,7 @@ TEST(EvalChess, SafePawnPushThatWouldAttackPieces) {
 
 // What the king danger adds to the mover's score with only the given danger weights set (the
 // others at zero), against all of them at zero.
-int danger_part(const std::string& fen,
+int danger_part(const std::string&                                      fen,
     std::initializer_list<std::pair<int eval::OrthodoxWeights::*, int>> weights) {
     using W = eval::OrthodoxWeights;
     Board<Chess> b(fen);

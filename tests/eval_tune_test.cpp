@@ -39,7 +39,9 @@ TEST(EvalTune, WeightsPrintAsSource) {
     std::ostringstream out;
     eval::write_weights(out, eval::kPawnRaceWeights, "PawnRaceWeights", "kPawnRaceWeights");
     EXPECT_EQ(out.str().rfind("inline constexpr PawnRaceWeights kPawnRaceWeights = {\n", 0), 0u);
-    EXPECT_NE(out.str().find("    .race_win = " + std::to_string(eval::kPawnRaceWeights.race_win) + ",\n"), std::string::npos);
+    EXPECT_NE(out.str().find(
+                  "    .race_win = " + std::to_string(eval::kPawnRaceWeights.race_win) + ",\n"),
+        std::string::npos);
     EXPECT_EQ(out.str().substr(out.str().size() - 3), "};\n");
 }
 
@@ -92,14 +94,14 @@ TEST(EvalTune, APriorHoldsWeightsNearTheirStart) {
     truth.knight_mg += 80;
     auto                data = synthetic(truth, 1.0);
     eval::tune::Options opt;
-    opt.only       = {"knight_mg"};
+    opt.only       = { "knight_mg" };
     opt.first_step = 16;
     int free_fit   = eval::tune::tune(data, eval::kChessWeights, 1.0, opt).knight_mg;
     opt.prior      = 1.0; // far heavier than the data's pull
     int held       = eval::tune::tune(data, eval::kChessWeights, 1.0, opt).knight_mg;
     EXPECT_NEAR(free_fit, truth.knight_mg, 12);
     EXPECT_LT(std::abs(held - eval::kChessWeights.knight_mg),
-              std::abs(free_fit - eval::kChessWeights.knight_mg) / 2);
+        std::abs(free_fit - eval::kChessWeights.knight_mg) / 2);
 }
 
 } // namespace

@@ -15,4 +15,4 @@ template <class V> void load(citadel::FourKingdomsGame<V>& g, const std::string&
     ASSERT_FALSE(err) << fen << ": " << citadel::describe(*err);
 }
 
-}  // namespace fktest
+} // namespace fktest

@@ -58,16 +58,23 @@ template <class V> Coverage random_games(unsigned seed, int games, int plies) {
                 if (c.kind() == MoveKind::Promotion) promotions.push_back(c);
                 StateInfo<V> st;
                 pos.make(c, st);
-                if (pos.state()->n_elim) mates.push_back(c);
-                else if (pos.check_mask()) checks.push_back(c);
+                if (pos.state()->n_elim)
+                    mates.push_back(c);
+                else if (pos.check_mask())
+                    checks.push_back(c);
                 pos.unmake(c);
             }
             Move m = list.moves[rng() % list.size()];
-            if (!mates.empty() && rng() % 8) m = mates[rng() % mates.size()];
-            else if (!checks.empty() && rng() % 2) m = checks[rng() % checks.size()];
-            else if (!promotions.empty() && rng() % 2) m = promotions[rng() % promotions.size()];
-            else if (!captures.empty() && rng() % 3 == 0) m = captures[rng() % captures.size()];
-            else if (!pawns.empty() && rng() % 3 == 0) m = pawns[rng() % pawns.size()];
+            if (!mates.empty() && rng() % 8)
+                m = mates[rng() % mates.size()];
+            else if (!checks.empty() && rng() % 2)
+                m = checks[rng() % checks.size()];
+            else if (!promotions.empty() && rng() % 2)
+                m = promotions[rng() % promotions.size()];
+            else if (!captures.empty() && rng() % 3 == 0)
+                m = captures[rng() % captures.size()];
+            else if (!pawns.empty() && rng() % 3 == 0)
+                m = pawns[rng() % pawns.size()];
             path.append(1, ' ').append(move_to_uci<V>(m));
             expect_make_agrees(pos, m, path);
             if (::testing::Test::HasFailure()) return cov;
@@ -81,10 +88,12 @@ template <class V> Coverage random_games(unsigned seed, int games, int plies) {
             cov.king_captures += pos.state()->captured && type_of(pos.state()->captured) == King;
             // Free-for-all: the two players left beside an absorber ally now and then.
             if constexpr (!V::Teams)
-                for (u8 pair : {3, 5, 6, 9, 10, 12})
+                for (u8 pair : { 3, 5, 6, 9, 10, 12 })
                     if (pos.alliance_possible(u8(pair)) && rng() % 2) {
-                        if (pos.ally(u8(pair), states.emplace_back())) ++cov.alliances;
-                        else states.pop_back();
+                        if (pos.ally(u8(pair), states.emplace_back()))
+                            ++cov.alliances;
+                        else
+                            states.pop_back();
                         EXPECT_TRUE(pos.consistent()) << path;
                         break;
                     }
@@ -109,11 +118,11 @@ template <class V> Coverage random_games(unsigned seed, int games, int plies) {
 template <class V> void report(const Coverage& c) {
     std::printf("%s: %d plies, %d with a check, %d eliminations (%d king captures), %d promotions, "
                 "%d en passant, %d castlings, %d decided games, %d alliances\n",
-                std::string(V::Name).c_str(), c.plies, c.checks, c.eliminations, c.king_captures,
-                c.promotions, c.en_passant, c.castling, c.decided, c.alliances);
+        std::string(V::Name).c_str(), c.plies, c.checks, c.eliminations, c.king_captures,
+        c.promotions, c.en_passant, c.castling, c.decided, c.alliances);
 }
 
-}  // namespace
+} // namespace
 
 TEST(FourKingdomsMovegen, StartTreeMatchesReference) {
     Position<FourKingdoms>  pos;

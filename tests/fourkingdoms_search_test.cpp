@@ -6,9 +6,9 @@
 #include <random>
 #include <thread>
 
+#include "fourkingdoms_game_support.h"
 #include "fourkingdoms_support.h"
 #include "game/fourkingdoms_game.h"
-#include "fourkingdoms_game_support.h"
 #include "search/fourkingdoms_search.h"
 #include "search/skill.h"
 
@@ -21,7 +21,6 @@ using Teams = FourKingdomsTeams;
 
 namespace {
 
-
 template <class V> Move best(const FourKingdomsGame<V>& g, FkAlgorithm a, int depth) {
     FourKingdomsEngine<V> e({}, a);
     search::Limits        l;
@@ -32,8 +31,9 @@ template <class V> Move best(const FourKingdomsGame<V>& g, FkAlgorithm a, int de
 // North's back rank behind f13 g13 h13; East's rook on e10 mates it with e10e14.
 template <class V> std::string back_rank(char to_move) {
     std::string mode = V::Teams ? " es" : " -";
-    return k4({KINGS, {"e10", "eR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"}, {"d2", "sP"}, {"b5", "wP"}},
-              std::string(1, to_move) + " - - 0 1 eswn" + mode);
+    return k4({ KINGS, { "e10", "eR" }, { "f13", "nP" }, { "g13", "nP" }, { "h13", "nP" },
+                  { "d2", "sP" }, { "b5", "wP" } },
+        std::string(1, to_move) + " - - 0 1 eswn" + mode);
 }
 
 // Whether some move of the player to move eliminates `who` at once.
@@ -47,9 +47,9 @@ template <class V> bool can_eliminate_now(FourKingdomsGame<V>& g, Seat who) {
     return false;
 }
 
-const FkAlgorithm kAll[] = {FkAlgorithm::Paranoid, FkAlgorithm::MaxN, FkAlgorithm::Brs};
+const FkAlgorithm kAll[] = { FkAlgorithm::Paranoid, FkAlgorithm::MaxN, FkAlgorithm::Brs };
 
-}  // namespace
+} // namespace
 
 TEST(FourKingdomsSearch, FindsAnEliminationInOneFreeForAll) {
     FourKingdomsGame<FFA> g;
@@ -57,7 +57,8 @@ TEST(FourKingdomsSearch, FindsAnEliminationInOneFreeForAll) {
     for (FkAlgorithm a : kAll) {
         Move m = best(g, a, 3);
         ASSERT_TRUE(g.play(m)) << search::fk_algorithm_name(a);
-        EXPECT_FALSE(g.in_game(fk::North)) << search::fk_algorithm_name(a) << " played " << move_to_uci<FFA>(m);
+        EXPECT_FALSE(g.in_game(fk::North))
+            << search::fk_algorithm_name(a) << " played " << move_to_uci<FFA>(m);
         g.undo();
     }
 }
@@ -75,15 +76,15 @@ TEST(FourKingdomsSearch, AvoidsBeingEliminatedInOne) {
     FourKingdomsGame<FFA> g;
     load(g, back_rank<FFA>('n'));
     {
-        FourKingdomsGame<FFA> probe;  // the threat is real: a pass would lose the king
+        FourKingdomsGame<FFA> probe; // the threat is real: a pass would lose the king
         load(probe, back_rank<FFA>('e'));
         ASSERT_TRUE(can_eliminate_now(probe, fk::North));
     }
     for (FkAlgorithm a : kAll) {
         Move m = best(g, a, 3);
         ASSERT_TRUE(g.play(m));
-        EXPECT_FALSE(can_eliminate_now(g, fk::North)) << search::fk_algorithm_name(a) << " played "
-                                                      << move_to_uci<FFA>(m);
+        EXPECT_FALSE(can_eliminate_now(g, fk::North))
+            << search::fk_algorithm_name(a) << " played " << move_to_uci<FFA>(m);
         g.undo();
     }
     FourKingdomsGame<Teams> t;
@@ -102,11 +103,11 @@ template <class V> void random_positions_give_legal_moves(u64 seed) {
             auto moves = g.legal_moves();
             if (ply % 12 == 5) {
                 search::Options o;
-                o.skill = int(rng() % 21);
-                o.seed  = rng();
+                o.skill   = int(rng() % 21);
+                o.seed    = rng();
                 o.hash_mb = 1;
                 FourKingdomsEngine<V> e(o, FkAlgorithm(rng() % 3));
-                search::Limits l;
+                search::Limits        l;
                 l.nodes = 1500;
                 Move m  = e.search(g, l).best;
                 EXPECT_TRUE(moves.contains(m)) << g.fen() << " skill " << o.skill;
@@ -116,18 +117,20 @@ template <class V> void random_positions_give_legal_moves(u64 seed) {
         }
         if (g.outcome().over) {
             FourKingdomsEngine<V> e;
-            EXPECT_TRUE(e.search(g, {}).best.is_none());  // nothing to play in a finished game
+            EXPECT_TRUE(e.search(g, {}).best.is_none()); // nothing to play in a finished game
         }
     }
     EXPECT_GT(searched, 20);
 }
 
-TEST(FourKingdomsSearch, NeverAnIllegalMoveFreeForAll) { random_positions_give_legal_moves<FFA>(1); }
+TEST(FourKingdomsSearch, NeverAnIllegalMoveFreeForAll) {
+    random_positions_give_legal_moves<FFA>(1);
+}
 TEST(FourKingdomsSearch, NeverAnIllegalMoveTeams) { random_positions_give_legal_moves<Teams>(2); }
 
 // Also run under ThreadSanitizer (scripts/test, stage tsan: FourKingdomsSearchThreads.*).
 template <class V> void stops_from_another_thread(FkAlgorithm a) {
-    FourKingdomsGame<V>   g;
+    FourKingdomsGame<V> g;
     ASSERT_TRUE(g.play_uci("m7k7"));
     FourKingdomsEngine<V> e({}, a);
     search::Limits        l;
@@ -140,7 +143,7 @@ template <class V> void stops_from_another_thread(FkAlgorithm a) {
     t.join();
     EXPECT_FALSE(e.searching());
     EXPECT_TRUE(g.legal_moves().contains(r.best)) << search::fk_algorithm_name(a);
-    EXPECT_GE(infos, 0);  // written on the search thread, read after join
+    EXPECT_GE(infos, 0); // written on the search thread, read after join
 }
 
 TEST(FourKingdomsSearchThreads, StopsFromAnotherThread) {
@@ -168,35 +171,36 @@ TEST(FourKingdomsSearchThreads, EnginesOnSeveralThreads) {
 // BRS+: the threat comes from South, who moves after East: the reply layer must let East play
 // its default move and South reply, not only the next opponent.
 TEST(FourKingdomsSearch, BrsSeesTheThreatOfALaterOpponent) {
-    const std::string fen = k4({KINGS, {"e10", "sR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"},
-                                {"d2", "sP"}, {"b5", "wP"}},
-                               "n - - 0 1 eswn -");
+    const std::string     fen = k4({ KINGS, { "e10", "sR" }, { "f13", "nP" }, { "g13", "nP" },
+                                       { "h13", "nP" }, { "d2", "sP" }, { "b5", "wP" } },
+            "n - - 0 1 eswn -");
     FourKingdomsGame<FFA> g;
     load(g, fen);
     {
-        FourKingdomsGame<FFA> probe;  // South's rook really mates from e10 when it is its turn
-        load(probe, k4({KINGS, {"e10", "sR"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"},
-                        {"d2", "sP"}, {"b5", "wP"}},
-                       "s - - 0 1 eswn -"));
+        FourKingdomsGame<FFA> probe; // South's rook really mates from e10 when it is its turn
+        load(probe,
+            k4({ KINGS, { "e10", "sR" }, { "f13", "nP" }, { "g13", "nP" }, { "h13", "nP" },
+                   { "d2", "sP" }, { "b5", "wP" } },
+                "s - - 0 1 eswn -"));
         ASSERT_TRUE(can_eliminate_now(probe, fk::North));
     }
     for (FkAlgorithm a : kAll) {
-        Move m = best(g, a, a == FkAlgorithm::Brs ? 2 : 3);  // BRS: one reply layer suffices
+        Move m = best(g, a, a == FkAlgorithm::Brs ? 2 : 3); // BRS: one reply layer suffices
         ASSERT_TRUE(g.play(m));
-        ASSERT_TRUE(g.play_uci("n7n8"));  // East steps aside: South to move
-        EXPECT_FALSE(can_eliminate_now(g, fk::North)) << search::fk_algorithm_name(a) << " played "
-                                                      << move_to_uci<FFA>(m);
+        ASSERT_TRUE(g.play_uci("n7n8")); // East steps aside: South to move
+        EXPECT_FALSE(can_eliminate_now(g, fk::North))
+            << search::fk_algorithm_name(a) << " played " << move_to_uci<FFA>(m);
         g.undo();
         g.undo();
     }
 }
 
 TEST(FourKingdomsSearch, ReportsEachIterationAndItsScoreForTheMover) {
-    FourKingdomsGame<Teams>   g;
+    FourKingdomsGame<Teams> g;
     load(g, back_rank<Teams>('e'));
     FourKingdomsEngine<Teams> e;
     search::Limits            l;
-    l.depth = 3;
+    l.depth    = 3;
     int  infos = 0;
     auto r     = e.search(g, l, [&](const search::Info& i) {
         ++infos;
@@ -204,7 +208,7 @@ TEST(FourKingdomsSearch, ReportsEachIterationAndItsScoreForTheMover) {
     });
     EXPECT_EQ(infos, 3);
     ASSERT_FALSE(r.lines.empty());
-    EXPECT_GT(r.lines[0].score.value, 1000);  // East's team is a king up after the mate
+    EXPECT_GT(r.lines[0].score.value, 1000); // East's team is a king up after the mate
 }
 
 TEST(FourKingdomsSearch, SameSeedSameMove) {
@@ -214,8 +218,8 @@ TEST(FourKingdomsSearch, SameSeedSameMove) {
     o.skill = 3;
     o.seed  = 42;
     search::Limits l;
-    Move a = FourKingdomsEngine<FFA>(o).search(g, l).best;
-    Move b = FourKingdomsEngine<FFA>(o).search(g, l).best;
+    Move           a = FourKingdomsEngine<FFA>(o).search(g, l).best;
+    Move           b = FourKingdomsEngine<FFA>(o).search(g, l).best;
     EXPECT_EQ(a, b);
 }
 
@@ -223,7 +227,8 @@ TEST(FourKingdomsSearch, AlgorithmNames) {
     EXPECT_EQ(search::fk_algorithm_named("paranoid"), FkAlgorithm::Paranoid);
     EXPECT_EQ(search::fk_algorithm_named("maxn"), FkAlgorithm::MaxN);
     EXPECT_EQ(search::fk_algorithm_named("brs"), FkAlgorithm::Brs);
-    for (FkAlgorithm a : kAll) EXPECT_EQ(search::fk_algorithm_named(search::fk_algorithm_name(a)), a);
+    for (FkAlgorithm a : kAll)
+        EXPECT_EQ(search::fk_algorithm_named(search::fk_algorithm_name(a)), a);
     EXPECT_FALSE(search::fk_algorithm_named("BRS"));
     EXPECT_FALSE(search::fk_algorithm_named(""));
 }
@@ -233,16 +238,18 @@ TEST(FourKingdomsSearch, AlgorithmNames) {
 TEST(FourKingdomsDecisions, Draws) {
     FourKingdomsGame<Teams>   even;
     FourKingdomsEngine<Teams> e;
-    EXPECT_TRUE(e.should_accept_draw(even, fk::East));  // the start: nobody is ahead
+    EXPECT_TRUE(e.should_accept_draw(even, fk::East)); // the start: nobody is ahead
     FourKingdomsGame<Teams> g;
-    load(g, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}, "e - - 0 1 eswn es"));
+    load(g,
+        k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } },
+            "e - - 0 1 eswn es"));
     EXPECT_TRUE(e.should_accept_draw(g, fk::East));
     EXPECT_FALSE(e.should_accept_draw(g, fk::West));
-    EXPECT_FALSE(e.should_accept_draw(g, 7));  // no such seat
+    EXPECT_FALSE(e.should_accept_draw(g, 7)); // no such seat
     // Free-for-all: a draw gives 1 point; the one ahead expects more, the others less.
     FourKingdomsGame<FFA>   f;
     FourKingdomsEngine<FFA> fe;
-    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}));
+    load(f, k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } }));
     EXPECT_TRUE(fe.should_accept_draw(f, fk::East));
     EXPECT_FALSE(fe.should_accept_draw(f, fk::West));
 }
@@ -251,8 +258,8 @@ TEST(FourKingdomsDecisions, DrawsJudgedBySearch) {
     // Teams: East to move, facing West's three queens, accepts; West, to move with them,
     // declines; a result that is not about the mover falls back to the static judgement.
     const auto fen = [](char to_move) {
-        return k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}},
-                  std::string(1, to_move) + " - - 0 1 eswn es");
+        return k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } },
+            std::string(1, to_move) + " - - 0 1 eswn es");
     };
     FourKingdomsEngine<Teams> e;
     search::Limits            l;
@@ -261,36 +268,40 @@ TEST(FourKingdomsDecisions, DrawsJudgedBySearch) {
     load(east, fen('e'));
     auto r = e.search(east, l);
     EXPECT_TRUE(e.should_accept_draw(east, fk::East, r));
-    EXPECT_FALSE(e.should_accept_draw(east, fk::West, r));  // West is not to move: static, no
+    EXPECT_FALSE(e.should_accept_draw(east, fk::West, r)); // West is not to move: static, no
     FourKingdomsGame<Teams> west;
     load(west, fen('w'));
     EXPECT_FALSE(e.should_accept_draw(west, fk::West, e.search(west, l)));
     EXPECT_EQ(e.should_accept_draw(west, fk::West, search::Result{}),
-              e.should_accept_draw(west, fk::West));
+        e.should_accept_draw(west, fk::West));
     // Free-for-all: the mover expecting less than one point takes the draw.
     FourKingdomsGame<FFA>   f;
     FourKingdomsEngine<FFA> fe;
-    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}}));
+    load(f, k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" } }));
     EXPECT_TRUE(fe.should_accept_draw(f, fk::East, fe.search(f, l)));
     search::Result ahead;
-    ahead.lines.push_back({search::Score{false, 300}, 2, 2, {}});
+    ahead.lines.push_back({ search::Score{ false, 300 }, 2, 2, {} });
     EXPECT_FALSE(fe.should_accept_draw(f, fk::East, ahead));
 }
 
 TEST(FourKingdomsDecisions, Resignation) {
     FourKingdomsGame<Teams> g;
-    load(g, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}, {"b10", "wR"}},
-               "e - - 0 1 eswn es"));
+    load(g,
+        k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" },
+               { "b10", "wR" } },
+            "e - - 0 1 eswn es"));
     FourKingdomsEngine<Teams> e;
     EXPECT_TRUE(e.should_resign(g, fk::East, 0));
-    EXPECT_FALSE(e.should_resign(g, fk::West, 0));  // the winning side plays on
-    EXPECT_FALSE(e.should_resign(g, fk::East, 21));  // resigning not allowed at this level
+    EXPECT_FALSE(e.should_resign(g, fk::West, 0)); // the winning side plays on
+    EXPECT_FALSE(e.should_resign(g, fk::East, 21)); // resigning not allowed at this level
     search::Options weak;
     weak.skill = 5;
     EXPECT_FALSE(FourKingdomsEngine<Teams>(weak).should_resign(g, fk::East, 10));
     // Free-for-all with four players: resigning (-1) is worse than being mated (1).
     FourKingdomsGame<FFA> f;
-    load(f, k4({KINGS, {"b4", "wQ"}, {"b5", "wQ"}, {"b6", "wQ"}, {"b9", "wR"}, {"b10", "wR"}}));
+    load(f,
+        k4({ KINGS, { "b4", "wQ" }, { "b5", "wQ" }, { "b6", "wQ" }, { "b9", "wR" },
+            { "b10", "wR" } }));
     EXPECT_FALSE(FourKingdomsEngine<FFA>().should_resign(f, fk::East, 0));
 }
 
@@ -299,17 +310,18 @@ TEST(FourKingdomsDecisions, Alliances) {
     FourKingdomsGame<FFA> g;
     load(g, back_rank<FFA>('e'));
     FourKingdomsEngine<FFA> e;
-    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::West));  // four players: no
+    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::West)); // four players: no
     ASSERT_TRUE(g.play_uci("e10e14"));
     ASSERT_FALSE(g.in_game(fk::North));
     EXPECT_TRUE(e.should_propose_alliance(g, fk::South, fk::West));
-    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::East));  // not with the absorber
+    EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::East)); // not with the absorber
     EXPECT_FALSE(e.should_propose_alliance(g, fk::South, fk::South));
-    EXPECT_FALSE(e.should_accept_alliance(g, fk::West));  // nothing proposed
+    EXPECT_FALSE(e.should_accept_alliance(g, fk::West)); // nothing proposed
     ASSERT_FALSE(g.propose_alliance(fk::South, fk::West));
     EXPECT_TRUE(e.should_accept_alliance(g, fk::West));
     EXPECT_FALSE(e.should_accept_alliance(g, fk::East));
-    EXPECT_FALSE(FourKingdomsEngine<Teams>().should_propose_alliance(FourKingdomsGame<Teams>(), 0, 2));
+    EXPECT_FALSE(
+        FourKingdomsEngine<Teams>().should_propose_alliance(FourKingdomsGame<Teams>(), 0, 2));
 }
 
 TEST(FourKingdomsDecisions, AlliancesJudgedBySearch) {
@@ -318,15 +330,15 @@ TEST(FourKingdomsDecisions, AlliancesJudgedBySearch) {
     // move, allying saves South's queen: South accepts. The strengths (what a static judgement
     // reads) are the same in both; only the search tells them apart.
     const auto fen = [](char to_move) {
-        return k4({{"n7", "eK"}, {"h1", "sK"}, {"a8", "wK"}, {"f13", "nP"}, {"g13", "nP"}, {"h13", "nP"},
-                   {"d4", "sQ"}, {"d6", "wQ"}},
-                  std::string(1, to_move) + " - - 0 1 eswe -");
+        return k4({ { "n7", "eK" }, { "h1", "sK" }, { "a8", "wK" }, { "f13", "nP" },
+                      { "g13", "nP" }, { "h13", "nP" }, { "d4", "sQ" }, { "d6", "wQ" } },
+            std::string(1, to_move) + " - - 0 1 eswe -");
     };
     FourKingdomsEngine<FFA> e;
     FourKingdomsGame<FFA>   south;
     load(south, fen('s'));
     EXPECT_FALSE(e.should_propose_alliance(south, fk::South, fk::West));
-    EXPECT_TRUE(e.should_propose_alliance(south, fk::West, fk::South));  // West's queen is saved
+    EXPECT_TRUE(e.should_propose_alliance(south, fk::West, fk::South)); // West's queen is saved
     FourKingdomsGame<FFA> west;
     load(west, fen('w'));
     EXPECT_TRUE(e.should_propose_alliance(west, fk::South, fk::West));
@@ -335,8 +347,8 @@ TEST(FourKingdomsDecisions, AlliancesJudgedBySearch) {
     EXPECT_TRUE(e.should_accept_alliance(west, fk::South));
     ASSERT_FALSE(south.propose_alliance(fk::West, fk::South));
     EXPECT_FALSE(e.should_accept_alliance(south, fk::South));
-    EXPECT_FALSE(e.should_propose_alliance(west, fk::South, fk::East));  // not with the absorber
-    EXPECT_FALSE(e.should_propose_alliance(west, fk::North, fk::South));  // North is out
+    EXPECT_FALSE(e.should_propose_alliance(west, fk::South, fk::East)); // not with the absorber
+    EXPECT_FALSE(e.should_propose_alliance(west, fk::North, fk::South)); // North is out
 }
 
 // ---- skill ----
@@ -370,7 +382,7 @@ TEST(FourKingdomsSkill, WeakLevelsFinishTheirFirstIteration) {
     // Level 0's node budget (400) ends inside depth 1 in a middlegame on this board; it must
     // apply only after the first iteration, or level 0 would play the move ordering's first
     // move unweighed (a line of depth 0).
-    for (int skill : {0, 3}) {
+    for (int skill : { 0, 3 }) {
         expect_first_iteration_finished<FFA>(skill, 80, 5);
         expect_first_iteration_finished<Teams>(skill, 80, 9);
     }
@@ -380,9 +392,9 @@ TEST(FourKingdomsSkill, ALevelStopsAtItsFourKingdomsNodeBudget) {
     // Level 10 stops at its own budget (12,800 nodes), well below the two-player one (72,400),
     // once its first iteration is done.
     search::Options o;
-    o.skill = 10;
+    o.skill          = 10;
     const u64 budget = search::skill_nodes(1000, search::FourKingdomsNodeGrowth);
-    for (u64 seed : {5, 9}) {
+    for (u64 seed : { 5, 9 }) {
         FourKingdomsEngine<FFA> engine(o);
         FourKingdomsGame<FFA>   g;
         play_random(g, 40, seed);
@@ -397,11 +409,11 @@ namespace {
 // East's queen on i9 can take North's pawn on i12, which North's h13 pawn defends: the move
 // ordering's first move (the only capture) loses the queen; East's rook on j4 has quiet moves.
 std::string queen_for_a_pawn() {
-    return k4({KINGS, {"i9", "eQ"}, {"j4", "eR"}, {"i12", "nP"}, {"h13", "nP"}, {"d2", "sP"},
-               {"b5", "wP"}},
-              "e - - 0 1 eswn -");
+    return k4({ KINGS, { "i9", "eQ" }, { "j4", "eR" }, { "i12", "nP" }, { "h13", "nP" },
+                  { "d2", "sP" }, { "b5", "wP" } },
+        "e - - 0 1 eswn -");
 }
-}  // namespace
+} // namespace
 
 TEST(FourKingdomsSearch, ANodeLimitInsideDepthOnePlaysTheBestMoveWeighedSoFar) {
     // Stopped inside its first iteration, the search used to play the move ordering's first
@@ -409,16 +421,16 @@ TEST(FourKingdomsSearch, ANodeLimitInsideDepthOnePlaysTheBestMoveWeighedSoFar) {
     // finished instead, reported as a line of depth 1.
     FourKingdomsGame<FFA> g;
     load(g, queen_for_a_pawn());
-    const Move grab = *find_uci_move(g.position(), "i9i12");
+    const Move     grab = *find_uci_move(g.position(), "i9i12");
     search::Limits one;
     one.depth = 1;
     FourKingdomsEngine<FFA> whole;
-    const search::Result all = whole.search(g, one);
+    const search::Result    all = whole.search(g, one);
     ASSERT_NE(all.best, grab);
-    for (u64 cut : {all.nodes - 1, all.nodes * 3 / 4, all.nodes / 2}) {
+    for (u64 cut : { all.nodes - 1, all.nodes * 3 / 4, all.nodes / 2 }) {
         FourKingdomsEngine<FFA> e;
         search::Limits          l;
-        l.nodes                  = cut;
+        l.nodes                = cut;
         const search::Result r = e.search(g, l);
         ASSERT_FALSE(r.lines.empty()) << cut;
         EXPECT_EQ(r.lines[0].depth, 1) << cut;
@@ -431,9 +443,10 @@ TEST(FourKingdomsSearch, QuiescenceCapturesFreeForAll) {
     // taking the undefended knight is searched.
     using search::fk_quiescence_capture;
     FourKingdomsGame<FFA> east;
-    load(east, k4({KINGS, {"i9", "eQ"}, {"i12", "nP"}, {"h13", "nP"}, {"f9", "nN"}, {"d2", "sP"},
-                   {"b5", "wP"}},
-                  "e - - 0 1 eswn -"));
+    load(east,
+        k4({ KINGS, { "i9", "eQ" }, { "i12", "nP" }, { "h13", "nP" }, { "f9", "nN" },
+               { "d2", "sP" }, { "b5", "wP" } },
+            "e - - 0 1 eswn -"));
     auto move = [](const auto& game, std::string_view uci) {
         auto m = find_uci_move(game.position(), uci);
         EXPECT_TRUE(m) << uci;
@@ -444,8 +457,10 @@ TEST(FourKingdomsSearch, QuiescenceCapturesFreeForAll) {
     // South to move, an opponent of East: its bishop taking West's knight is left out (one
     // opponent against another); taking East's rook or East's undefended pawn is searched.
     FourKingdomsGame<FFA> south;
-    load(south, k4({KINGS, {"e4", "sB"}, {"g6", "wN"}, {"d5", "eR"}, {"f3", "eP"}, {"i12", "nP"}},
-                   "s - - 0 1 eswn -"));
+    load(south,
+        k4({ KINGS, { "e4", "sB" }, { "g6", "wN" }, { "d5", "eR" }, { "f3", "eP" },
+               { "i12", "nP" } },
+            "s - - 0 1 eswn -"));
     EXPECT_FALSE(fk_quiescence_capture(south.position(), move(south, "e4g6"), fk::East, true));
     EXPECT_TRUE(fk_quiescence_capture(south.position(), move(south, "e4d5"), fk::East, true));
     EXPECT_TRUE(fk_quiescence_capture(south.position(), move(south, "e4f3"), fk::East, true));
@@ -456,15 +471,15 @@ TEST(FourKingdomsSearch, QuiescenceCapturesFreeForAll) {
 TEST(FourKingdomsSearch, ANodeLimitInsideDepthTwoPlaysAMoveThatBeatTheLastBest) {
     // Positions whose best move at depth 2 is not depth 1's: stopped in the last root move of
     // depth 2, the search plays the better move it found at depth 2 (before, depth 1's).
-    for (int seed : {3, 8, 9}) {
+    for (int seed : { 3, 8, 9 }) {
         FourKingdomsGame<FFA> g;
         play_random(g, 20, u64(seed));
         search::Limits one, two;
         one.depth = 1;
         two.depth = 2;
         FourKingdomsEngine<FFA> first, second, cut;
-        const search::Result r1 = first.search(g, one), r2 = second.search(g, two);
-        ASSERT_NE(r1.best, r2.best) << "seed " << seed;  // the case this test is about
+        const search::Result    r1 = first.search(g, one), r2 = second.search(g, two);
+        ASSERT_NE(r1.best, r2.best) << "seed " << seed; // the case this test is about
         search::Limits l;
         l.nodes                = r2.nodes - 1;
         const search::Result r = cut.search(g, l);

@@ -37,7 +37,7 @@ template <class V> struct Game {
         if (!setup) return;
         auto err = pos.set(*setup, states.emplace_back());
         EXPECT_FALSE(err) << fen << ": " << (err ? err->message : "");
-        std::istringstream in{std::string(moves)};
+        std::istringstream in{ std::string(moves) };
         for (std::string text; in >> text;) {
             auto m = find_uci_move(pos, text);
             EXPECT_TRUE(m) << "not legal: " << text;
@@ -50,7 +50,9 @@ template <class V> struct Game {
         EXPECT_TRUE(r.ok()) << text << ": " << (r ? "" : r.error().message);
         return r ? *r : MoveRequest{};
     }
-    std::optional<Illegality> why(std::string_view text) const { return why_illegal(pos, request(text)); }
+    std::optional<Illegality> why(std::string_view text) const {
+        return why_illegal(pos, request(text));
+    }
     static Square sq(std::string_view name) { return *parse_square<G>(name); }
     static Piece  white(PieceType t) { return make_piece(White, t); }
     static Piece  black(PieceType t) { return make_piece(Black, t); }
@@ -62,8 +64,8 @@ using RaceGame      = Game<PawnRace>;
 
 // Asserts that `why` holds reason r about square s with piece p, with a non-empty sentence.
 template <class Gm>
-void expect_reason(const Gm& g, std::string_view move, R r, std::string_view square = "",
-                   Piece piece = NoPiece) {
+void expect_reason(
+    const Gm& g, std::string_view move, R r, std::string_view square = "", Piece piece = NoPiece) {
     auto why = g.why(move);
     ASSERT_TRUE(why) << move << " should be illegal";
     EXPECT_EQ(reason_id(why->reason), reason_id(r)) << move << ": " << why->message;
@@ -85,14 +87,14 @@ template <class Gm> void expect_legal(const Gm& g, std::string_view move) {
     EXPECT_FALSE(why) << move << " should be legal, got: " << (why ? why->message : "");
 }
 
-}  // namespace
+} // namespace
 
 // ---- game over ------------------------------------------------------------------------------
 
 TEST(Illegal, GameOverCheckmate) {
     ChessGame g("f2f3 e7e5 g2g4 d8h4");
     expect_reason(g, "e2e4", R::GameOverCheckmate, "h4", ChessGame::black(Queen));
-    expect_reason(g, "a7a5", R::GameOverCheckmate);  // before anything else
+    expect_reason(g, "a7a5", R::GameOverCheckmate); // before anything else
     EXPECT_NE(g.why("e2e4")->message.find("checkmated by the queen on h4"), std::string::npos);
     ChessGame before("f2f3 e7e5 g2g4");
     expect_legal(before, "d8h4");
@@ -111,7 +113,7 @@ TEST(Illegal, GameOverRaceWon) {
     RaceGame fen("", "P7/8/8/8/8/8/1p6/8 b - - 0 1");
     expect_reason(fen, "b2b1", R::GameOverRaceWon, "a8", RaceGame::white(Pawn));
     RaceGame before("", "8/P7/8/8/8/8/1p6/8 w - - 0 1");
-    expect_legal(before, "a7a8");  // the winning move takes no letter
+    expect_legal(before, "a7a8"); // the winning move takes no letter
 }
 
 TEST(Illegal, GameOverNoMoves) {
@@ -130,15 +132,15 @@ TEST(Illegal, GameOverNoMoves) {
 
 TEST(Illegal, NotOnBoard) {
     ChessGame g;
-    auto      why = why_illegal(g.pos, MoveRequest{64, 0});
+    auto      why = why_illegal(g.pos, MoveRequest{ 64, 0 });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::NotOnBoard);
     EXPECT_EQ(why->square, 64);
-    why = why_illegal(g.pos, MoveRequest{ChessGame::sq("e2"), NoSquare});
+    why = why_illegal(g.pos, MoveRequest{ ChessGame::sq("e2"), NoSquare });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::NotOnBoard);
     SilvermanGame s;
-    why = why_illegal(s.pos, MoveRequest{16, 0});
+    why = why_illegal(s.pos, MoveRequest{ 16, 0 });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::NotOnBoard);
     expect_legal(g, "e2e4");
@@ -149,7 +151,7 @@ TEST(Illegal, NoPiece) {
     expect_reason(g, "e3e4", R::NoPiece, "e3");
     EXPECT_EQ(g.why("e3e4")->message, "There is no piece on e3 to move.");
     expect_legal(g, "e2e3");
-    SilvermanGame s("a2b3 b4b3");  // White's a-pawn is gone
+    SilvermanGame s("a2b3 b4b3"); // White's a-pawn is gone
     expect_reason(s, "a2a3", R::NoPiece, "a2");
 }
 
@@ -173,8 +175,8 @@ TEST(Illegal, NotThatPiecesMove) {
     expect_reason(g, "d1c3", R::NotThatPiecesMove, "d1", ChessGame::white(Queen));
     expect_reason(g, "e1e3", R::NotThatPiecesMove, "e1", ChessGame::white(King));
     expect_reason(g, "a1b2", R::NotThatPiecesMove, "a1", ChessGame::white(Rook));
-    expect_reason(g, "e4e3", R::NotThatPiecesMove, "e4", ChessGame::white(Pawn));  // backwards
-    expect_reason(g, "d2d5", R::NotThatPiecesMove, "d2", ChessGame::white(Pawn));  // three squares
+    expect_reason(g, "e4e3", R::NotThatPiecesMove, "e4", ChessGame::white(Pawn)); // backwards
+    expect_reason(g, "d2d5", R::NotThatPiecesMove, "d2", ChessGame::white(Pawn)); // three squares
     expect_reason(g, "d2b3", R::NotThatPiecesMove, "d2", ChessGame::white(Pawn));
     EXPECT_EQ(g.why("e4e3")->message, "Your pawn on e4 cannot move backwards to e3.");
     expect_legal(g, "g1f3");
@@ -186,7 +188,7 @@ TEST(Illegal, NotThatPiecesMove) {
     SilvermanGame s;
     expect_reason(s, "b1c3", R::NotThatPiecesMove, "b1", SilvermanGame::white(Queen));
     RaceGame r("e2e4 d7d5");
-    expect_reason(r, "e4f4", R::NotThatPiecesMove, "e4", RaceGame::white(Pawn));  // sideways
+    expect_reason(r, "e4f4", R::NotThatPiecesMove, "e4", RaceGame::white(Pawn)); // sideways
     expect_legal(r, "e4d5");
 }
 
@@ -196,7 +198,7 @@ TEST(Illegal, PathBlocked) {
     expect_reason(g, "a1a3", R::PathBlocked, "a2", ChessGame::white(Pawn));
     expect_reason(g, "d1d5", R::PathBlocked, "d2", ChessGame::white(Pawn));
     EXPECT_EQ(g.why("f1c4")->message,
-              "Your bishop on f1 cannot get to c4 because your pawn on e2 is in the way.");
+        "Your bishop on f1 cannot get to c4 because your pawn on e2 is in the way.");
     // The first of several blockers, an enemy one.
     ChessGame e("e2e4 e7e5 d1h5 g7g6");
     expect_reason(e, "h5h8", R::PathBlocked, "h7", ChessGame::black(Pawn));
@@ -218,10 +220,10 @@ TEST(Illegal, OwnPieceOnTarget) {
     expect_reason(g, "e1d1", R::OwnPieceOnTarget, "d1", ChessGame::white(Queen));
     expect_reason(g, "a1a2", R::OwnPieceOnTarget, "a2", ChessGame::white(Pawn));
     EXPECT_EQ(g.why("g1e2")->message,
-              "Your knight on g1 cannot move to e2 because your own pawn stands there.");
+        "Your knight on g1 cannot move to e2 because your own pawn stands there.");
     expect_legal(g, "g1f3");
     ChessGame p("e2e4 e7e5 d2d3 d7d6");
-    expect_reason(p, "d3e4", R::OwnPieceOnTarget, "e4", ChessGame::white(Pawn));  // diagonal
+    expect_reason(p, "d3e4", R::OwnPieceOnTarget, "e4", ChessGame::white(Pawn)); // diagonal
     expect_reason(p, "e2e3", R::NoPiece, "e2");
     expect_legal(p, "g1e2");
 }
@@ -233,7 +235,7 @@ TEST(Illegal, PawnCannotCaptureForward) {
     ChessGame d("", "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     expect_reason(d, "e2e4", R::PawnCannotCaptureForward, "e4", ChessGame::black(Pawn));
     expect_legal(d, "e2e3");
-    SilvermanGame s;  // every pawn faces an enemy pawn
+    SilvermanGame s; // every pawn faces an enemy pawn
     expect_reason(s, "a2a3", R::PawnCannotCaptureForward, "a3", SilvermanGame::black(Pawn));
     expect_legal(s, "a2b3");
     RaceGame r("e2e4 e7e5");
@@ -276,7 +278,7 @@ TEST(Illegal, NoDoubleStepInVariant) {
     expect_legal(pawn, "a2a3");
     expect_reason(pawn, "a2a4", R::NoDoubleStepInVariant, "a2", SilvermanGame::white(Pawn));
     EXPECT_EQ(pawn.why("a2a4")->message,
-              "In silverman a pawn always moves one square forward, even on its first move.");
+        "In silverman a pawn always moves one square forward, even on its first move.");
 }
 
 TEST(Illegal, EnPassantExpired) {
@@ -316,7 +318,8 @@ TEST(Illegal, CastlingKingMoved) {
     ChessGame f("", "r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1");
     expect_reason(f, "e1g1", R::CastlingKingMoved, "e1", ChessGame::white(King));
     // The rook moved first, then the king: the kingside right went with the rook.
-    ChessGame rk("h1g1 a7a6 g1h1 a6a5 e1e2 a5a4 e2e1 a4a3", "r3k2r/p7/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ChessGame rk(
+        "h1g1 a7a6 g1h1 a6a5 e1e2 a5a4 e2e1 a4a3", "r3k2r/p7/8/8/8/8/8/R3K2R w KQkq - 0 1");
     expect_reason(rk, "e1g1", R::CastlingRookMoved, "h1");
     expect_reason(rk, "e1c1", R::CastlingKingMoved, "e1");
     ChessGame ok("", fen);
@@ -330,13 +333,13 @@ TEST(Illegal, CastlingRookMoved) {
     expect_reason(g, "e1g1", R::CastlingRookMoved, "h1", ChessGame::white(Rook));
     EXPECT_EQ(g.why("e1g1")->condition, 2);
     EXPECT_EQ(g.why("e1g1")->message,
-              "You cannot castle kingside any more because your rook on h1 has already moved.");
+        "You cannot castle kingside any more because your rook on h1 has already moved.");
     expect_legal(g, "e1c1");
     // The rook was captured on its square.
     ChessGame cap("g2h1", "r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1");
     expect_reason(cap, "e1g1", R::CastlingRookMoved, "h1", ChessGame::black(Bishop));
     EXPECT_EQ(cap.why("e1g1")->message,
-              "You cannot castle kingside any more because your rook has left h1.");
+        "You cannot castle kingside any more because your rook has left h1.");
     expect_legal(cap, "e1c1");
     // A FEN without the right and the other right kept.
     ChessGame fb("", "r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1");
@@ -365,7 +368,8 @@ TEST(Illegal, CastlingThroughAttack) {
     EXPECT_EQ(why->condition, 4);
     EXPECT_EQ(why->piece_square, ChessGame::sq("c4"));
     EXPECT_EQ(why->message,
-              "You cannot castle kingside because your king would cross f1, which the bishop on c4 attacks.");
+        "You cannot castle kingside because your king would cross f1, which the bishop on c4 "
+        "attacks.");
     expect_legal(g, "e1c1");
     // The rook may pass or stand on an attacked square (b1, h1).
     ChessGame rook("", "r3k2r/8/8/8/4b3/8/8/R3K2R w KQkq - 0 1");
@@ -392,10 +396,10 @@ TEST(Illegal, CastlingPathBlocked) {
     expect_reason(g, "e1g1", R::CastlingPathBlocked, "f1", ChessGame::white(Bishop));
     expect_reason(g, "e1c1", R::CastlingPathBlocked, "d1", ChessGame::white(Queen));
     EXPECT_EQ(g.why("e1g1")->condition, 6);
-    ChessGame b("", "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1");  // only b1 between
+    ChessGame b("", "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1"); // only b1 between
     expect_reason(b, "e1c1", R::CastlingPathBlocked, "b1", ChessGame::white(Knight));
     expect_legal(b, "e1g1");
-    ChessGame e("", "r3k2r/8/8/8/8/8/8/R3K1nR w KQkq - 0 1");  // an enemy piece in the way
+    ChessGame e("", "r3k2r/8/8/8/8/8/8/R3K1nR w KQkq - 0 1"); // an enemy piece in the way
     expect_reason(e, "e1g1", R::CastlingPathBlocked, "g1", ChessGame::black(Knight));
     ChessGame open("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
     expect_legal(open, "e1g1");
@@ -407,8 +411,8 @@ TEST(Illegal, PiecePinned) {
     ChessGame g("", "4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1");
     expect_reason(g, "c6d4", R::PiecePinned, "b5", ChessGame::white(Bishop));
     EXPECT_EQ(g.why("c6d4")->message,
-              "The bishop on b5 pins your knight on c6 to your king, so moving it to d4 would "
-              "expose your king.");
+        "The bishop on b5 pins your knight on c6 to your king, so moving it to d4 would "
+        "expose your king.");
     expect_legal(g, "e8e7");
     // A pinned rook may move along the pin, not off it.
     ChessGame r("", "4k3/4r3/8/8/8/8/8/4RK2 b - - 0 1");
@@ -429,9 +433,9 @@ TEST(Illegal, StillInCheck) {
     ChessGame g("", "4r2k/8/8/8/8/8/8/2B1K3 w - - 0 1");
     expect_reason(g, "c1d2", R::StillInCheck, "e8", ChessGame::black(Rook));
     EXPECT_EQ(g.why("c1d2")->message,
-              "Your king is in check from the rook on e8, and this move does not stop the check.");
+        "Your king is in check from the rook on e8, and this move does not stop the check.");
     expect_legal(g, "c1e3");
-    ChessGame d("", "4r2k/8/8/8/8/5n2/8/2B1K3 w - - 0 1");  // double check
+    ChessGame d("", "4r2k/8/8/8/8/5n2/8/2B1K3 w - - 0 1"); // double check
     expect_reason(d, "c1e3", R::StillInCheck);
     EXPECT_NE(d.why("c1e3")->message.find("double check"), std::string::npos);
     expect_legal(d, "e1d1");
@@ -446,13 +450,14 @@ TEST(Illegal, StillInCheck) {
 TEST(Illegal, KingWouldBeAttacked) {
     ChessGame g("", "4k3/8/8/8/8/8/8/3RK3 b - - 0 1");
     expect_reason(g, "e8d8", R::KingWouldBeAttacked, "d1", ChessGame::white(Rook));
-    EXPECT_EQ(g.why("e8d8")->message, "Your king cannot go to d8 because the rook on d1 attacks that square.");
+    EXPECT_EQ(g.why("e8d8")->message,
+        "Your king cannot go to d8 because the rook on d1 attacks that square.");
     expect_legal(g, "e8f8");
     // Taking a protected piece.
     ChessGame t("", "4k3/3P4/8/8/8/8/8/3RK3 b - - 0 1");
     expect_reason(t, "e8d7", R::KingWouldBeAttacked, "d1", ChessGame::white(Rook));
     EXPECT_EQ(t.why("e8d7")->message,
-              "Your king cannot take the pawn on d7 because the rook on d1 protects it.");
+        "Your king cannot take the pawn on d7 because the rook on d1 protects it.");
     // Stepping back along the line of a check.
     ChessGame l("", "4k3/8/8/8/8/8/8/4RK2 b - - 0 1");
     expect_reason(l, "e8e7", R::KingWouldBeAttacked, "e1", ChessGame::white(Rook));
@@ -468,8 +473,9 @@ TEST(Illegal, PromotionMissing) {
     ChessGame g("", "8/P6k/8/8/8/8/8/K7 w - - 0 1");
     expect_reason(g, "a7a8", R::PromotionMissing, "a8");
     EXPECT_EQ(g.why("a7a8")->message,
-              "Your pawn reaches the last rank on a8, so you must choose the piece it becomes (q, r, b or n).");
-    for (auto m : {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}) expect_legal(g, m);
+        "Your pawn reaches the last rank on a8, so you must choose the piece it becomes (q, r, b "
+        "or n).");
+    for (auto m : { "a7a8q", "a7a8r", "a7a8b", "a7a8n" }) expect_legal(g, m);
     SilvermanGame s("", "3k/P3/4/K3 w - - 0 1");
     expect_reason(s, "a3a4", R::PromotionMissing, "a4");
     EXPECT_NE(s.why("a3a4")->message.find("(q or r)"), std::string::npos);
@@ -481,28 +487,30 @@ TEST(Illegal, PromotionMissing) {
 
 TEST(Illegal, PromotionNotAllowed) {
     ChessGame g("", "8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    auto why = why_illegal(g.pos, MoveRequest{ChessGame::sq("a7"), ChessGame::sq("a8"), King});
+    auto why = why_illegal(g.pos, MoveRequest{ ChessGame::sq("a7"), ChessGame::sq("a8"), King });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::PromotionNotAllowed);
     EXPECT_EQ(why->piece, ChessGame::white(King));
-    why = why_illegal(g.pos, MoveRequest{ChessGame::sq("a7"), ChessGame::sq("a8"), Pawn});
+    why = why_illegal(g.pos, MoveRequest{ ChessGame::sq("a7"), ChessGame::sq("a8"), Pawn });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::PromotionNotAllowed);
-    why = why_illegal(g.pos, MoveRequest{ChessGame::sq("a7"), ChessGame::sq("a8"), PieceType(30)});
+    why = why_illegal(
+        g.pos, MoveRequest{ ChessGame::sq("a7"), ChessGame::sq("a8"), PieceType(30) });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::PromotionNotAllowed);
     EXPECT_EQ(why->piece, NoPiece);
     SilvermanGame s("", "3k/P3/4/K3 w - - 0 1");
     expect_reason(s, "a3a4b", R::PromotionNotAllowed, "a4");
-    EXPECT_EQ(s.why("a3a4b")->piece, SilvermanGame::white(Bishop));  // the piece asked for
+    EXPECT_EQ(s.why("a3a4b")->piece, SilvermanGame::white(Bishop)); // the piece asked for
     EXPECT_EQ(s.why("a3a4b")->piece_square, NoSquare);
     expect_reason(s, "a3a4n", R::PromotionNotAllowed, "a4");
     EXPECT_EQ(s.why("a3a4b")->message,
-              "In silverman a pawn can become only a queen or a rook, not a bishop.");
+        "In silverman a pawn can become only a queen or a rook, not a bishop.");
     expect_legal(s, "a3a4q");
     expect_legal(s, "a3a4r");
     RaceGame r("", "8/P7/8/8/8/8/1p6/8 w - - 0 1");
-    for (auto m : {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}) expect_reason(r, m, R::PromotionNotAllowed, "a8");
+    for (auto m : { "a7a8q", "a7a8r", "a7a8b", "a7a8n" })
+        expect_reason(r, m, R::PromotionNotAllowed, "a8");
     EXPECT_NE(r.why("a7a8q")->message.find("wins the game"), std::string::npos);
     expect_legal(r, "a7a8");
 }
@@ -511,7 +519,8 @@ TEST(Illegal, PromotionNotOnLastRank) {
     ChessGame g;
     expect_reason(g, "e2e4q", R::PromotionNotOnLastRank, "e4");
     expect_reason(g, "g1f3n", R::PromotionNotOnLastRank, "f3");
-    EXPECT_EQ(g.why("e2e4q")->message, "Your pawn does not reach the last rank on e4, so it cannot be promoted.");
+    EXPECT_EQ(g.why("e2e4q")->message,
+        "Your pawn does not reach the last rank on e4, so it cannot be promoted.");
     EXPECT_NE(g.why("g1f3n")->message.find("your knight on g1"), std::string::npos);
     expect_legal(g, "e2e4");
     ChessGame c("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
@@ -526,10 +535,10 @@ TEST(Illegal, PromotionNotOnLastRank) {
 
 TEST(Illegal, MostInstructiveReasonFirst) {
     ChessGame g("", "4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1");
-    expect_reason(g, "c6c4", R::NotThatPiecesMove);  // geometry before the pin
+    expect_reason(g, "c6c4", R::NotThatPiecesMove); // geometry before the pin
     expect_reason(g, "e7e6", R::NoPiece);
     // From == to (the parser rejects such text): no piece moves to its own square.
-    auto same = why_illegal(g.pos, MoveRequest{ChessGame::sq("c6"), ChessGame::sq("c6")});
+    auto same = why_illegal(g.pos, MoveRequest{ ChessGame::sq("c6"), ChessGame::sq("c6") });
     ASSERT_TRUE(same);
     EXPECT_EQ(same->reason, R::NotThatPiecesMove);
     EXPECT_EQ(same->message, "Your knight on c6 must move to another square.");
@@ -541,7 +550,7 @@ TEST(Illegal, MostInstructiveReasonFirst) {
     expect_legal(b, "e7e6");
     // Game over before everything, even a malformed-looking request.
     ChessGame mate("f2f3 e7e5 g2g4 d8h4");
-    auto      why = why_illegal(mate.pos, MoveRequest{200, 201});
+    auto      why = why_illegal(mate.pos, MoveRequest{ 200, 201 });
     ASSERT_TRUE(why);
     EXPECT_EQ(why->reason, R::GameOverCheckmate);
 }
@@ -558,31 +567,32 @@ TEST(Illegal, PinnedPromotionReportsThePin) {
 
 namespace {
 
-template <class V> void check_every_request(const Position<V>& pos, std::map<std::string, int>& seen) {
-    using G = typename V::Geometry;
-    const auto legal = legal_moves(pos);
+template <class V>
+void check_every_request(const Position<V>& pos, std::map<std::string, int>& seen) {
+    using G                                               = typename V::Geometry;
+    const auto                                      legal = legal_moves(pos);
     std::set<std::tuple<Square, Square, PieceType>> legal_requests;
     for (Move m : legal) {
         MoveRequest r = request_of<V>(m);
-        legal_requests.insert({r.from, r.to, r.promotion});
+        legal_requests.insert({ r.from, r.to, r.promotion });
         // The text round trip: parse(move_to_uci(m)) is the move's request.
         auto parsed = parse_move_request<G>(move_to_uci<V>(m));
         ASSERT_TRUE(parsed.ok()) << move_to_uci<V>(m);
         EXPECT_EQ(*parsed, r);
     }
-    constexpr std::array<PieceType, 6> promos = {NoPieceType, Knight, Bishop, Rook, Queen, King};
+    constexpr std::array<PieceType, 6> promos = { NoPieceType, Knight, Bishop, Rook, Queen, King };
     for (Square from = 0; from < G::Squares; ++from) {
         const bool own_pawn = pos.piece_on(from) == make_piece(pos.side_to_move(), Pawn);
         for (Square to = 0; to < G::Squares; ++to)
             for (PieceType promo : promos) {
                 // Every letter for pawns; for other pieces, no letter and one letter.
                 if (!own_pawn && promo != NoPieceType && promo != Queen) continue;
-                MoveRequest req{from, to, promo};
+                MoveRequest req{ from, to, promo };
                 auto        why      = why_illegal(pos, req);
-                bool        is_legal = legal_requests.count({from, to, promo}) > 0;
+                bool        is_legal = legal_requests.count({ from, to, promo }) > 0;
                 ASSERT_EQ(!why, is_legal)
-                    << write_fen<V>(pos.setup()) << " " << square_name<G>(from) << square_name<G>(to)
-                    << int(promo) << ": " << (why ? why->message : "legal");
+                    << write_fen<V>(pos.setup()) << " " << square_name<G>(from)
+                    << square_name<G>(to) << int(promo) << ": " << (why ? why->message : "legal");
                 if (!why) continue;
                 ASSERT_NE(why->reason, IllegalReason::Unexplained)
                     << write_fen<V>(pos.setup()) << " " << square_name<G>(from)
@@ -595,14 +605,15 @@ template <class V> void check_every_request(const Position<V>& pos, std::map<std
                     ASSERT_LT(why->square, G::Squares);
                 }
                 EXPECT_EQ(why->condition != 0,
-                          why->reason >= R::CastlingKingMoved && why->reason <= R::CastlingPathBlocked);
+                    why->reason >= R::CastlingKingMoved && why->reason <= R::CastlingPathBlocked);
                 ++seen[std::string(reason_id(why->reason))];
             }
     }
 }
 
 template <class V>
-void random_playouts(int games, int plies, std::vector<std::string_view> fens, std::map<std::string, int>& seen) {
+void random_playouts(
+    int games, int plies, std::vector<std::string_view> fens, std::map<std::string, int>& seen) {
     std::mt19937 rng(12345);
     for (std::string_view fen : fens)
         for (int game = 0; game < games; ++game) {
@@ -621,33 +632,33 @@ void random_playouts(int games, int plies, std::vector<std::string_view> fens, s
         }
 }
 
-}  // namespace
+} // namespace
 
 TEST(IllegalProperty, ChessRandomPlayouts) {
     std::map<std::string, int> seen;
     random_playouts<Chess>(2, 50,
-                           {Chess::StartFen,
-                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
-                           seen);
-    for (auto r : {"castling_path_blocked", "piece_pinned", "still_in_check", "king_would_be_attacked",
-                   "en_passant_expired", "path_blocked", "not_that_pieces_move"})
+        { Chess::StartFen, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1" },
+        seen);
+    for (auto r :
+        { "castling_path_blocked", "piece_pinned", "still_in_check", "king_would_be_attacked",
+            "en_passant_expired", "path_blocked", "not_that_pieces_move" })
         EXPECT_GT(seen[r], 0) << r;
 }
 
 TEST(IllegalProperty, SilvermanRandomPlayouts) {
     std::map<std::string, int> seen;
-    random_playouts<Silverman>(20, 40, {Silverman::StartFen}, seen);
-    for (auto r : {"promotion_missing", "promotion_not_allowed", "no_double_step_in_variant",
-                   "castling_not_allowed_in_variant"})
+    random_playouts<Silverman>(20, 40, { Silverman::StartFen }, seen);
+    for (auto r : { "promotion_missing", "promotion_not_allowed", "no_double_step_in_variant",
+             "castling_not_allowed_in_variant" })
         EXPECT_GT(seen[r], 0) << r;
 }
 
 TEST(IllegalProperty, PawnRaceRandomPlayouts) {
     std::map<std::string, int> seen;
-    random_playouts<PawnRace>(8, 60, {PawnRace::StartFen}, seen);
-    for (auto r : {"game_over_race_won", "promotion_not_allowed", "pawn_double_step_only_from_start",
-                   "pawn_cannot_capture_forward"})
+    random_playouts<PawnRace>(8, 60, { PawnRace::StartFen }, seen);
+    for (auto r : { "game_over_race_won", "promotion_not_allowed",
+             "pawn_double_step_only_from_start", "pawn_cannot_capture_forward" })
         EXPECT_GT(seen[r], 0) << r;
 }
 
@@ -661,12 +672,12 @@ template <class G> std::string parse_error(std::string_view text) {
     return r ? std::string() : r.error().message;
 }
 
-}  // namespace
+} // namespace
 
 TEST(ParseMoveRequest, WellFormed) {
     auto r = parse_move_request<Board8x8>("e2e4");
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(*r, (MoveRequest{ChessGame::sq("e2"), ChessGame::sq("e4"), NoPieceType}));
+    EXPECT_EQ(*r, (MoveRequest{ ChessGame::sq("e2"), ChessGame::sq("e4"), NoPieceType }));
     r = parse_move_request<Board8x8>("e7e8q");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->promotion, Queen);
@@ -702,21 +713,29 @@ TEST(ParseMoveRequest, Malformed) {
     EXPECT_EQ(parse_error<B>("e2-e4"), "expected the file letter of the to-square, found '-'");
     EXPECT_EQ(parse_error<B>("e2e"), "the to-square 'e' has no rank number");
     EXPECT_EQ(parse_error<B>("zz"), "the from-square 'z' has no rank number");
-    EXPECT_EQ(parse_error<B>("e2 e4"), "character 3 (0x20) is a space or control character; a move is written like e2e4 or e7e8q");
-    EXPECT_EQ(parse_error<B>("e2\te4"), "character 3 (0x09) is a space or control character; a move is written like e2e4 or e7e8q");
-    EXPECT_EQ(parse_error<B>("e2é4"), "character 3 (0xC3) is not ASCII; a move is written like e2e4 or e7e8q");
-    EXPECT_EQ(parse_error<B>(std::string_view("e2\0e4", 5)), "character 3 (0x00) is a space or control character; a move is written like e2e4 or e7e8q");
-    EXPECT_EQ(parse_error<B>("e2e99999999999999999999999999999"), "'e99999999999999999999999999999' is not a square: the ranks run from 1 to 8");
-    EXPECT_EQ(parse_error<B>(std::string(100000, 'e')), "the move is 100000 characters long; a move is written like e2e4 or e7e8q");
-    EXPECT_EQ(parse_error<B>(std::string(33, 'a')), "the move is 33 characters long; a move is written like e2e4 or e7e8q");
+    EXPECT_EQ(parse_error<B>("e2 e4"),
+        "character 3 (0x20) is a space or control character; a move is written like e2e4 or e7e8q");
+    EXPECT_EQ(parse_error<B>("e2\te4"),
+        "character 3 (0x09) is a space or control character; a move is written like e2e4 or e7e8q");
+    EXPECT_EQ(parse_error<B>("e2é4"),
+        "character 3 (0xC3) is not ASCII; a move is written like e2e4 or e7e8q");
+    EXPECT_EQ(parse_error<B>(std::string_view("e2\0e4", 5)),
+        "character 3 (0x00) is a space or control character; a move is written like e2e4 or e7e8q");
+    EXPECT_EQ(parse_error<B>("e2e99999999999999999999999999999"),
+        "'e99999999999999999999999999999' is not a square: the ranks run from 1 to 8");
+    EXPECT_EQ(parse_error<B>(std::string(100000, 'e')),
+        "the move is 100000 characters long; a move is written like e2e4 or e7e8q");
+    EXPECT_EQ(parse_error<B>(std::string(33, 'a')),
+        "the move is 33 characters long; a move is written like e2e4 or e7e8q");
     // 4x4: the board is smaller.
     EXPECT_EQ(parse_error<Board4x4>("a2a5"), "'a5' is not a square: the ranks run from 1 to 4");
     EXPECT_EQ(parse_error<Board4x4>("e1e2"), "'e1' is not a square: the files run from a to d");
-    EXPECT_EQ(parse_error<Board4x4>("a3a4k"), "'k' is not a piece a pawn can become (q, r, b or n)");
+    EXPECT_EQ(
+        parse_error<Board4x4>("a3a4k"), "'k' is not a piece a pawn can become (q, r, b or n)");
 }
 
 TEST(ParseMoveRequest, NoTextCrashes) {
-    std::mt19937 rng(7);
+    std::mt19937      rng(7);
     const std::string alphabet = "abcdefghijklmnopqrstuvwxyzQRBNK0123456789 -=\xc3\xa9\x01";
     for (int i = 0; i < 20000; ++i) {
         std::string text(rng() % 12, ' ');
@@ -743,12 +762,12 @@ struct RunResult {
 
 RunResult run_citadel(const std::string& args) {
     // One file per process and test: ctest runs tests in parallel.
-    std::string err_file = ::testing::TempDir() + "illegal_test_stderr_" + std::to_string(getpid()) +
-                           "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
-    std::string cmd      = std::string(CITADEL_BINARY) + " " + args + " 2>" + err_file;
+    std::string err_file = ::testing::TempDir() + "illegal_test_stderr_" + std::to_string(getpid())
+        + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
+    std::string cmd = std::string(CITADEL_BINARY) + " " + args + " 2>" + err_file;
     RunResult   r{};
     FILE*       p = popen(cmd.c_str(), "r");
-    if (!p) return {-1, "", "popen failed"};
+    if (!p) return { -1, "", "popen failed" };
     char buf[4096];
     for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
     int status = pclose(p);
@@ -761,33 +780,35 @@ RunResult run_citadel(const std::string& args) {
     return r;
 }
 
-}  // namespace
+} // namespace
 
 TEST(IllegalCli, IllegalMoveNamesMoveIndexAndReason) {
     auto r = run_citadel("moves --moves \"e2e4 e7e5 e1e3\"");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err,
-              "error: illegal move 'e1e3' at index 3: Your king on e1 cannot reach e3: a king moves "
-              "one square in any direction, or two along its first rank when it castles.\n");
+        "error: illegal move 'e1e3' at index 3: Your king on e1 cannot reach e3: a king moves "
+        "one square in any direction, or two along its first rank when it castles.\n");
 }
 
 TEST(IllegalCli, MalformedMove) {
     auto r = run_citadel("moves --moves \"e2e4 e7e5 zz\"");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err, "error: malformed move 'zz' at index 3: the from-square 'z' has no rank number\n");
+    EXPECT_EQ(
+        r.err, "error: malformed move 'zz' at index 3: the from-square 'z' has no rank number\n");
     r = run_citadel("perft --variant silverman --depth 1 --moves \"a2a3\"");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err,
-              "error: illegal move 'a2a3' at index 1: Your pawn on a2 cannot move to a3 because the "
-              "pawn on a3 is in the way, and pawns capture only diagonally.\n");
-    r = run_citadel("moves --variant pawnrace --moves \"e2e4 d7d5 e4d5 e7e6 d5d6 e6e5 d6d7 e5e4 d7d8q\"");
+        "error: illegal move 'a2a3' at index 1: Your pawn on a2 cannot move to a3 because the "
+        "pawn on a3 is in the way, and pawns capture only diagonally.\n");
+    r = run_citadel(
+        "moves --variant pawnrace --moves \"e2e4 d7d5 e4d5 e7e6 d5d6 e6e5 d6d7 e5e4 d7d8q\"");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.err,
-              "error: illegal move 'd7d8q' at index 9: In pawnrace a pawn that reaches the last rank "
-              "wins the game, so it does not become another piece.\n");
+        "error: illegal move 'd7d8q' at index 9: In pawnrace a pawn that reaches the last rank "
+        "wins the game, so it does not become another piece.\n");
     r = run_citadel("moves --moves \"e2e4 e7e5 g1f3\"");
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.err, "");

@@ -17,9 +17,9 @@
 #include <sys/wait.h>
 
 #include "game/fourkingdoms_record.h"
+#include "game/game_pgn.h"
 #include "match/adjudicator.h"
 #include "notation/fen.h"
-#include "game/game_pgn.h"
 #include "variants/registry.h"
 
 using namespace citadel;
@@ -98,9 +98,10 @@ std::array<int, 4> summary(const std::string& output) {
     std::array<int, 4> wdl_games{ -1, -1, -1, -1 };
     size_t             at = output.find("W-D-L ");
     char               tail[8]{};
-    bool found = at != std::string::npos
+    bool               found = at != std::string::npos
         && std::sscanf(output.c_str() + at, "W-D-L %d-%d-%d in %d %7s", &wdl_games[0],
-               &wdl_games[1], &wdl_games[2], &wdl_games[3], tail) == 5
+               &wdl_games[1], &wdl_games[2], &wdl_games[3], tail)
+            == 5
         && std::string(tail).rfind("games", 0) == 0;
     EXPECT_TRUE(found) << output;
     return found ? wdl_games : std::array<int, 4>{ -1, -1, -1, -1 };
@@ -169,8 +170,8 @@ TEST(MatchRunner, PositionsAreWrittenForTheTuner) {
     for (std::string label : { "result", "score" }) {
         std::string pos = temp_path("positions_" + label + ".txt");
         MatchRun    r   = run("--variant tamerlane --engine builtin:greedy --engine builtin:random "
-                                 "--games 2 --depth 1 --label "
-            + label + " --positions " + pos);
+                                   "--games 2 --depth 1 --label "
+                 + label + " --positions " + pos);
         ASSERT_EQ(r.status, 0) << r.output;
         std::istringstream in(read_text(pos));
         int                lines = 0;
@@ -419,26 +420,30 @@ std::vector<FkGameLine> fk_game_lines(const std::string& output) {
     for (std::string line; std::getline(in, line);) {
         if (line.rfind("game ", 0) != 0) continue;
         FkGameLine g;
-        g.unfinished  = line.find("unfinished") != std::string::npos;
+        g.unfinished    = line.find("unfinished") != std::string::npos;
         const size_t at = line.rfind("plies: ");
         EXPECT_NE(at, std::string::npos) << line;
         if (at == std::string::npos) continue;
         EXPECT_EQ(std::sscanf(line.c_str() + at, "plies: e:%lf s:%lf w:%lf n:%lf", &g.points[0],
-                              &g.points[1], &g.points[2], &g.points[3]), 4) << line;
+                      &g.points[1], &g.points[2], &g.points[3]),
+            4)
+            << line;
         lines.push_back(g);
     }
     return lines;
 }
 
 // The records of a --record file, each replayed by the rules core (a deque: games do not move).
-template <class V> std::deque<std::pair<FourKingdomsGame<V>, K4Tags>> fk_records(const std::string& path) {
-    const std::string text = read_text(path);
+template <class V>
+std::deque<std::pair<FourKingdomsGame<V>, K4Tags>> fk_records(const std::string& path) {
+    const std::string                                  text = read_text(path);
     std::deque<std::pair<FourKingdomsGame<V>, K4Tags>> out;
     for (size_t at = text.find("[Event "); at != std::string::npos;) {
-        const size_t next = text.find("[Event ", at + 1);
-        auto&        [game, tags] = out.emplace_back();
-        auto error = read_k4record(std::string_view(text).substr(at, next == std::string::npos ? std::string::npos : next - at),
-                                   game, &tags);
+        const size_t next  = text.find("[Event ", at + 1);
+        auto& [game, tags] = out.emplace_back();
+        auto error         = read_k4record(std::string_view(text).substr(at,
+                                       next == std::string::npos ? std::string::npos : next - at),
+                    game, &tags);
         EXPECT_FALSE(error) << (error ? error->message : "") << " in record " << out.size();
         at = next;
     }
@@ -450,11 +455,11 @@ template <class V> std::deque<std::pair<FourKingdomsGame<V>, K4Tags>> fk_records
 // shifts the SPECs by `step` * g seats), a finished game's points as the rules score it.
 // Returns the output.
 template <class V>
-std::string play_and_check(const std::string& options, const std::array<std::string, 4>& specs,
-                           int games, int step) {
+std::string play_and_check(
+    const std::string& options, const std::array<std::string, 4>& specs, int games, int step) {
     const std::string record = temp_path(std::string(V::Name) + ".k4");
     MatchRun r = run_fk("--games " + std::to_string(games) + " --record " + record + " " + options
-                        + " " + specs[0] + " " + specs[1] + " " + specs[2] + " " + specs[3]);
+        + " " + specs[0] + " " + specs[1] + " " + specs[2] + " " + specs[3]);
     EXPECT_EQ(r.status, 0) << r.output;
     const auto lines   = fk_game_lines(r.output);
     const auto records = fk_records<V>(record);
@@ -462,7 +467,7 @@ std::string play_and_check(const std::string& options, const std::array<std::str
     EXPECT_EQ(int(records.size()), games);
     for (size_t g = 0; g < std::min(lines.size(), records.size()); ++g) {
         const auto& [game, tags] = records[g];
-        const size_t shift = (size_t(step) * g) % 4;
+        const size_t shift       = (size_t(step) * g) % 4;
         EXPECT_EQ(tags.round, std::to_string(g + 1));
         for (size_t s = 0; s < 4; ++s)
             EXPECT_EQ(tags.players[s], specs[(s + 4 - shift) % 4]) << "game " << g + 1;
@@ -478,19 +483,21 @@ std::string play_and_check(const std::string& options, const std::array<std::str
 
 TEST(FkMatch, FreeForAllGamesAreRecordedRotatedAndScored) {
     const std::array<std::string, 4> specs{ "paranoid:0", "paranoid:2", "brs:0", "maxn:1" };
-    const std::string out = play_and_check<FourKingdoms>("--nodes 300 --plies 160 --seed 3", specs, 4, 1);
+    const std::string                out
+        = play_and_check<FourKingdoms>("--nodes 300 --plies 160 --seed 3", specs, 4, 1);
     EXPECT_NE(out.find("4 games ("), std::string::npos) << out;
     EXPECT_NE(out.find("free-for-all: 2 / 1 / 1 / 0 per seat"), std::string::npos) << out;
-    for (const auto& spec : specs)  // a summary line each
+    for (const auto& spec : specs) // a summary line each
         EXPECT_NE(out.find("  " + spec + " "), std::string::npos) << out;
     EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 4 + 1 + 4) << out;
     EXPECT_EQ(occurrences(out, "(4 seat-games;"), 4u) << out;
 }
 
 TEST(FkMatch, TeamsPairsPlayBothSidesAndEqualSpecsArePooled) {
-    const std::array<std::string, 4> specs{ "paranoid:4", "paranoid:4", "paranoid:0", "paranoid:0" };
-    const std::string out
-        = play_and_check<FourKingdomsTeams>("--teams --nodes 300 --plies 120 --seed 4", specs, 2, 2);
+    const std::array<std::string, 4> specs{ "paranoid:4", "paranoid:4", "paranoid:0",
+        "paranoid:0" };
+    const std::string                out = play_and_check<FourKingdomsTeams>(
+        "--teams --nodes 300 --plies 120 --seed 4", specs, 2, 2);
     EXPECT_NE(out.find("teams: 1 / 1/2 / 0 per seat"), std::string::npos) << out;
     // two labels, each two seats in each of two games
     EXPECT_EQ(occurrences(out, "(4 seat-games;"), 2u) << out;
@@ -499,8 +506,8 @@ TEST(FkMatch, TeamsPairsPlayBothSidesAndEqualSpecsArePooled) {
 TEST(FkMatch, TheSameSeedPlaysTheSameGames) {
     auto played = [](const std::string& seed, const std::string& name) {
         const std::string record = temp_path(name);
-        MatchRun r = run_fk("--games 2 --nodes 200 --plies 60 --seed " + seed + " --record " + record
-                            + " paranoid:3 paranoid:0 brs:1 maxn:0");
+        MatchRun r = run_fk("--games 2 --nodes 200 --plies 60 --seed " + seed + " --record "
+            + record + " paranoid:3 paranoid:0 brs:1 maxn:0");
         EXPECT_EQ(r.status, 0) << r.output;
         return r.output + read_text(record);
     };

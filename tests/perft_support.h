@@ -30,7 +30,7 @@ constexpr bool kSanitized = false;
 
 struct PerftCase {
     std::string                               fen;
-    std::vector<std::pair<int, citadel::u64>> counts;  // (depth, leaf nodes), depths 1, 2, ...
+    std::vector<std::pair<int, citadel::u64>> counts; // (depth, leaf nodes), depths 1, 2, ...
     int                                       line = 0;
 };
 
@@ -55,8 +55,8 @@ inline std::vector<PerftCase> load_perft(const std::string& name) {
             if (field.find_first_not_of(' ') == std::string::npos) continue;
             std::istringstream one(field);
             std::string        tag;
-            citadel::u64       n  = 0;
-            bool               ok = bool(one >> tag >> n) && tag.size() >= 2 && tag[0] == 'D';
+            citadel::u64       n     = 0;
+            bool               ok    = bool(one >> tag >> n) && tag.size() >= 2 && tag[0] == 'D';
             int                depth = ok ? std::atoi(tag.c_str() + 1) : 0;
             std::string        extra;
             ok = ok && depth >= 1 && !(one >> extra);
@@ -71,4 +71,4 @@ inline std::vector<PerftCase> load_perft(const std::string& name) {
     return out;
 }
 
-}  // namespace perfttest
+} // namespace perfttest

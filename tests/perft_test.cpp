@@ -25,7 +25,8 @@ namespace {
 u64 node_budget() {
     if (const char* deep = std::getenv("CITADEL_PERFT_DEEP"); deep && *deep && *deep != '0')
         return ~u64(0);
-    if (const char* b = std::getenv("CITADEL_PERFT_BUDGET"); b && *b) return std::strtoull(b, nullptr, 10);
+    if (const char* b = std::getenv("CITADEL_PERFT_BUDGET"); b && *b)
+        return std::strtoull(b, nullptr, 10);
     return kSanitized ? 6'000'000 : 100'000'000;
 }
 
@@ -80,7 +81,7 @@ template <class V> void run_slow(const std::string& file, u64 budget) {
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST(Perft, Chess) {
     int checked = 0;
@@ -92,7 +93,7 @@ TEST(Perft, Chess) {
 TEST(Perft, Silverman) {
     int checked = 0;
     run_file<Silverman>("perft_silverman.epd", node_budget(), checked);
-    EXPECT_GE(checked, 8 + 6 + 5 + 5);  // all of them: the files' counts are small
+    EXPECT_GE(checked, 8 + 6 + 5 + 5); // all of them: the files' counts are small
 }
 
 TEST(Perft, PawnRace) {
@@ -108,7 +109,7 @@ TEST(Perft, SilvermanStartToDepth8) {
     Position<Silverman>  pos;
     StateInfo<Silverman> si;
     ASSERT_FALSE(pos.set(*setup, si));
-    const u64 expected[] = {1, 6, 21, 127, 593, 3685, 21152, 138179, 852810};
+    const u64 expected[] = { 1, 6, 21, 127, 593, 3685, 21152, 138179, 852810 };
     for (int d = 0; d <= 8; ++d) EXPECT_EQ(perft(pos, d), expected[d]) << "depth " << d;
 }
 

@@ -20,7 +20,7 @@ namespace {
 template <class V> std::optional<PositionError> error_of(std::string_view fen) {
     auto setup = parse_fen<V>(fen);
     EXPECT_TRUE(setup.ok()) << fen << ": " << (setup.ok() ? "" : setup.error().message);
-    if (!setup.ok()) return std::nullopt;  // the expectation above has failed the test
+    if (!setup.ok()) return std::nullopt; // the expectation above has failed the test
     Position<V>  pos;
     StateInfo<V> si;
     return pos.set(*setup, si);
@@ -29,8 +29,7 @@ template <class V> std::optional<PositionError> error_of(std::string_view fen) {
 template <class V> Square sq(const char* name) { return *parse_square<typename V::Geometry>(name); }
 
 // Expects set() to fail with `code` on `square` (NoSquare: the square is not checked).
-template <class V>
-void expect_error(std::string_view fen, Code code, Square square = NoSquare) {
+template <class V> void expect_error(std::string_view fen, Code code, Square square = NoSquare) {
     SCOPED_TRACE(std::string(fen));
     auto err = error_of<V>(fen);
     ASSERT_TRUE(err.has_value()) << "accepted";
@@ -46,7 +45,7 @@ template <class V> void expect_ok(std::string_view fen) {
     EXPECT_FALSE(err.has_value()) << fen << ": " << err->message;
 }
 
-}  // namespace
+} // namespace
 
 TEST(PositionSet, AcceptsTheStartPositions) {
     expect_ok<Chess>(Chess::StartFen);
@@ -64,7 +63,7 @@ TEST(PositionSet, StateFromTheSetup) {
     EXPECT_EQ(pos.castling_rights(), WhiteShort | BlackLong);
     EXPECT_EQ(pos.ep_square(), sq<Chess>("d6"));
     EXPECT_EQ(pos.rule50(), 17);
-    EXPECT_EQ(pos.game_ply(), 82);  // 41 full moves played, White to move
+    EXPECT_EQ(pos.game_ply(), 82); // 41 full moves played, White to move
     EXPECT_EQ(pos.piece_on(sq<Chess>("e5")), make_piece(White, Pawn));
     EXPECT_EQ(pos.king_square(Black), sq<Chess>("e8"));
     EXPECT_FALSE(pos.in_check());
@@ -83,11 +82,11 @@ TEST(PositionSet, CheckersOfTheSideToMove) {
 // ---- KingCount --------------------------------------------------------------------------------
 
 TEST(PositionSet, KingCount) {
-    expect_error<Chess>("4k3/8/8/8/8/8/8/8 w - - 0 1", Code::KingCount);           // no white king
-    expect_error<Chess>("8/8/8/8/8/8/8/4K3 b - - 0 1", Code::KingCount);           // no black king
-    expect_error<Chess>("8/8/8/8/8/8/8/8 w - - 0 1", Code::KingCount);             // none at all
-    expect_error<Chess>("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", Code::KingCount);        // two white
-    expect_error<Chess>("2k1k3/8/8/8/8/8/8/4K3 w - - 0 1", Code::KingCount);       // two black
+    expect_error<Chess>("4k3/8/8/8/8/8/8/8 w - - 0 1", Code::KingCount); // no white king
+    expect_error<Chess>("8/8/8/8/8/8/8/4K3 b - - 0 1", Code::KingCount); // no black king
+    expect_error<Chess>("8/8/8/8/8/8/8/8 w - - 0 1", Code::KingCount); // none at all
+    expect_error<Chess>("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", Code::KingCount); // two white
+    expect_error<Chess>("2k1k3/8/8/8/8/8/8/4K3 w - - 0 1", Code::KingCount); // two black
     expect_error<Silverman>("k3/4/4/KK2 w - - 0 1", Code::KingCount);
     expect_error<Silverman>("4/4/4/K3 w - - 0 1", Code::KingCount);
     expect_ok<Chess>("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
@@ -99,10 +98,10 @@ TEST(PositionSet, KingCount) {
 TEST(PositionSet, PieceNotInVariant) {
     expect_error<Silverman>("k1n1/4/4/K3 w - - 0 1", Code::PieceNotInVariant, sq<Silverman>("c4"));
     expect_error<Silverman>("k3/4/4/K2B w - - 0 1", Code::PieceNotInVariant, sq<Silverman>("d1"));
-    expect_error<PawnRace>("4k3/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1", Code::PieceNotInVariant,
-                           sq<PawnRace>("e8"));
-    expect_error<PawnRace>("8/pppppppp/8/8/8/8/PPPPPPPP/1N6 w - - 0 1", Code::PieceNotInVariant,
-                           sq<PawnRace>("b1"));
+    expect_error<PawnRace>(
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1", Code::PieceNotInVariant, sq<PawnRace>("e8"));
+    expect_error<PawnRace>(
+        "8/pppppppp/8/8/8/8/PPPPPPPP/1N6 w - - 0 1", Code::PieceNotInVariant, sq<PawnRace>("b1"));
     // The same pieces are fine in chess.
     expect_ok<Chess>("2n1k3/8/8/8/8/8/8/3BK1N1 w - - 0 1");
 }
@@ -116,7 +115,7 @@ TEST(PositionSet, PawnOnBackRank) {
     expect_error<Chess>("4k2p/8/8/8/8/8/8/4K3 w - - 0 1", Code::PawnOnBackRank, sq<Chess>("h8"));
     expect_error<Silverman>("k2P/4/4/K3 b - - 0 1", Code::PawnOnBackRank, sq<Silverman>("d4"));
     expect_error<Silverman>("k3/4/4/K1p1 w - - 0 1", Code::PawnOnBackRank, sq<Silverman>("c1"));
-    expect_ok<Chess>("4k3/P7/8/8/8/8/7p/4K3 w - - 0 1");  // one step away is fine
+    expect_ok<Chess>("4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"); // one step away is fine
 }
 
 TEST(PositionSet, PawnRaceWinnerMayStandOnItsLastRank) {
@@ -127,7 +126,8 @@ TEST(PositionSet, PawnRaceWinnerMayStandOnItsLastRank) {
     expect_error<PawnRace>("P7/8/8/8/8/8/7p/8 w - - 0 1", Code::PawnOnBackRank, sq<PawnRace>("a8"));
     expect_error<PawnRace>("8/P7/8/8/8/8/8/7p b - - 0 1", Code::PawnOnBackRank, sq<PawnRace>("h1"));
     // Two arrivals cannot happen: the first ends the game.
-    expect_error<PawnRace>("P6P/8/8/8/8/8/7p/8 b - - 0 1", Code::PawnOnBackRank, sq<PawnRace>("a8"));
+    expect_error<PawnRace>(
+        "P6P/8/8/8/8/8/7p/8 b - - 0 1", Code::PawnOnBackRank, sq<PawnRace>("a8"));
     // A pawn on its own first rank never.
     expect_error<PawnRace>("8/8/8/8/8/8/7p/P7 b - - 0 1", Code::PawnOnBackRank, sq<PawnRace>("a1"));
     expect_error<PawnRace>("7p/P7/8/8/8/8/8/8 w - - 0 1", Code::PawnOnBackRank, sq<PawnRace>("h8"));
@@ -150,23 +150,26 @@ TEST(PositionSet, OppositeCheck) {
 // ---- castling rights --------------------------------------------------------------------------
 
 TEST(PositionSet, CastlingWithoutKing) {
-    expect_error<Chess>("r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", Code::CastlingWithoutKing,
-                        sq<Chess>("e1"));
-    expect_error<Chess>("r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Code::CastlingWithoutKing,
-                        sq<Chess>("e8"));
-    expect_error<Chess>("r2k3r/8/8/8/8/8/8/R3K2R w q - 0 1", Code::CastlingWithoutKing, sq<Chess>("e8"));
+    expect_error<Chess>(
+        "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", Code::CastlingWithoutKing, sq<Chess>("e1"));
+    expect_error<Chess>(
+        "r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Code::CastlingWithoutKing, sq<Chess>("e8"));
+    expect_error<Chess>(
+        "r2k3r/8/8/8/8/8/8/R3K2R w q - 0 1", Code::CastlingWithoutKing, sq<Chess>("e8"));
     // Without the rights the same placement is fine.
     expect_ok<Chess>("r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1");
 }
 
 TEST(PositionSet, CastlingWithoutRook) {
-    expect_error<Chess>("r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", Code::CastlingWithoutRook,
-                        sq<Chess>("h1"));
-    expect_error<Chess>("1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Code::CastlingWithoutRook,
-                        sq<Chess>("a8"));
-    expect_error<Chess>("4k3/8/8/8/8/8/8/4K2B w K - 0 1", Code::CastlingWithoutRook, sq<Chess>("h1"));
+    expect_error<Chess>(
+        "r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", Code::CastlingWithoutRook, sq<Chess>("h1"));
+    expect_error<Chess>(
+        "1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", Code::CastlingWithoutRook, sq<Chess>("a8"));
+    expect_error<Chess>(
+        "4k3/8/8/8/8/8/8/4K2B w K - 0 1", Code::CastlingWithoutRook, sq<Chess>("h1"));
     // A rook of the other colour on the corner is no castling rook.
-    expect_error<Chess>("4k3/8/8/8/8/8/8/r2QK3 w Q - 0 1", Code::CastlingWithoutRook, sq<Chess>("a1"));
+    expect_error<Chess>(
+        "4k3/8/8/8/8/8/8/r2QK3 w Q - 0 1", Code::CastlingWithoutRook, sq<Chess>("a1"));
     expect_ok<Chess>("r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1");
 }
 
@@ -174,23 +177,32 @@ TEST(PositionSet, CastlingWithoutRook) {
 
 TEST(PositionSet, EnPassantSquare) {
     // Wrong rank for the side to move (White captures into rank 6, Black into rank 3).
-    expect_error<Chess>("4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1", Code::EnPassantSquare, sq<Chess>("e3"));
-    expect_error<Chess>("4k3/8/8/3pP3/8/8/8/4K3 b - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
-    expect_error<Chess>("4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1", Code::EnPassantSquare, sq<Chess>("d5"));
+    expect_error<Chess>(
+        "4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1", Code::EnPassantSquare, sq<Chess>("e3"));
+    expect_error<Chess>(
+        "4k3/8/8/3pP3/8/8/8/4K3 b - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
+    expect_error<Chess>(
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1", Code::EnPassantSquare, sq<Chess>("d5"));
     // The passed square occupied.
-    expect_error<Chess>("4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
+    expect_error<Chess>(
+        "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
     // No enemy pawn in front of it (empty, or a pawn of the mover's own colour).
     expect_error<Chess>("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
-    expect_error<Chess>("4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
-    expect_error<Chess>("4k3/8/8/3nP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
+    expect_error<Chess>(
+        "4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
+    expect_error<Chess>(
+        "4k3/8/8/3nP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
     // The start square behind it occupied.
-    expect_error<Chess>("4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
-    expect_error<Chess>("4k3/8/8/8/4Pp2/8/4N3/4K3 b - e3 0 1", Code::EnPassantSquare, sq<Chess>("e3"));
+    expect_error<Chess>(
+        "4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1", Code::EnPassantSquare, sq<Chess>("d6"));
+    expect_error<Chess>(
+        "4k3/8/8/8/4Pp2/8/4N3/4K3 b - e3 0 1", Code::EnPassantSquare, sq<Chess>("e3"));
     // No double step in Silverman, hence no en passant square at all.
     expect_error<Silverman>("1k2/4/pP2/K3 w - a3 0 1", Code::EnPassantSquare, sq<Silverman>("a3"));
     expect_error<Silverman>("1k2/Pp2/4/K3 b - a2 0 1", Code::EnPassantSquare, sq<Silverman>("a2"));
     // The pawn race has en passant.
-    expect_error<PawnRace>("8/8/8/4P3/8/8/8/8 w - d6 0 1", Code::EnPassantSquare, sq<PawnRace>("d6"));
+    expect_error<PawnRace>(
+        "8/8/8/4P3/8/8/8/8 w - d6 0 1", Code::EnPassantSquare, sq<PawnRace>("d6"));
 }
 
 TEST(PositionSet, EnPassantSquareKeptOnlyWhenACaptureIsLegal) {

@@ -55,15 +55,15 @@ void expect_reads(const Board<V>& b, std::string_view text, std::string_view uci
 
 // The SAN b writes for each (UCI move, SAN) pair's move.
 template <class V>
-void expect_san(const Board<V>& b,
-                std::initializer_list<std::pair<std::string_view, std::string_view>> uci_to_san) {
+void expect_san(const Board<V>&                                          b,
+    std::initializer_list<std::pair<std::string_view, std::string_view>> uci_to_san) {
     for (auto [uci, san] : uci_to_san) EXPECT_EQ(b.san(uci), san) << uci;
 }
 
 // The same in the position of variant V given by `fen`.
 template <class V>
-void expect_san(std::string_view fen,
-                std::initializer_list<std::pair<std::string_view, std::string_view>> uci_to_san) {
+void expect_san(std::string_view                                         fen,
+    std::initializer_list<std::pair<std::string_view, std::string_view>> uci_to_san) {
     SCOPED_TRACE(fen);
     expect_san(Board<V>(fen), uci_to_san);
 }
@@ -78,47 +78,50 @@ bool contains(const std::string& text, std::string_view part) {
 
 TEST(SanWrite, PawnAndPieceMovesFromTheStart) {
     Board<Chess> b;
-    expect_san(b, {
-        {"e2e4", "e4"},
-        {"g1f3", "Nf3"},
-        {"b1c3", "Nc3"},
-        {"a2a3", "a3"},
-    });
+    expect_san(b,
+        {
+            { "e2e4", "e4" },
+            { "g1f3", "Nf3" },
+            { "b1c3", "Nc3" },
+            { "a2a3", "a3" },
+        });
 }
 
 TEST(SanWrite, CapturesNamePawnFileAndUseX) {
-    expect_san<Chess>("4k3/8/8/3p4/4P3/8/8/4K2R w - - 0 1", {
-        {"e4d5", "exd5"},
-        {"e4e5", "e5"},
-    });
-    expect_san<Chess>("4k3/8/8/8/8/8/7p/4K2R w - - 0 1", {{"h1h2", "Rxh2"}});
+    expect_san<Chess>("4k3/8/8/3p4/4P3/8/8/4K2R w - - 0 1",
+        {
+            { "e4d5", "exd5" },
+            { "e4e5", "e5" },
+        });
+    expect_san<Chess>("4k3/8/8/8/8/8/7p/4K2R w - - 0 1", { { "h1h2", "Rxh2" } });
 }
 
 TEST(SanWrite, DisambiguatesByFile) {
     Board<Chess> b("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1");
-    expect_san(b, {
-        {"b1d2", "Nbd2"},
-        {"f1d2", "Nfd2"},
-        {"b1c3", "Nc3"}, // only one knight reaches c3
-    });
+    expect_san(b,
+        {
+            { "b1d2", "Nbd2" }, { "f1d2", "Nfd2" }, { "b1c3", "Nc3" }, // only one knight reaches c3
+        });
 }
 
 TEST(SanWrite, DisambiguatesByRank) {
     Board<Chess> b("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
-    expect_san(b, {
-        {"a1a3", "R1a3"},
-        {"a5a3", "R5a3"},
-        {"a1b1", "Rb1"},
-    });
+    expect_san(b,
+        {
+            { "a1a3", "R1a3" },
+            { "a5a3", "R5a3" },
+            { "a1b1", "Rb1" },
+        });
 }
 
 TEST(SanWrite, DisambiguatesByBothWithThreeQueens) {
     Board<Chess> b("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
-    expect_san(b, {
-        {"a1b2", "Qa1b2"}, // shares its file with a3 and its rank with c1
-        {"a3b2", "Q3b2"},
-        {"c1b2", "Qcb2"},
-    });
+    expect_san(b,
+        {
+            { "a1b2", "Qa1b2" }, // shares its file with a3 and its rank with c1
+            { "a3b2", "Q3b2" },
+            { "c1b2", "Qcb2" },
+        });
 }
 
 TEST(SanWrite, PinnedPiecesDoNotCountForDisambiguation) {
@@ -130,41 +133,45 @@ TEST(SanWrite, PinnedPiecesDoNotCountForDisambiguation) {
 }
 
 TEST(SanWrite, CastlingBothSides) {
-    expect_san<Chess>("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {
-        {"e1g1", "O-O"},
-        {"e1c1", "O-O-O"},
-    });
-    expect_san<Chess>("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", {
-        {"e8g8", "O-O"},
-        {"e8c8", "O-O-O"},
-    });
-    expect_san<Chess>("5k2/8/8/8/8/8/8/4K2R w K - 0 1", {{"e1g1", "O-O+"}});
+    expect_san<Chess>("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        {
+            { "e1g1", "O-O" },
+            { "e1c1", "O-O-O" },
+        });
+    expect_san<Chess>("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        {
+            { "e8g8", "O-O" },
+            { "e8c8", "O-O-O" },
+        });
+    expect_san<Chess>("5k2/8/8/8/8/8/8/4K2R w K - 0 1", { { "e1g1", "O-O+" } });
 }
 
 TEST(SanWrite, EnPassantIsACapture) {
-    expect_san<Chess>("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", {{"e5d6", "exd6"}});
-    expect_san<PawnRace>("8/8/8/8/3pP3/8/8/8 b - e3 0 1", {{"d4e3", "dxe3"}});
+    expect_san<Chess>("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", { { "e5d6", "exd6" } });
+    expect_san<PawnRace>("8/8/8/8/3pP3/8/8/8 b - e3 0 1", { { "d4e3", "dxe3" } });
 }
 
 TEST(SanWrite, Promotions) {
     Board<Chess> b("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
-    expect_san(b, {
-        {"e7e8q", "e8=Q+"},
-        {"e7e8n", "e8=N"},
-        {"e7d8q", "exd8=Q+"}, // capture, promotion and check at once
-        {"e7d8r", "exd8=R+"},
-        {"e7d8b", "exd8=B"},
-        {"e7d8n", "exd8=N"},
-    });
-    expect_san<Silverman>("3k/P3/4/K3 w - - 0 1", {
-        {"a3a4q", "a4=Q+"},
-        {"a3a4r", "a4=R+"},
-    });
+    expect_san(b,
+        {
+            { "e7e8q", "e8=Q+" },
+            { "e7e8n", "e8=N" },
+            { "e7d8q", "exd8=Q+" }, // capture, promotion and check at once
+            { "e7d8r", "exd8=R+" },
+            { "e7d8b", "exd8=B" },
+            { "e7d8n", "exd8=N" },
+        });
+    expect_san<Silverman>("3k/P3/4/K3 w - - 0 1",
+        {
+            { "a3a4q", "a4=Q+" },
+            { "a3a4r", "a4=R+" },
+        });
 }
 
 TEST(SanWrite, CheckAndMate) {
-    expect_san<Chess>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {{"a1a8", "Ra8#"}});
-    expect_san<Chess>("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", {{"a1a8", "Ra8+"}});
+    expect_san<Chess>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", { { "a1a8", "Ra8#" } });
+    expect_san<Chess>("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", { { "a1a8", "Ra8+" } });
     Board<Chess> fools;
     for (auto m : { "f3", "e5", "g4" }) fools.play(m);
     EXPECT_EQ(fools.san("d8h4"), "Qh4#");

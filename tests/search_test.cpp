@@ -24,7 +24,7 @@ template <class V> void expect_forced_wins(std::initializer_list<MateCase> cases
         Root<V> root(c.fen);
         // Two plies beyond the mate's length: the reductions (internal iterative reduction,
         // late moves) may search the mating line shallower than the nominal depth.
-        auto    r = search_depth(root, 2 * c.moves + 3);
+        auto r = search_depth(root, 2 * c.moves + 3);
         ASSERT_FALSE(r.best.is_none()) << c.fen;
         ASSERT_FALSE(r.lines.empty()) << c.fen;
         EXPECT_EQ(r.lines[0].score, (search::Score{ true, c.moves })) << V::Name << " " << c.fen;
@@ -58,14 +58,14 @@ TEST(SearchTime, ShortGamesGetMoreOfTheClockPerMove) {
     search::Limits l;
     l.time_ms[White] = 10000;
     l.inc_ms[White]  = 100;
-    auto chess = search::budget_for(l, White, 150);
-    auto race  = search::budget_for(l, White, 150, 12);
+    auto chess       = search::budget_for(l, White, 150);
+    auto race        = search::budget_for(l, White, 150, 12);
     EXPECT_EQ(chess.soft_ms, (10000 - 150 - 50) / 30 + 75);
     EXPECT_EQ(race.soft_ms, (10000 - 150 - 50) / 12 + 75);
     EXPECT_LE(race.hard_ms, (10000 - 150 - 50) / 2);
     l.movestogo = 20;
-    EXPECT_EQ(search::budget_for(l, White, 150, 12).soft_ms,
-              search::budget_for(l, White, 150).soft_ms);
+    EXPECT_EQ(
+        search::budget_for(l, White, 150, 12).soft_ms, search::budget_for(l, White, 150).soft_ms);
 }
 
 // Each variant's planning horizon: the pawn race shortest, chess shorter than the long games.
@@ -76,7 +76,7 @@ TEST(SearchTime, EachVariantPlansItsClockOverItsOwnHorizon) {
     search::Limits l;
     l.time_ms[White] = 10000;
     EXPECT_GT(search::budget_for(l, White, 0, search::planned_moves<Chess>()).soft_ms,
-              search::budget_for(l, White, 0, search::planned_moves<Tamerlane>()).soft_ms);
+        search::budget_for(l, White, 0, search::planned_moves<Tamerlane>()).soft_ms);
 }
 
 TEST(SearchMates, PawnRaceIsWonOnTheLastRank) {

@@ -67,7 +67,7 @@ TEST(SkillOptions, LimitStrengthUsesTheEloElseTheLevel) {
     EXPECT_EQ(search::effective_skill(o), 20);
     o.elo = MinElo;
     EXPECT_EQ(search::effective_strength(o), 0);
-    o           = { .skill = 25 };
+    o = { .skill = 25 };
     EXPECT_EQ(search::effective_strength(o), FullStrength); // the level is clamped to 0..20
     o.skill = -3;
     EXPECT_EQ(search::effective_strength(o), 0);
@@ -108,8 +108,7 @@ TEST(SkillKnobs, FourKingdomsBudgetsGrowMoreSlowlyFromTheSameStart) {
 TEST(SkillPick, FullStrengthAndASingleLinePlayTheBest) {
     std::vector<search::Line> lines(3);
     lines[0].score = { false, 50 }, lines[1].score = { false, 40 }, lines[2].score = { false, 30 };
-    for (u64 r = 0; r < 50; ++r)
-        EXPECT_EQ(search::pick_weak_line(lines, FullStrength, r), 0u) << r;
+    for (u64 r = 0; r < 50; ++r) EXPECT_EQ(search::pick_weak_line(lines, FullStrength, r), 0u) << r;
     lines.resize(1);
     EXPECT_EQ(search::pick_weak_line(lines, 0, 7), 0u);
 }
@@ -118,14 +117,14 @@ TEST(SkillPick, NeverBeyondTheMarginNorIntoAMateTheBestAvoids) {
     std::vector<search::Line> lines(3);
     lines[0].score = { false, 100 };
     lines[1].score = { false, 100 - search::skill_margin(0) - 1 }; // just outside level 0's margin
-    lines[2].score = { true, -3 };                                  // walks into mate in 3
+    lines[2].score = { true, -3 }; // walks into mate in 3
     for (u64 r = 0; r < 200; ++r) EXPECT_EQ(search::pick_weak_line(lines, 0, r), 0u) << r;
 }
 
 TEST(SkillPick, NeverALesserPromotionThanOneAlreadyWeighed) {
     // a7-a8: the queen first, the rook 30 centipawns behind (within any level's margin), and
     // a quiet move between them. Level 0 may play the quiet move but never makes the rook.
-    const Square a7 = 48, a8 = 56, g1 = 6, f3 = 21;
+    const Square              a7 = 48, a8 = 56, g1 = 6, f3 = 21;
     std::vector<search::Line> lines(3);
     lines[0].score = { false, 900 }, lines[0].pv = { Move(a7, a8, MoveKind::Promotion, Queen) };
     lines[1].score = { false, 880 }, lines[1].pv = { Move(g1, f3) };

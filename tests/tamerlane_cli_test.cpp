@@ -28,8 +28,9 @@ CliRun run(const std::vector<std::string>& args) {
     std::string cmd = CITADEL_BINARY;
     for (auto& a : args) cmd += " " + quote(a);
     // One file per process and test: ctest runs tests in parallel.
-    const std::string err_file = testing::TempDir() + "tamerlane_cli_stderr_" + std::to_string(getpid()) +
-                                 "_" + testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
+    const std::string err_file = testing::TempDir() + "tamerlane_cli_stderr_"
+        + std::to_string(getpid()) + "_"
+        + testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
     cmd += " 2>" + quote(err_file);
     CliRun r;
     FILE*  p = popen(cmd.c_str(), "r");

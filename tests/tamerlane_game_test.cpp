@@ -30,7 +30,7 @@ struct TamerlaneGame : Game<Tamerlane> {
     }
 };
 
-}  // namespace
+} // namespace
 
 TEST(TamerlaneGame, StartsAtTheRuleBooksPositionAndIsOpen) {
     TamerlaneGame g;
@@ -47,11 +47,13 @@ TEST(TamerlaneGame, CheckmateOfTheLastRoyalWins) {
     EXPECT_EQ(g.outcome().score(), "0-1");
     EXPECT_EQ(g.legal_moves().size(), 0u);
     // With the swap right and a safe partner (the knight h5) it is no mate.
-    TamerlaneGame s(tfen({ { "a1", "K" }, { "a10", "r" }, { "b10", "r" }, { "k5", "k" }, { "h5", "N" } },
-        "w -/- K 0/0 0 1"));
+    TamerlaneGame s(
+        tfen({ { "a1", "K" }, { "a10", "r" }, { "b10", "r" }, { "k5", "k" }, { "h5", "N" } },
+            "w -/- K 0/0 0 1"));
     EXPECT_FALSE(s.outcome().over());
     s.play_all({ "a1h5" });
-    EXPECT_EQ(s.position().piece_on(*parse_square<TamerlaneBoard>("a1")), make_piece(White, Knight));
+    EXPECT_EQ(
+        s.position().piece_on(*parse_square<TamerlaneBoard>("a1")), make_piece(White, Knight));
 }
 
 TEST(TamerlaneGame, AMatedRoyalIsNotTheEndWhileAnotherRemains) {
@@ -60,17 +62,19 @@ TEST(TamerlaneGame, AMatedRoyalIsNotTheEndWhileAnotherRemains) {
     TamerlaneGame g(tfen({ { "e1", "K" }, { "e9", "R" }, { "e10", "k" }, { "a10", "h" } }));
     g.play_all({ "e9e10" });
     EXPECT_FALSE(g.outcome().over());
-    EXPECT_TRUE(g.position().in_check());  // the rook on e10 attacks the prince a10 on rank 10
+    EXPECT_TRUE(g.position().in_check()); // the rook on e10 attacks the prince a10 on rank 10
 }
 
 TEST(TamerlaneGame, StalemateWinsForTheStalematingSide) {
-    TamerlaneGame g(tfen({ { "a1", "K" }, { "a2", "PR" }, { "a3", "pr" }, { "b10", "r" }, { "k5", "k" } }));
+    TamerlaneGame g(
+        tfen({ { "a1", "K" }, { "a2", "PR" }, { "a3", "pr" }, { "b10", "r" }, { "k5", "k" } }));
     EXPECT_FALSE(g.position().in_check());
     EXPECT_EQ(g.outcome(), (Outcome{ K::Win, Black, T::Stalemate }));
     EXPECT_EQ(g.outcome().describe(), "Black wins: White has no legal move.");
     // The same for White's win: Black stalemated.
-    TamerlaneGame b(tfen({ { "a10", "k" }, { "a9", "pr" }, { "a8", "PR" }, { "b1", "R" }, { "k5", "K" } },
-        "b -/- - 0/0 0 1"));
+    TamerlaneGame b(
+        tfen({ { "a10", "k" }, { "a9", "pr" }, { "a8", "PR" }, { "b1", "R" }, { "k5", "K" } },
+            "b -/- - 0/0 0 1"));
     EXPECT_EQ(b.outcome(), (Outcome{ K::Win, White, T::Stalemate }));
 }
 
@@ -101,7 +105,7 @@ TEST(TamerlaneGame, ThreefoldRepetitionDrawsAutomatically) {
     g.play_all({ "b1c3", "b10c8", "c3b1", "c8b10", "b1c3", "b10c8", "c3b1" });
     EXPECT_EQ(g.repetitions(), 2);
     EXPECT_FALSE(g.outcome().over());
-    EXPECT_TRUE(g.claimable_draws().empty());  // no claims in Tamerlane
+    EXPECT_TRUE(g.claimable_draws().empty()); // no claims in Tamerlane
     g.play_all({ "c8b10" });
     EXPECT_EQ(g.repetitions(), 3);
     EXPECT_EQ(g.outcome(), (Outcome{ K::Draw, White, T::ThreefoldRepetition }));
@@ -110,8 +114,8 @@ TEST(TamerlaneGame, ThreefoldRepetitionDrawsAutomatically) {
 
 TEST(TamerlaneGame, TheFiftyMoveRuleIsAnOptionOffByDefault) {
     // 99 half-moves without a pawn move or removal; one more quiet move makes 100.
-    const std::string fen = tfen({ { "e1", "K" }, { "e10", "k" }, { "b1", "N" }, { "c5", "PR" } },
-        "w -/- - 0/0 99 80");
+    const std::string fen = tfen(
+        { { "e1", "K" }, { "e10", "k" }, { "b1", "N" }, { "c5", "PR" } }, "w -/- - 0/0 99 80");
     TamerlaneGame off(fen);
     off.play_all({ "b1c3" });
     EXPECT_FALSE(off.outcome().over());
@@ -146,13 +150,13 @@ TEST(TamerlanePgn, AGameRoundTripsThroughPgn) {
     g.play_all({ "e3e4", "f8f7", "e4e5", "f7f6", "e5f6", "j9i7", "b2c4" });
     const std::string text = write_pgn(g);
     EXPECT_NE(text.find("[Variant \"tamerlane\"]"), std::string::npos) << text;
-    EXPECT_EQ(text.find("[FEN"), std::string::npos) << text;  // the standard start
+    EXPECT_EQ(text.find("[FEN"), std::string::npos) << text; // the standard start
 
     auto pgn = parse_pgn(text);
     ASSERT_TRUE(pgn.ok()) << pgn.error().message;
     std::string replayed_fen;
     size_t      replayed_moves = 0;
-    auto        err = with_replayed_pgn(*pgn, [&]<class V>(const Game<V>& r) {
+    auto        err            = with_replayed_pgn(*pgn, [&]<class V>(const Game<V>& r) {
         replayed_fen   = r.fen();
         replayed_moves = r.moves().size();
     });
@@ -163,8 +167,8 @@ TEST(TamerlanePgn, AGameRoundTripsThroughPgn) {
 
 TEST(TamerlanePgn, SetUpGamesWithTheSwapAndTheCitadelEndAsTheRulesSay) {
     // A set-up position: White's king in check swaps (K<>h5), then Black's king enters l2.
-    TamerlaneGame g(tfen({ { "a1", "K" }, { "a10", "r" }, { "h5", "N" }, { "k3", "k" } },
-        "w -/- K 0/0 0 1"));
+    TamerlaneGame g(
+        tfen({ { "a1", "K" }, { "a10", "r" }, { "h5", "N" }, { "k3", "k" } }, "w -/- K 0/0 0 1"));
     g.play_all({ "a1h5", "k3l2" });
     ASSERT_EQ(g.outcome().reason, T::CitadelDraw);
     const std::string text = write_pgn(g);
@@ -182,7 +186,7 @@ TEST(TamerlanePgn, SetUpGamesWithTheSwapAndTheCitadelEndAsTheRulesSay) {
     EXPECT_EQ(r.outcome().reason, T::CitadelDraw);
 
     // The wrong result for that ending is refused, naming the rules' verdict.
-    auto wrong = *pgn;
+    auto wrong   = *pgn;
     wrong.result = "1-0";
     Game<Tamerlane> w;
     auto            bad = replay_pgn(wrong, w);
@@ -203,8 +207,8 @@ TEST(TamerlanePgn, AnIllegalMoveNamesTheMoveAndWhy) {
 
 TEST(TamerlanePgn, TheSwapSymbolIsReadOnlyWhole) {
     // "K<>h5" is one move; a lone or broken "<", ">" is an error naming the character.
-    for (const char* text : { "[Variant \"tamerlane\"]\n\n1. K<h5 *", "[Variant \"tamerlane\"]\n\n1. <>h5 *",
-             "[Variant \"tamerlane\"]\n\n1. K<>>h5 *" }) {
+    for (const char* text : { "[Variant \"tamerlane\"]\n\n1. K<h5 *",
+             "[Variant \"tamerlane\"]\n\n1. <>h5 *", "[Variant \"tamerlane\"]\n\n1. K<>>h5 *" }) {
         auto pgn = parse_pgn(text);
         ASSERT_FALSE(pgn.ok()) << text;
         EXPECT_EQ(pgn.error().code, PgnError::Code::UnexpectedText) << text;
@@ -213,8 +217,8 @@ TEST(TamerlanePgn, TheSwapSymbolIsReadOnlyWhole) {
 
 TEST(TamerlanePgn, TheOptionalFiftyMoveRuleTravelsInItsTag) {
     // A game drawn by the optional rule writes [FiftyMoveRule "on"] and replays as that draw.
-    const std::string fen = tfen({ { "e1", "K" }, { "e10", "k" }, { "b1", "N" }, { "c5", "PR" } },
-        "w -/- - 0/0 99 80");
+    const std::string fen = tfen(
+        { { "e1", "K" }, { "e10", "k" }, { "b1", "N" }, { "c5", "PR" } }, "w -/- - 0/0 99 80");
     TamerlaneGame on(fen);
     on.set_fifty_move_rule(true);
     on.play_all({ "b1c3" });
@@ -238,7 +242,7 @@ TEST(TamerlanePgn, TheOptionalFiftyMoveRuleTravelsInItsTag) {
     auto untagged = *pgn;
     std::erase_if(untagged.tags, [](const PgnTag& t) { return t.name == "FiftyMoveRule"; });
     Game<Tamerlane> off;
-    off.set_fifty_move_rule(true);  // (a reused game takes the PGN's setting)
+    off.set_fifty_move_rule(true); // (a reused game takes the PGN's setting)
     auto refused = replay_pgn(untagged, off);
     ASSERT_TRUE(refused.has_value());
     EXPECT_EQ(refused->code, PgnError::Code::ResultMismatch);

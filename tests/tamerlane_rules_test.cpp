@@ -49,7 +49,7 @@ TEST(TamerlaneBoard, ElevenByTenPlusTwoCitadels) {
 }
 
 TEST(TamerlaneStart, TheStandardArray) {
-    const Board                                             g{ std::string(Tamerlane::StartFen) };
+    const Board                                            g{ std::string(Tamerlane::StartFen) };
     const std::vector<std::pair<std::string, std::string>> expected = {
         { "a1", "E" },
         { "c1", "C" },
@@ -116,7 +116,7 @@ TEST(TamerlaneStart, TheStandardArray) {
 }
 
 TEST(TamerlaneStart, TwentyFourMovesAndBothGiraffesStuck) {
-    Board  g{ std::string(Tamerlane::StartFen) };
+    Board g{ std::string(Tamerlane::StartFen) };
     Moves expected
         = { "a3a4", "b3b4", "c3c4", "d3d4", "e3e4", "f3f4", "g3g4", "h3h4", "i3i4", "j3j4",
               "k3k4", // eleven pawn steps
@@ -301,7 +301,7 @@ TEST(TamerlanePawnOfPawns, RelocationToAFork) {
     // would attack one piece that can still move; on j9 the king (never immobile).
     const auto base = std::map<std::string, std::string>{ { "a10", "PP" }, { "k1", "K" },
         { "k10", "k" }, { "d6", "r" }, { "f6", "n" } };
-    Board       g(tfen(base, "w -/- - 1/0 0 1"));
+    Board      g(tfen(base, "w -/- - 1/0 0 1"));
     EXPECT_EQ(g.from("a10"), Moves{ "a10e5" });
     g.play("a10e5");
     EXPECT_EQ(g.at("e5"), "PP");
@@ -328,7 +328,7 @@ TEST(TamerlanePawnOfPawns, RelocationToAFork) {
 TEST(TamerlanePawnOfPawns, EnemyKingsCountPawnsDoNot) {
     // The pawn on j9 attacks the king on k10 and the rook on i10: a fork.
     EXPECT_EQ(Board(tfen({ { "a10", "PP" }, { "k1", "K" }, { "k10", "k" }, { "i10", "r" } },
-                       "w -/- - 1/0 0 1"))
+                        "w -/- - 1/0 0 1"))
                   .from("a10"),
         Moves{ "a10j9" });
     // Two pawns are no fork, a pawn and a piece neither.
@@ -340,7 +340,7 @@ TEST(TamerlanePawnOfPawns, EnemyKingsCountPawnsDoNot) {
     // A prince counts as a king: the pawn on e5 forks the prince d6 and knight f6.
     EXPECT_EQ(
         Board(tfen({ { "a10", "PP" }, { "k1", "K" }, { "k10", "k" }, { "d6", "h" }, { "f6", "n" } },
-                 "w -/- - 1/0 0 1"))
+                  "w -/- - 1/0 0 1"))
             .from("a10"),
         Moves{ "a10e5" });
 }
@@ -355,13 +355,13 @@ TEST(TamerlanePawnOfPawns, RelocationOntoAnImmobileTarget) {
     // leap anywhere (a6, e6, e10 hold its pawns; the waiting pawn cannot be taken), but once the
     // pawn is lifted a10 is free, so c8 is no target.
     Board after(tfen({ { "a10", "PP" }, { "k1", "K" }, { "k5", "k" }, { "c8", "e" }, { "a6", "pr" },
-                        { "e6", "pr" }, { "e10", "pr" } },
+                         { "e6", "pr" }, { "e10", "pr" } },
         "w -/- - 1/0 0 1"));
     EXPECT_TRUE(after.from("a10").empty());
     // The same elephant with a10 blocked by its own pawn (White's pawn waits on k10): immobile,
     // so b7 and d7, from where the pawn attacks c8, are targets.
     Board blocked(tfen({ { "k10", "PP" }, { "k1", "K" }, { "k5", "k" }, { "c8", "e" },
-                          { "a6", "pr" }, { "e6", "pr" }, { "e10", "pr" }, { "a10", "pr" } },
+                           { "a6", "pr" }, { "e6", "pr" }, { "e10", "pr" }, { "a10", "pr" } },
         "w -/- - 1/0 0 1"));
     EXPECT_EQ(blocked.from("k10"), Moves({ "k10b7", "k10d7" }));
     // A king-stepper next to the pawn can always take it: the general on k10 is never immobile.
@@ -375,14 +375,14 @@ TEST(TamerlanePawnOfPawns, RelocationMayRemoveTheCheckerButNotExposeTheKing) {
     // The rook on e8 checks the king on e1; lifting the pawn to e8 (forking the knights on d9
     // and f9) removes it.
     Board g(tfen({ { "a10", "PP" }, { "e1", "K" }, { "k10", "k" }, { "e8", "r" }, { "d9", "n" },
-                    { "f9", "n" } },
+                     { "f9", "n" } },
         "w -/- - 1/0 0 1"));
     EXPECT_TRUE(g.pos.in_check());
     EXPECT_EQ(g.from("a10"), Moves{ "a10e8" });
     // The waiting pawn on c10 shields the king on e10 from the rook on a10: lifting it (even to
     // a fork) would expose the king.
     Board pinned(tfen({ { "c10", "PP" }, { "e10", "K" }, { "a10", "r" }, { "k1", "k" },
-                         { "d6", "n" }, { "f6", "n" } },
+                          { "d6", "n" }, { "f6", "n" } },
         "w -/- - 1/0 0 1"));
     EXPECT_TRUE(pinned.from("c10").empty());
 }
@@ -400,9 +400,9 @@ TEST(TamerlanePawnOfPawns, SecondArrivalJumpsToThePawnOfKingsSquare) {
     EXPECT_EQ(b.at("f8"), "pp");
     // An occupant that is not royal is removed, of either colour; a capture on arrival counts.
     for (const char* occupant : { "n", "G" }) {
-        Board              o(tfen(
-                         { { "c9", "PP" }, { "d10", "r" }, { "f3", occupant }, { "k1", "K" }, { "k10", "k" } },
-                         "w -/- - 1/0 0 1"));
+        Board             o(tfen(
+                        { { "c9", "PP" }, { "d10", "r" }, { "f3", occupant }, { "k1", "K" }, { "k10", "k" } },
+                        "w -/- - 1/0 0 1"));
         const std::string before = o.fen();
         const Move        m      = *find_uci_move(o.pos, "c9d10");
         o.pos.make(m, o.states.emplace_back());
@@ -426,7 +426,7 @@ TEST(TamerlanePawnOfPawns, SecondArrivalBesideARoyal) {
     EXPECT_EQ(right.at("g3"), "PP");
     EXPECT_EQ(right.at("e3"), "pr");
     Board far(tfen({ { "c9", "PP" }, { "f3", "k" }, { "e3", "N" }, { "g3", "N" }, { "d3", "N" },
-                      { "k1", "K" } },
+                       { "k1", "K" } },
         "w -/- - 1/0 0 1"));
     far.play("c9c10");
     EXPECT_EQ(far.at("h3"), "PP"); // the enemy king is royal too
@@ -527,7 +527,7 @@ TEST(TamerlaneRoyals, SwapWhenNoOtherMoveAndOnlyOnce) {
     // Its only move is the swap with the pawn; the waiting pawn of pawns on h10 is no partner.
     const std::map<std::string, std::string> p = { { "a1", "K" }, { "a2", "PR" }, { "a3", "pr" },
         { "b10", "r" }, { "k5", "k" }, { "h10", "PP" } };
-    Board                                     g(tfen(p, "w -/- Kk 1/0 0 1"));
+    Board                                    g(tfen(p, "w -/- Kk 1/0 0 1"));
     EXPECT_FALSE(g.pos.in_check());
     EXPECT_EQ(g.moves(), Moves{ "a1a2" });
     g.play("a1a2");
@@ -600,7 +600,8 @@ TEST(TamerlaneCitadels, NothingElseEntersOrAttacksACitadel) {
     Board g(tfen({ { "j3", "N" }, { "j1", "N" }, { "k5", "R" }, { "a5", "K" }, { "a10", "k" } }));
     for (const auto& m : g.moves()) EXPECT_EQ(m.find("l2"), std::string::npos) << m;
     // Black's king in White's citadel cannot be attacked (and that game is over anyway).
-    EXPECT_TRUE(Board(tfen({ { "k4", "R" }, { "a5", "K" } }, "w k/- - 0/0 0 1")).pos.citadel_draw());
+    EXPECT_TRUE(
+        Board(tfen({ { "k4", "R" }, { "a5", "K" } }, "w k/- - 0/0 0 1")).pos.citadel_draw());
 }
 
 // ---- make / unmake and keys -----------------------------------------------------------------

@@ -92,4 +92,4 @@ struct Board {
     }
 };
 
-}  // namespace citadel::tamerlane_test
+} // namespace citadel::tamerlane_test

@@ -242,10 +242,12 @@ TEST(TamerlaneIllegal, TheSwap) {
     // With a royal; with the waiting pawn of pawns; a prince never swaps.
     auto royal  = check;
     royal["c3"] = "A";
-    EXPECT_EQ(Pos(tfen(royal, "w -/- K 0/0 0 1")).why("e1c3")->reason, IllegalReason::SwapWithRoyal);
+    EXPECT_EQ(
+        Pos(tfen(royal, "w -/- K 0/0 0 1")).why("e1c3")->reason, IllegalReason::SwapWithRoyal);
     auto pp   = check;
     pp["c10"] = "PP";
-    EXPECT_EQ(Pos(tfen(pp, "w -/- K 1/0 0 1")).why("e1c10")->reason, IllegalReason::SwapWithWaitingPawn);
+    EXPECT_EQ(
+        Pos(tfen(pp, "w -/- K 1/0 0 1")).why("e1c10")->reason, IllegalReason::SwapWithWaitingPawn);
     Pos prince(
         tfen({ { "e1", "K" }, { "c3", "H" }, { "c4", "N" }, { "k10", "k" } }, "w -/- K 0/0 0 1"));
     EXPECT_EQ(prince.why("c3c4")->reason, IllegalReason::OnlyKingSwaps);
@@ -276,7 +278,8 @@ TEST(TamerlaneIllegal, ThePawnOfPawns) {
         { "d6", "r" }, { "f6", "n" }, { "i5", "PR" } };
     Pos                                      g(tfen(p, "w -/- - 1/0 0 1"));
     EXPECT_FALSE(g.why("a10e5").has_value());
-    EXPECT_EQ(g.why("a10c5")->reason, IllegalReason::RelocationNoTarget); // attacks the rook only; it can move
+    EXPECT_EQ(g.why("a10c5")->reason,
+        IllegalReason::RelocationNoTarget); // attacks the rook only; it can move
     EXPECT_EQ(g.why("a10a9")->reason, IllegalReason::RelocationNoTarget);
     EXPECT_EQ(g.why("a10k10")->reason, IllegalReason::RelocationOntoRoyal);
     // Black may not take it.

@@ -161,10 +161,8 @@ TEST(TfenIllegal, Citadels) {
     expect_clause(board + " w R/- - 0/0 0 1", Code::NonRoyalInCitadel, "l2");
     expect_clause(board + " w -/pr - 0/0 0 1", Code::NonRoyalInCitadel, "z9");
     // A King or Prince in its own citadel.
-    expect_clause(
-        "11/11/11/11/11/11/11/11/11/A9k w K/- - 0/0 0 1", Code::RoyalInOwnCitadel, "l2");
-    expect_clause(
-        "11/11/11/11/11/11/11/11/11/K9k w -/h - 0/0 0 1", Code::RoyalInOwnCitadel, "z9");
+    expect_clause("11/11/11/11/11/11/11/11/11/A9k w K/- - 0/0 0 1", Code::RoyalInOwnCitadel, "l2");
+    expect_clause("11/11/11/11/11/11/11/11/11/K9k w -/h - 0/0 0 1", Code::RoyalInOwnCitadel, "z9");
     // A royal that is not its side's senior in the enemy citadel (the king still lives).
     expect_clause(board + " w -/A - 0/0 0 1", Code::NotSeniorInCitadel, "z9");
     expect_clause(board + " w h/- - 0/0 0 1", Code::NotSeniorInCitadel, "l2");
@@ -176,8 +174,7 @@ TEST(TfenIllegal, Citadels) {
 }
 
 TEST(TfenIllegal, SwapRightWithoutKing) {
-    expect_clause(
-        "11/11/11/11/11/11/11/11/11/A9k w -/- K 0/0 0 1", Code::SwapWithoutKing, nullptr);
+    expect_clause("11/11/11/11/11/11/11/11/11/A9k w -/- K 0/0 0 1", Code::SwapWithoutKing, nullptr);
     expect_clause(
         "11/11/11/11/11/11/11/11/11/K9h w -/- Kk 0/0 0 1", Code::SwapWithoutKing, nullptr);
     EXPECT_FALSE(problem("11/11/11/11/11/11/11/11/11/K9k w -/- Kk 0/0 0 1").has_value());
@@ -187,10 +184,8 @@ TEST(TfenIllegal, PawnsOfPawnsAndPawnsOnTheLastRank) {
     expect_clause(
         "11/11/11/11/PP1PP8/11/11/11/11/K9k w -/- - 0/0 0 1", Code::TwoPawnsOfPawns, "c6");
     // Unpromoted pawns other than the pawn of pawns on their last rank.
-    expect_clause(
-        "2PR8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Code::PawnOnBackRank, "c10");
-    expect_clause(
-        "11/11/11/11/11/11/11/11/11/K3pk5k w -/- - 0/0 0 1", Code::PawnOnBackRank, "e1");
+    expect_clause("2PR8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Code::PawnOnBackRank, "c10");
+    expect_clause("11/11/11/11/11/11/11/11/11/K3pk5k w -/- - 0/0 0 1", Code::PawnOnBackRank, "e1");
     // The pawn of pawns on its last rank has arrived exactly once.
     expect_clause(
         "2PP8/11/11/11/11/11/11/11/11/K9k w -/- - 0/0 0 1", Code::WaitingPawnArrivals, "c10");

@@ -46,7 +46,7 @@ std::optional<unsigned short> port_in(const std::string& line) {
     const auto at    = line.find("http://");
     const auto colon = at == std::string::npos ? at : line.find(':', at + 7);
     if (colon == std::string::npos) return std::nullopt;
-    unsigned port = 0;
+    unsigned port  = 0;
     auto [end, ec] = std::from_chars(line.data() + colon + 1, line.data() + line.size(), port);
     if (ec != std::errc() || port == 0 || port > 65535) return std::nullopt;
     return static_cast<unsigned short>(port);

@@ -85,7 +85,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, Deadline deadline)
             buffer_.erase(0, nl + 1);
             return Read::Line;
         }
-        if (buffer_.size() > kMaxLine) {  // a runaway line: cut it rather than grow forever
+        if (buffer_.size() > kMaxLine) { // a runaway line: cut it rather than grow forever
             line = buffer_.substr(0, kMaxLine);
             buffer_.erase(0, kMaxLine);
             return Read::Line;

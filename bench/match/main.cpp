@@ -220,8 +220,7 @@ Command parse(int argc, char** argv) {
             std::string l = value();
             if (l != "result" && l != "score") throw UsageError("--label takes result or score");
             c.label_by_score = l == "score";
-        }
-        else if (a == "--seed")
+        } else if (a == "--seed")
             c.seed = (unsigned long long)to_number(a, value(), 0);
         else if (a == "--make-openings")
             cmd.make_openings = int(to_number(a, value(), 1));

@@ -14,9 +14,9 @@
 #include <sstream>
 #include <thread>
 
+#include "game/game_pgn.h"
 #include "match/adjudicator.h"
 #include "match/players.h"
-#include "game/game_pgn.h"
 
 namespace citadel::match {
 
@@ -363,8 +363,7 @@ template <class V> class MatchRunner {
             && records_[size_t(2 * pair + 1)]) {
             ++pent_.pairs[size_t(records_[size_t(2 * pair)]->first_halves
                 + records_[size_t(2 * pair + 1)]->first_halves)];
-            if (c_.sprt && decide(pent_, *c_.sprt) != SprtDecision::Continue)
-                stop_ = true;
+            if (c_.sprt && decide(pent_, *c_.sprt) != SprtDecision::Continue) stop_ = true;
         }
     }
 

@@ -56,7 +56,7 @@ struct MatchConfig {
     std::string               pgn_path; // empty: no PGN
     std::string               positions_path; // empty: none; else labelled quiet positions
     bool                      label_by_score = false; // positions labelled by the mover's score
-    unsigned long long        seed = 1; // built-in players: game i uses seed + i
+    unsigned long long        seed           = 1; // built-in players: game i uses seed + i
 };
 
 // Reads an openings file: one opening per line; '#' starts a comment, blank lines are skipped.

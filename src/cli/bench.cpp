@@ -94,7 +94,7 @@ template <class V> void bench_variant(const BenchArgs& args, Totals& totals) {
 
 // Four Kingdoms: its own engine, on a game (turn order, eliminations) from the start + moves.
 template <class V> void bench_four_kingdoms(const BenchArgs& args, Totals& totals) {
-    constexpr std::string_view openings[] = { "", "m4k4 g2g4 b8d8 h13h11" };
+    constexpr std::string_view    openings[] = { "", "m4k4 g2g4 b8d8 h13h11" };
     search::FourKingdomsEngine<V> engine;
     search::Limits                limits;
     limits.depth = args.depth > 0 ? args.depth : 4;

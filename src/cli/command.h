@@ -28,4 +28,4 @@ Subcommand add_bench(CLI::App& app);
 Subcommand add_uci(CLI::App& app);
 Subcommand add_serve(CLI::App& app);
 
-}  // namespace citadel::cli
+} // namespace citadel::cli

@@ -8,10 +8,10 @@
 using namespace citadel::cli;
 
 int main(int argc, char** argv) {
-    CLI::App app{"Citadel: rules, engine and lessons for chess and its variants"};
+    CLI::App app{ "Citadel: rules, engine and lessons for chess and its variants" };
     app.require_subcommand(0, 1);
-    std::vector<Subcommand> commands = {add_perft(app), add_moves(app), add_bench(app), add_uci(app),
-                                        add_serve(app)};
+    std::vector<Subcommand> commands
+        = { add_perft(app), add_moves(app), add_bench(app), add_uci(app), add_serve(app) };
 
     try {
         app.parse(argc, argv);
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     try {
         for (auto& c : commands)
             if (c.app->parsed()) return c.run();
-        return citadel::uci::run(std::cin, std::cout);  // no subcommand: a UCI engine (cli.md)
+        return citadel::uci::run(std::cin, std::cout); // no subcommand: a UCI engine (cli.md)
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.message << "\n";
         return 2;

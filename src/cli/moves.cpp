@@ -10,7 +10,7 @@ Subcommand add_moves(CLI::App& app) {
     auto  args = std::make_shared<PositionArgs>();
     auto* cmd  = app.add_subcommand("moves", "list the legal moves");
     args->add_to(cmd);
-    return {cmd, [args] {
+    return { cmd, [args] {
                 dispatch(args->variant, [&]<class V>(VariantTag<V>) {
                     Line<V>     line(*args);
                     std::string out;
@@ -18,7 +18,7 @@ Subcommand add_moves(CLI::App& app) {
                     std::cout << out;
                 });
                 return 0;
-            }};
+            } };
 }
 
-}  // namespace citadel::cli
+} // namespace citadel::cli

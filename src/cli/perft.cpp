@@ -32,7 +32,7 @@ template <class V> void run_perft(const PerftArgs& args) {
     std::cout << out << "Nodes searched: " << total << "\n";
 }
 
-}  // namespace
+} // namespace
 
 Subcommand add_perft(CLI::App& app) {
     auto  args = std::make_shared<PerftArgs>();
@@ -40,11 +40,11 @@ Subcommand add_perft(CLI::App& app) {
     args->position.add_to(cmd);
     cmd->add_option("--depth", args->depth, "depth in plies")->required()->check(CLI::Range(0, 64));
     cmd->add_flag("--divide", args->divide, "print the count below each legal move");
-    return {cmd, [args] {
-                dispatch(args->position.variant,
-                         [&]<class V>(VariantTag<V>) { run_perft<V>(*args); });
+    return { cmd, [args] {
+                dispatch(
+                    args->position.variant, [&]<class V>(VariantTag<V>) { run_perft<V>(*args); });
                 return 0;
-            }};
+            } };
 }
 
-}  // namespace citadel::cli
+} // namespace citadel::cli

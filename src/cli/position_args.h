@@ -38,20 +38,21 @@ template <class V> struct Line {
         std::string fen   = args.fen.empty() ? std::string(V::StartFen) : args.fen;
         auto        setup = parse_fen<V>(fen);
         if (!setup)
-            throw UsageError{"invalid FEN (" + setup.error().field + "): " + setup.error().message};
+            throw UsageError{ "invalid FEN (" + setup.error().field
+                + "): " + setup.error().message };
         if (auto err = pos.set(*setup, states.emplace_back()))
-            throw UsageError{"illegal position: " + err->message};
+            throw UsageError{ "illegal position: " + err->message };
         std::istringstream in(args.moves);
         std::string        text;
         for (int index = 1; in >> text; ++index) {
             std::string where = " '" + text + "' at index " + std::to_string(index) + ": ";
             auto        req   = parse_move_request<typename V::Geometry>(text);
-            if (!req) throw UsageError{"malformed move" + where + req.error().message};
+            if (!req) throw UsageError{ "malformed move" + where + req.error().message };
             auto m = find_move(pos, *req);
             if (!m) {
                 auto why = why_illegal(pos, *req);
-                throw UsageError{"illegal move" + where +
-                                 (why ? why->message : "not a legal move in this position")};
+                throw UsageError{ "illegal move" + where
+                    + (why ? why->message : "not a legal move in this position") };
             }
             pos.make(*m, states.emplace_back());
         }
@@ -69,8 +70,8 @@ template <class V> std::vector<std::pair<std::string, Move>> sorted_moves(const 
 // Runs f(VariantTag<V>{}) for the variant named, or throws a UsageError listing the known ones.
 template <class F> void dispatch(const std::string& variant, F&& f) {
     if (!with_variant(variant, f))
-        throw UsageError{"unknown variant '" + variant + "' (known: " + std::string(kVariantNames) +
-                         ")"};
+        throw UsageError{ "unknown variant '" + variant + "' (known: " + std::string(kVariantNames)
+            + ")" };
 }
 
-}  // namespace citadel::cli
+} // namespace citadel::cli

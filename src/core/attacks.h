@@ -17,13 +17,13 @@ namespace citadel {
 
 template <class G> class Attacks {
   public:
-    using BB                 = typename G::Bitboard;
-    static constexpr int N   = G::Squares;
+    using BB                      = typename G::Bitboard;
+    static constexpr int  N       = G::Squares;
     static constexpr bool OneWord = N <= 64;
 
     // Directions of plain rides, in the order N E NE NW (increasing index) then S W SW SE.
-    static constexpr int Dirs[8][2] = {{0, 1}, {1, 0},  {1, 1},   {-1, 1},
-                                       {0, -1}, {-1, 0}, {-1, -1}, {1, -1}};
+    static constexpr int Dirs[8][2]
+        = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { -1, 1 }, { 0, -1 }, { -1, 0 }, { -1, -1 }, { 1, -1 } };
 
     Attacks() {
         for (Square s = 0; s < N; ++s) {
@@ -43,8 +43,8 @@ template <class G> class Attacks {
             for (Square a = 0; a < N; ++a)
                 for (int d = 0; d < 8; ++d)
                     for (BB r = ray[d][a]; any(r);) {
-                        Square b     = pop_lsb(r);
-                        line[a][b]   = ray[d][a] | ray[(d + 4) % 8][a] | bit<BB>(a);
+                        Square b      = pop_lsb(r);
+                        line[a][b]    = ray[d][a] | ray[(d + 4) % 8][a] | bit<BB>(a);
                         between[a][b] = ray[d][a] & ray[(d + 4) % 8][b];
                     }
 #if defined(__BMI2__)
@@ -71,11 +71,16 @@ template <class G> class Attacks {
     // The squares a piece of type t on s attacks, given the occupancy (pawns take the seat).
     BB of(PieceType t, Square s, BB occ, Seat seat = White) const {
         switch (t) {
-            case Pawn: return pawn_attack[seat][s];
-            case Bishop: return bishop(s, occ);
-            case Rook: return rook(s, occ);
-            case Queen: return queen(s, occ);
-            default: return leap[t][s];
+        case Pawn:
+            return pawn_attack[seat][s];
+        case Bishop:
+            return bishop(s, occ);
+        case Rook:
+            return rook(s, occ);
+        case Queen:
+            return queen(s, occ);
+        default:
+            return leap[t][s];
         }
     }
 
@@ -87,8 +92,9 @@ template <class G> class Attacks {
     BB between[OneWord ? N : 1][OneWord ? N : 1]{};
 
   private:
-    static bool on_board(Square s) { return s < G::Files * G::Ranks &&
-                                            G::on_board(G::file_of(s), G::rank_of(s)); }
+    static bool on_board(Square s) {
+        return s < G::Files * G::Ranks && G::on_board(G::file_of(s), G::rank_of(s));
+    }
 
     static BB step_bb(Square s, int df, int dr) {
         int f = G::file_of(s) + df, r = G::rank_of(s) + dr;
@@ -113,18 +119,18 @@ template <class G> class Attacks {
 
 #if defined(__BMI2__)
     struct PextTable {
-        BB                  mask[N]{};
-        u32                 offset[N]{};
-        std::vector<BB>     table;
+        BB              mask[N]{};
+        u32             offset[N]{};
+        std::vector<BB> table;
         BB lookup(Square s, BB occ) const { return table[offset[s] + _pext_u64(occ, mask[s])]; }
     };
     // first_dir selects the rook (0: N E S W) or bishop (2: NE NW SW SE) directions.
     void init_pext(PextTable& t, int first_dir) {
-        const int dirs[4] = {first_dir, first_dir + 1, first_dir + 4, first_dir + 5};
+        const int dirs[4] = { first_dir, first_dir + 1, first_dir + 4, first_dir + 5 };
         for (Square s = 0; s < N; ++s) {
             if (!on_board(s)) continue;
             BB mask{};
-            for (int d : dirs) {  // the last square of each ray never blocks anything beyond it
+            for (int d : dirs) { // the last square of each ray never blocks anything beyond it
                 BB r = ray[d][s];
                 if (any(r)) mask |= r & ~bit<BB>(d < 4 ? msb(r) : lsb(r));
             }
@@ -132,11 +138,11 @@ template <class G> class Attacks {
             t.offset[s] = u32(t.table.size());
             t.table.resize(t.table.size() + (size_t(1) << popcount(mask)));
             BB sub = 0;
-            do {  // every subset of the mask (Carry-Rippler)
+            do { // every subset of the mask (Carry-Rippler)
                 BB att{};
                 for (int d : dirs) att |= walk(s, Dirs[d][0], Dirs[d][1], sub);
                 t.table[t.offset[s] + _pext_u64(sub, mask)] = att;
-                sub = (sub - mask) & mask;
+                sub                                         = (sub - mask) & mask;
             } while (sub);
         }
     }
@@ -147,4 +153,4 @@ template <class G> class Attacks {
 // The one table per geometry, built before main.
 template <class G> inline const Attacks<G> kAttacks{};
 
-}  // namespace citadel
+} // namespace citadel

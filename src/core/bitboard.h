@@ -12,11 +12,11 @@ namespace citadel {
 
 // ---- one word ---------------------------------------------------------------------------------
 
-constexpr u64  square_bb(u64*, Square s) { return u64(1) << s; }
-constexpr int  popcount(u64 b) { return std::popcount(b); }
-constexpr bool any(u64 b) { return b != 0; }
-constexpr bool more_than_one(u64 b) { return b & (b - 1); }
-constexpr bool test(u64 b, Square s) { return (b >> s) & 1; }
+constexpr u64    square_bb(u64*, Square s) { return u64(1) << s; }
+constexpr int    popcount(u64 b) { return std::popcount(b); }
+constexpr bool   any(u64 b) { return b != 0; }
+constexpr bool   more_than_one(u64 b) { return b & (b - 1); }
+constexpr bool   test(u64 b, Square s) { return (b >> s) & 1; }
 constexpr Square lsb(u64 b) { return Square(std::countr_zero(b)); }
 constexpr Square msb(u64 b) { return Square(63 - std::countl_zero(b)); }
 constexpr Square pop_lsb(u64& b) {
@@ -42,16 +42,22 @@ template <int W> struct WideBitboard {
         for (int i = 0; i < W; ++i) w[i] ^= o.w[i];
         return *this;
     }
-    friend constexpr WideBitboard operator&(WideBitboard a, const WideBitboard& b) { return a &= b; }
-    friend constexpr WideBitboard operator|(WideBitboard a, const WideBitboard& b) { return a |= b; }
-    friend constexpr WideBitboard operator^(WideBitboard a, const WideBitboard& b) { return a ^= b; }
+    friend constexpr WideBitboard operator&(WideBitboard a, const WideBitboard& b) {
+        return a &= b;
+    }
+    friend constexpr WideBitboard operator|(WideBitboard a, const WideBitboard& b) {
+        return a |= b;
+    }
+    friend constexpr WideBitboard operator^(WideBitboard a, const WideBitboard& b) {
+        return a ^= b;
+    }
     friend constexpr WideBitboard operator~(WideBitboard a) {
         for (auto& x : a.w) x = ~x;
         return a;
     }
     friend constexpr bool operator==(const WideBitboard&, const WideBitboard&) = default;
-    constexpr explicit operator bool() const {
-        for (u64 x : w)
+    constexpr explicit    operator bool() const {
+           for (u64 x : w)
             if (x) return true;
         return false;
     }
@@ -105,4 +111,4 @@ template <class BB> constexpr BB shift_by(BB b, int delta) {
     return delta > 0 ? b << delta : b >> -delta;
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -16,30 +16,30 @@ struct PositionError {
     // One list for every variant, so a caller (the CLI, the server, a lesson) can tell the
     // rule broken without knowing the variant.
     enum class Code : u8 {
-        KingCount,           // not exactly one king per side (army)
-        PieceNotInVariant,   // a piece type the variant does not have
-        PawnOnBackRank,      // a pawn on a rank it can never stand on
-        OppositeCheck,       // the side not to move is in check
+        KingCount, // not exactly one king per side (army)
+        PieceNotInVariant, // a piece type the variant does not have
+        PawnOnBackRank, // a pawn on a rank it can never stand on
+        OppositeCheck, // the side not to move is in check
         CastlingWithoutKing, // a castling right whose king is not on its start square
         CastlingWithoutRook, // a castling right whose rook is not on its start square
-        EnPassantSquare,     // an en passant square that no double step can have produced
+        EnPassantSquare, // an en passant square that no double step can have produced
         // Tamerlane (docs/rules/tamerlane.md)
-        NoRoyal,               // a side without King, Prince or adventitious king
-        NonRoyalInCitadel,     // a non-royal piece in a citadel
-        RoyalInOwnCitadel,     // a King or Prince in its own citadel
-        NotSeniorInCitadel,    // a royal other than the senior one in the enemy citadel
-        SwapWithoutKing,       // a king-swap right for a side without its King
-        TwoPawnsOfPawns,       // more than one pawn of pawns in one army
-        WaitingPawnArrivals,   // a pawn of pawns waiting on its last rank, arrival count not 1
+        NoRoyal, // a side without King, Prince or adventitious king
+        NonRoyalInCitadel, // a non-royal piece in a citadel
+        RoyalInOwnCitadel, // a King or Prince in its own citadel
+        NotSeniorInCitadel, // a royal other than the senior one in the enemy citadel
+        SwapWithoutKing, // a king-swap right for a side without its King
+        TwoPawnsOfPawns, // more than one pawn of pawns in one army
+        WaitingPawnArrivals, // a pawn of pawns waiting on its last rank, arrival count not 1
         PawnOfPawnsAfterThird, // a pawn of pawns after its third arrival (it is a king by then)
-        CounterOutOfRange,     // a move counter, clock or arrival count outside its range
+        CounterOutOfRange, // a move counter, clock or arrival count outside its range
         // Four Kingdoms (docs/rules/fourkingdoms.md)
-        TooManyPieces,    // more than 16 pieces or 8 pawns in one army
-        PlayerNotInGame,  // the player to move has no king on the board
-        Commander,        // an army commanded by a player who cannot command it
-        Alliance,         // an alliance that could not exist
-        Mated,            // a player in check without a legal move (the game would have removed it)
-        TurnOrder,        // no previous move could have left this player to move
+        TooManyPieces, // more than 16 pieces or 8 pawns in one army
+        PlayerNotInGame, // the player to move has no king on the board
+        Commander, // an army commanded by a player who cannot command it
+        Alliance, // an alliance that could not exist
+        Mated, // a player in check without a legal move (the game would have removed it)
+        TurnOrder, // no previous move could have left this player to move
     };
     Code        code;
     Square      square = NoSquare;
@@ -66,8 +66,10 @@ inline std::string describe(const SetupError& e) {
 // A minimal expected<T, E> (C++20 has none).
 template <class T, class E> class Result {
   public:
-    Result(T value) : v_(std::move(value)) {}
-    Result(E error) : v_(std::move(error)) {}
+    Result(T value)
+        : v_(std::move(value)) { }
+    Result(E error)
+        : v_(std::move(error)) { }
     bool     ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }
     T&       value() { return std::get<0>(v_); }
@@ -80,4 +82,4 @@ template <class T, class E> class Result {
     std::variant<T, E> v_;
 };
 
-}  // namespace citadel
+} // namespace citadel

@@ -14,7 +14,7 @@ namespace citadel {
 template <int F, int R, int X = 0> struct Rectangle {
     static constexpr int Files   = F;
     static constexpr int Ranks   = R;
-    static constexpr int Extra   = X;  // off-rectangle squares, numbered after it
+    static constexpr int Extra   = X; // off-rectangle squares, numbered after it
     static constexpr int Squares = F * R + X;
     using Bitboard               = BitboardFor<Squares>;
 
@@ -26,12 +26,15 @@ template <int F, int R, int X = 0> struct Rectangle {
     static constexpr int    rank_of(Square s) { return s / F; }
 };
 
-struct Board8x8 : Rectangle<8, 8> {};
-struct Board4x4 : Rectangle<4, 4> {};
+struct Board8x8 : Rectangle<8, 8> { };
+struct Board4x4 : Rectangle<4, 4> { };
 
 // A geometry may name its extra squares (Tamerlane's citadels l2 and z9):
 //   static constexpr std::string_view ExtraNames[Extra] = {...};
-template <class G> concept NamesExtraSquares = requires { G::ExtraNames[0]; };
+template <class G>
+concept NamesExtraSquares = requires {
+    G::ExtraNames[0];
+};
 
 // Square names: file letter + rank number from 1 ("e4", "a10"); extra squares by their names.
 template <class G> std::string square_name(Square s) {
@@ -83,4 +86,4 @@ template <class G> constexpr typename G::Bitboard file_bb(int file) {
     return b;
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -12,9 +12,9 @@ enum class MoveKind : u8 { Normal, Promotion, EnPassant, Castling, KingSwap, Rel
 class Move {
   public:
     constexpr Move() = default;
-    constexpr Move(Square from, Square to, MoveKind k = MoveKind::Normal,
-                   PieceType promo = NoPieceType)
-        : data_(u32(to) | u32(from) << 8 | u32(k) << 16 | u32(promo) << 20) {}
+    constexpr Move(
+        Square from, Square to, MoveKind k = MoveKind::Normal, PieceType promo = NoPieceType)
+        : data_(u32(to) | u32(from) << 8 | u32(k) << 16 | u32(promo) << 20) { }
 
     // The move whose raw() is `raw` (the search's transposition table stores moves so).
     static constexpr Move from_raw(u32 raw) {
@@ -33,7 +33,7 @@ class Move {
     friend constexpr bool operator==(Move, Move) = default;
 
   private:
-    u32 data_ = 0;  // from == to == 0 is no real move
+    u32 data_ = 0; // from == to == 0 is no real move
 };
 
 // A fixed-capacity move list on the stack; Capacity is chosen per variant. The moves are left
@@ -45,17 +45,17 @@ template <int Capacity> struct MoveList {
     };
     int count = 0;
 
-    MoveList() {}
+    MoveList() { }
 
     void        push(Move m) { moves[count++] = m; }
     const Move* begin() const { return moves; }
     const Move* end() const { return moves + count; }
     int         size() const { return count; }
     bool        contains(Move m) const {
-        for (Move x : *this)
+               for (Move x : *this)
             if (x == m) return true;
         return false;
     }
 };
 
-}  // namespace citadel
+} // namespace citadel

@@ -37,7 +37,7 @@ template <class V> struct MoveSink {
 
 // Counts moves without making them.
 template <class V> struct CountSink {
-    using BB = typename V::Geometry::Bitboard;
+    using BB  = typename V::Geometry::Bitboard;
     u64 count = 0;
 
     void targets(Square, BB to) { count += popcount(to); }
@@ -50,7 +50,7 @@ namespace detail {
 
 template <class V, class Sink>
 void generate_pawns(const Position<V>& pos, Sink& out, typename V::Geometry::Bitboard target,
-                    typename V::Geometry::Bitboard pinned, Square ksq) {
+    typename V::Geometry::Bitboard pinned, Square ksq) {
     using G           = typename V::Geometry;
     using BB          = typename G::Bitboard;
     const auto& A     = kAttacks<G>;
@@ -88,15 +88,17 @@ void generate_pawns(const Position<V>& pos, Sink& out, typename V::Geometry::Bit
         while (any(pinned_pawns)) {
             Square from = pop_lsb(pinned_pawns);
             BB     to   = (A.pawn_attack[us][from] & enemy) | (bit<BB>(from + up) & empty);
-            if (V::DoubleStep && any(bit<BB>(from + up) & empty) &&
-                G::rank_of(from) == (us == White ? 1 : G::Ranks - 2))
+            if (V::DoubleStep && any(bit<BB>(from + up) & empty)
+                && G::rank_of(from) == (us == White ? 1 : G::Ranks - 2))
                 to |= bit<BB>(from + 2 * up) & empty;
             to &= target & A.line[ksq][from];
             while (any(to)) {
                 Square s = pop_lsb(to);
                 BB     b = bit<BB>(s);
-                if (any(b & last)) out.promotions(b, s - from);
-                else out.pawn_targets(b, s - from);
+                if (any(b & last))
+                    out.promotions(b, s - from);
+                else
+                    out.pawn_targets(b, s - from);
             }
         }
     }
@@ -115,26 +117,26 @@ void generate_pawns(const Position<V>& pos, Sink& out, typename V::Geometry::Bit
 }
 
 template <class V, class Sink> void generate_castling(const Position<V>& pos, Sink& out) {
-    using BB      = typename V::Geometry::Bitboard;
-    const auto& A = kAttacks<typename V::Geometry>;
-    const Seat  us = pos.side_to_move();
+    using BB         = typename V::Geometry::Bitboard;
+    const auto& A    = kAttacks<typename V::Geometry>;
+    const Seat  us   = pos.side_to_move();
     const u8    mine = us == White ? WhiteShort | WhiteLong : BlackShort | BlackLong;
-    for (u8 r : {u8(mine & (WhiteShort | BlackShort)), u8(mine & (WhiteLong | BlackLong))}) {
+    for (u8 r : { u8(mine & (WhiteShort | BlackShort)), u8(mine & (WhiteLong | BlackLong)) }) {
         if (!(pos.castling_rights() & r)) continue;
         Square k = Position<V>::castling_king_from(r), rk = Position<V>::castling_rook_from(r);
         Square kto = Position<V>::castling_king_to(r), rto = Position<V>::castling_rook_to(r);
         BB     movers = bit<BB>(k) | bit<BB>(rk);
-        BB     path   = (A.between[k][rk] | A.between[k][kto] | bit<BB>(kto) | bit<BB>(rto)) & ~movers;
+        BB path = (A.between[k][rk] | A.between[k][kto] | bit<BB>(kto) | bit<BB>(rto)) & ~movers;
         if (any(path & pos.pieces())) continue;
-        BB  king_path = A.between[k][kto] | bit<BB>(kto);
-        bool safe     = true;
+        BB   king_path = A.between[k][kto] | bit<BB>(kto);
+        bool safe      = true;
         while (safe && any(king_path))
             safe = !pos.attacked(us ^ 1, pop_lsb(king_path), pos.pieces() ^ bit<BB>(k));
         if (safe) out.single(Move(k, rk, MoveKind::Castling));
     }
 }
 
-}  // namespace detail
+} // namespace detail
 
 // Every legal move of the side to move, into `out`. A position the rules have ended (a won
 // pawn race) has none.
@@ -168,7 +170,7 @@ template <class V, class Sink> void generate_legal(const Position<V>& pos, Sink&
 
         detail::generate_pawns(pos, out, target, pinned, ksq);
         if constexpr (bool(V::Pieces & piece_set(Knight))) {
-            BB knights = pos.pieces(us, Knight) & ~pinned;  // a pinned knight never moves
+            BB knights = pos.pieces(us, Knight) & ~pinned; // a pinned knight never moves
             while (any(knights)) {
                 Square from = pop_lsb(knights);
                 out.targets(from, A.leap[Knight][from] & target);
@@ -189,7 +191,7 @@ template <class V, class Sink> void generate_legal(const Position<V>& pos, Sink&
 
 template <class V> MoveList<V::MaxMoves> legal_moves(const Position<V>& pos) {
     MoveList<V::MaxMoves> list;
-    MoveSink<V>           sink{list};
+    MoveSink<V>           sink{ list };
     generate_legal(pos, sink);
     return list;
 }
@@ -202,8 +204,7 @@ template <class V> u64 count_legal(const Position<V>& pos) {
 
 // Leaf count at `depth` (depth 0 counts 1). The last ply is counted in bulk. Once `stop` is
 // set (from another thread: UCI's `stop` during `go perft`) the count is abandoned, partial.
-template <class V>
-u64 perft(Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) {
+template <class V> u64 perft(Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) {
     if (depth == 0) return 1;
     if (depth == 1) return count_legal(pos);
     if (stop && stop->load(std::memory_order_relaxed)) return 0;
@@ -217,4 +218,4 @@ u64 perft(Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) 
     return nodes;
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -18,30 +18,29 @@ enum class Mode : u8 { Both, MoveOnly, CaptureOnly };
 // rider (the giraffe) first makes the empty leg step, then rides from there.
 struct Atom {
     static constexpr u8 Unlimited = 255;
-    i8   df, dr;
-    u8   min_range = 1, max_range = 1;
-    i8   leg_df = 0, leg_dr = 0;
-    Mode mode = Mode::Both;
+    i8                  df, dr;
+    u8                  min_range = 1, max_range = 1;
+    i8                  leg_df = 0, leg_dr = 0;
+    Mode                mode = Mode::Both;
 
     constexpr bool is_leap() const { return max_range == 1 && !leg_df && !leg_dr; }
 };
 
 // The eight (or four) images of a step under the board's symmetries.
 template <int N> struct AtomSet {
-    std::array<Atom, N> atoms;
-    int                 size = 0;
-    constexpr std::span<const Atom> view() const { return {atoms.data(), size_t(size)}; }
+    std::array<Atom, N>             atoms;
+    int                             size = 0;
+    constexpr std::span<const Atom> view() const { return { atoms.data(), size_t(size) }; }
 };
 
 constexpr AtomSet<8> symmetric(int df, int dr, u8 max_range = 1) {
     AtomSet<8> set{};
-    const int  candidates[8][2] = {{df, dr},   {-df, dr},  {df, -dr},  {-df, -dr},
-                                   {dr, df},   {-dr, df},  {dr, -df},  {-dr, -df}};
+    const int  candidates[8][2] = { { df, dr }, { -df, dr }, { df, -dr }, { -df, -dr }, { dr, df },
+         { -dr, df }, { dr, -df }, { -dr, -df } };
     for (auto [f, r] : candidates) {
         bool seen = false;
-        for (int i = 0; i < set.size; ++i)
-            seen |= set.atoms[i].df == f && set.atoms[i].dr == r;
-        if (!seen) set.atoms[set.size++] = Atom{i8(f), i8(r), 1, max_range};
+        for (int i = 0; i < set.size; ++i) seen |= set.atoms[i].df == f && set.atoms[i].dr == r;
+        if (!seen) set.atoms[set.size++] = Atom{ i8(f), i8(r), 1, max_range };
     }
     return set;
 }
@@ -62,9 +61,9 @@ inline constexpr AtomSet<16> kQueen = join(kRook, kBishop);
 inline constexpr AtomSet<16> kKing  = join(kWazir, kFerz);
 
 // Tamerlane's pieces (docs/rules/tamerlane.md).
-inline constexpr AtomSet<8> kElephant  = symmetric(2, 2);  // pil: leaps exactly (2,2)
-inline constexpr AtomSet<8> kCamel     = symmetric(3, 1);  // leaps exactly (3,1)
-inline constexpr AtomSet<8> kWarEngine = symmetric(2, 0);  // dabbaba: leaps exactly (2,0)
+inline constexpr AtomSet<8> kElephant  = symmetric(2, 2); // pil: leaps exactly (2,2)
+inline constexpr AtomSet<8> kCamel     = symmetric(3, 1); // leaps exactly (3,1)
+inline constexpr AtomSet<8> kWarEngine = symmetric(2, 0); // dabbaba: leaps exactly (2,0)
 
 // The picket (tali'a): a diagonal ride of at least two squares; the first square must be empty
 // and is not a destination.
@@ -78,26 +77,26 @@ inline constexpr AtomSet<8> kPicket = [] {
 // outward of at least three further squares: destinations (+-1, +-n) and (+-n, +-1), n >= 4.
 inline constexpr AtomSet<8> kGiraffe = [] {
     AtomSet<8> set{};
-    for (int sf : {1, -1})
-        for (int sr : {1, -1}) {
-            set.atoms[set.size++] = Atom{0, i8(sr), 3, Atom::Unlimited, i8(sf), i8(sr)};
-            set.atoms[set.size++] = Atom{i8(sf), 0, 3, Atom::Unlimited, i8(sf), i8(sr)};
+    for (int sf : { 1, -1 })
+        for (int sr : { 1, -1 }) {
+            set.atoms[set.size++] = Atom{ 0, i8(sr), 3, Atom::Unlimited, i8(sf), i8(sr) };
+            set.atoms[set.size++] = Atom{ i8(sf), 0, 3, Atom::Unlimited, i8(sf), i8(sr) };
         }
     return set;
 }();
 
 // Pawns move relative to their seat's forward direction (dr > 0 is forward).
-inline constexpr AtomSet<3> kPawn = {{{Atom{0, 1, 1, 1, 0, 0, Mode::MoveOnly},
-                                       Atom{-1, 1, 1, 1, 0, 0, Mode::CaptureOnly},
-                                       Atom{1, 1, 1, 1, 0, 0, Mode::CaptureOnly}}},
-                                     3};
+inline constexpr AtomSet<3> kPawn
+    = { { { Atom{ 0, 1, 1, 1, 0, 0, Mode::MoveOnly }, Atom{ -1, 1, 1, 1, 0, 0, Mode::CaptureOnly },
+            Atom{ 1, 1, 1, 1, 0, 0, Mode::CaptureOnly } } },
+          3 };
 
 struct PieceKind {
-    char                   letter;  // upper-case FEN/SAN letter
-    std::string_view       name;
-    std::span<const Atom>  atoms;
-    bool                   royal = false;
-    bool                   forward_relative = false;  // atoms turn with the owner's forward
+    char                  letter; // upper-case FEN/SAN letter
+    std::string_view      name;
+    std::span<const Atom> atoms;
+    bool                  royal            = false;
+    bool                  forward_relative = false; // atoms turn with the owner's forward
 };
 
 // Tamerlane's piece types, after the orthodox ones (whose indices are fixed). The eleven pawn
@@ -125,36 +124,36 @@ inline constexpr PieceType PawnOfRooks      = PieceType(26);
 
 // The catalogue, indexed by PieceType. Fairy pieces are appended here by their variants' issues.
 // Tamerlane's pawns all carry the letter P (TFEN writes P + the letter of the piece they become).
-inline constexpr std::array<PieceKind, 27> kPieceKinds = {{
-    {' ', "none", {}},
-    {'P', "pawn", kPawn.view(), false, true},
-    {'N', "knight", kKnight.view()},
-    {'B', "bishop", kBishop.view()},
-    {'R', "rook", kRook.view()},
-    {'Q', "queen", kQueen.view()},
-    {'K', "king", kKing.view(), true},
+inline constexpr std::array<PieceKind, 27> kPieceKinds = { {
+    { ' ', "none", {} },
+    { 'P', "pawn", kPawn.view(), false, true },
+    { 'N', "knight", kKnight.view() },
+    { 'B', "bishop", kBishop.view() },
+    { 'R', "rook", kRook.view() },
+    { 'Q', "queen", kQueen.view() },
+    { 'K', "king", kKing.view(), true },
     // Tamerlane (docs/rules/tamerlane.md).
-    {'H', "prince", kKing.view(), true},
-    {'A', "adventitious king", kKing.view(), true},
-    {'G', "general", kFerz.view()},
-    {'V', "vizier", kWazir.view()},
-    {'Z', "giraffe", kGiraffe.view()},
-    {'T', "picket", kPicket.view()},
-    {'E', "elephant", kElephant.view()},
-    {'C', "camel", kCamel.view()},
-    {'D', "war engine", kWarEngine.view()},
-    {'P', "pawn of pawns", kPawn.view(), false, true},
-    {'P', "pawn of war engines", kPawn.view(), false, true},
-    {'P', "pawn of camels", kPawn.view(), false, true},
-    {'P', "pawn of elephants", kPawn.view(), false, true},
-    {'P', "pawn of generals", kPawn.view(), false, true},
-    {'P', "pawn of kings", kPawn.view(), false, true},
-    {'P', "pawn of viziers", kPawn.view(), false, true},
-    {'P', "pawn of giraffes", kPawn.view(), false, true},
-    {'P', "pawn of pickets", kPawn.view(), false, true},
-    {'P', "pawn of knights", kPawn.view(), false, true},
-    {'P', "pawn of rooks", kPawn.view(), false, true},
-}};
+    { 'H', "prince", kKing.view(), true },
+    { 'A', "adventitious king", kKing.view(), true },
+    { 'G', "general", kFerz.view() },
+    { 'V', "vizier", kWazir.view() },
+    { 'Z', "giraffe", kGiraffe.view() },
+    { 'T', "picket", kPicket.view() },
+    { 'E', "elephant", kElephant.view() },
+    { 'C', "camel", kCamel.view() },
+    { 'D', "war engine", kWarEngine.view() },
+    { 'P', "pawn of pawns", kPawn.view(), false, true },
+    { 'P', "pawn of war engines", kPawn.view(), false, true },
+    { 'P', "pawn of camels", kPawn.view(), false, true },
+    { 'P', "pawn of elephants", kPawn.view(), false, true },
+    { 'P', "pawn of generals", kPawn.view(), false, true },
+    { 'P', "pawn of kings", kPawn.view(), false, true },
+    { 'P', "pawn of viziers", kPawn.view(), false, true },
+    { 'P', "pawn of giraffes", kPawn.view(), false, true },
+    { 'P', "pawn of pickets", kPawn.view(), false, true },
+    { 'P', "pawn of knights", kPawn.view(), false, true },
+    { 'P', "pawn of rooks", kPawn.view(), false, true },
+} };
 static_assert(kPieceKinds.size() <= PieceTypeLimit);
 
 constexpr const PieceKind& kind(PieceType t) { return kPieceKinds[t]; }
@@ -168,4 +167,4 @@ constexpr PieceType piece_type_from_letter(char c, PieceSet allowed) {
     return NoPieceType;
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -21,7 +21,7 @@ template <class G> class Placement {
     BB    pieces(PieceType t) const { return by_type_[t]; }
     BB    pieces(Seat s, PieceType t) const { return by_seat_[s] & by_type_[t]; }
     BB    pieces(Seat s, PieceType a, PieceType b) const {
-        return by_seat_[s] & (by_type_[a] | by_type_[b]);
+           return by_seat_[s] & (by_type_[a] | by_type_[b]);
     }
     // The king's square (NoSquare when there is none: a Tamerlane king can be captured).
     Square king_square(Seat s) const { return lsb(pieces(s, King)); }
@@ -39,4 +39,4 @@ template <class G> class Placement {
     BB    by_seat_[2]{};
 };
 
-}  // namespace citadel
+} // namespace citadel

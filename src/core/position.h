@@ -24,12 +24,12 @@ template <class V> struct StateInfo {
     using BB = typename V::Geometry::Bitboard;
     // Carried over by make().
     u8     castling = 0;
-    Square ep       = NoSquare;  // set only when an en passant capture is legal
-    int    rule50   = 0;         // half-moves since the last capture or pawn move
+    Square ep       = NoSquare; // set only when an en passant capture is legal
+    int    rule50   = 0; // half-moves since the last capture or pawn move
     // Recomputed by make().
-    u64           key      = 0;
+    u64           key = 0;
     BB            checkers{};
-    BB            blockers{};  // pieces (either side's) that shield the mover's king from a slider
+    BB            blockers{}; // pieces (either side's) that shield the mover's king from a slider
     Piece         captured = NoPiece;
     StateInfo<V>* previous = nullptr;
 };
@@ -60,12 +60,12 @@ template <class V> class Position : public Placement<typename V::Geometry> {
     static constexpr int N = G::Squares;
 
     Position()                           = default;
-    Position(const Position&)            = delete;  // the state chain would be shared
+    Position(const Position&)            = delete; // the state chain would be shared
     Position& operator=(const Position&) = delete;
 
     // Sets up from s; on error the position is unusable and the rule broken is returned.
     std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si);
-    Setup<G> setup() const;
+    Setup<G>                     setup() const;
 
     void make(Move m, StateInfo<V>& next);
     void unmake(Move m);
@@ -74,25 +74,27 @@ template <class V> class Position : public Placement<typename V::Geometry> {
     void unmake_null() { us_ ^= 1, --ply_, st_ = st_->previous; }
 
     // ---- queries ----
-    Seat  side_to_move() const { return us_; }
-    BB     checkers() const { return st_->checkers; }
-    bool   in_check() const { return any(st_->checkers); }
-    BB     blockers() const { return st_->blockers; }
-    Square ep_square() const { return st_->ep; }
-    u8     castling_rights() const { return st_->castling; }
-    int    rule50() const { return st_->rule50; }
-    int    game_ply() const { return ply_; }
-    u64    key() const { return st_->key; }
+    Seat                side_to_move() const { return us_; }
+    BB                  checkers() const { return st_->checkers; }
+    bool                in_check() const { return any(st_->checkers); }
+    BB                  blockers() const { return st_->blockers; }
+    Square              ep_square() const { return st_->ep; }
+    u8                  castling_rights() const { return st_->castling; }
+    int                 rule50() const { return st_->rule50; }
+    int                 game_ply() const { return ply_; }
+    u64                 key() const { return st_->key; }
     const StateInfo<V>* state() const { return st_; }
 
     // Pieces of seat `by` that attack s, given occupancy occ.
-    BB attackers(Seat by, Square s, BB occ) const;
+    BB   attackers(Seat by, Square s, BB occ) const;
     bool attacked(Seat by, Square s, BB occ) const { return any(attackers(by, s, occ)); }
     // Whether the pawn on `capturer` may capture en passant into `ep` without exposing its king.
     bool ep_capture_legal(Square capturer, Square ep) const;
 
     // Castling geometry of right r (one CastlingRight bit).
-    static Square castling_king_from(u8 r) { return G::square(4, r & (BlackShort | BlackLong) ? G::Ranks - 1 : 0); }
+    static Square castling_king_from(u8 r) {
+        return G::square(4, r & (BlackShort | BlackLong) ? G::Ranks - 1 : 0);
+    }
     static Square castling_rook_from(u8 r) {
         return G::square(r & (WhiteShort | BlackShort) ? G::Files - 1 : 0, rank_of_right(r));
     }
@@ -119,7 +121,7 @@ template <class V> class Position : public Placement<typename V::Geometry> {
 
     Square legal_ep_square(Square candidate) const;
 
-    u8            castling_mask_[N]{};  // rights lost when a piece leaves or enters the square
+    u8            castling_mask_[N]{}; // rights lost when a piece leaves or enters the square
     Seat          us_  = White;
     int           ply_ = 0;
     StateInfo<V>* st_  = nullptr;
@@ -154,9 +156,9 @@ typename Position<V>::BB Position<V>::attackers(Seat by, Square s, BB occ) const
     const auto& A = kAttacks<G>;
     BB          a = A.pawn_attack[by ^ 1][s] & by_type_[Pawn];
     if constexpr (V::Pieces != piece_set(Pawn)) {
-        a |= (A.leap[Knight][s] & by_type_[Knight]) | (A.leap[King][s] & by_type_[King]) |
-             (A.bishop(s, occ) & (by_type_[Bishop] | by_type_[Queen])) |
-             (A.rook(s, occ) & (by_type_[Rook] | by_type_[Queen]));
+        a |= (A.leap[Knight][s] & by_type_[Knight]) | (A.leap[King][s] & by_type_[King])
+            | (A.bishop(s, occ) & (by_type_[Bishop] | by_type_[Queen]))
+            | (A.rook(s, occ) & (by_type_[Rook] | by_type_[Queen]));
     }
     return a & by_seat_[by];
 }
@@ -164,15 +166,16 @@ typename Position<V>::BB Position<V>::attackers(Seat by, Square s, BB occ) const
 // Checkers of the side to move and every piece standing alone between its king and an enemy
 // slider (a pinned own piece, or an enemy piece whose move would give discovered check).
 template <class V> void Position<V>::update_check_info() {
-    if constexpr (!V::HasKing) return;
+    if constexpr (!V::HasKing)
+        return;
     else {
         const auto& A    = kAttacks<G>;
         Seat        them = us_ ^ 1;
         Square      ksq  = king_square(us_);
         st_->checkers    = attackers(them, ksq, pieces());
         st_->blockers    = BB{};
-        BB snipers = (A.bishop(ksq, BB{}) & pieces(them, Bishop, Queen)) |
-                     (A.rook(ksq, BB{}) & pieces(them, Rook, Queen));
+        BB snipers       = (A.bishop(ksq, BB{}) & pieces(them, Bishop, Queen))
+            | (A.rook(ksq, BB{}) & pieces(them, Rook, Queen));
         BB occ = pieces() ^ snipers;
         while (any(snipers)) {
             Square s  = pop_lsb(snipers);
@@ -183,7 +186,8 @@ template <class V> void Position<V>::update_check_info() {
 }
 
 template <class V> bool Position<V>::ep_capture_legal(Square capturer, Square ep) const {
-    if constexpr (!V::HasKing) return true;
+    if constexpr (!V::HasKing)
+        return true;
     else {
         Square victim = Square(ep - forward(us_));
         BB     occ    = (pieces() ^ bit<BB>(capturer) ^ bit<BB>(victim)) | bit<BB>(ep);
@@ -211,10 +215,11 @@ template <class V> void Position<V>::make(Move m, StateInfo<V>& next) {
     st_           = &next;
 
     Square from = m.from(), to = m.to();
-    Piece  pc   = board_[from];
+    Piece  pc = board_[from];
 
     if (V::Castling && m.kind() == MoveKind::Castling) {
-        u8     right = castling_mask_[to] & (us_ == White ? WhiteShort | WhiteLong : BlackShort | BlackLong);
+        u8 right
+            = castling_mask_[to] & (us_ == White ? WhiteShort | WhiteLong : BlackShort | BlackLong);
         Square kto = castling_king_to(right), rto = castling_rook_to(right);
         Piece  rook = board_[to];
         remove(from), remove(to);
@@ -280,7 +285,8 @@ template <class V> void Position<V>::unmake(Move m) {
     --ply_;
     Square from = m.from(), to = m.to();
     if (V::Castling && m.kind() == MoveKind::Castling) {
-        u8 right = castling_mask_[to] & (us_ == White ? WhiteShort | WhiteLong : BlackShort | BlackLong);
+        u8 right
+            = castling_mask_[to] & (us_ == White ? WhiteShort | WhiteLong : BlackShort | BlackLong);
         Square kto = castling_king_to(right), rto = castling_rook_to(right);
         Piece  king = board_[kto], rook = board_[rto];
         remove(kto), remove(rto);
@@ -301,59 +307,55 @@ std::optional<PositionError> Position<V>::set(const Setup<G>& s, StateInfo<V>& s
     using Code = PositionError::Code;
     this->clear_placement();
     std::fill(std::begin(castling_mask_), std::end(castling_mask_), u8(0));
-    si         = {};
-    st_        = &si;
-    us_        = s.to_move;
-    ply_       = 2 * (s.fullmove - 1) + (s.to_move == Black);
-    si.rule50  = s.halfmove;
+    si            = {};
+    st_           = &si;
+    us_           = s.to_move;
+    ply_          = 2 * (s.fullmove - 1) + (s.to_move == Black);
+    si.rule50     = s.halfmove;
     const auto& Z = kZobrist<G>;
     for (Square sq = 0; sq < N; ++sq) {
         Piece p = s.board[sq];
         if (!p) continue;
         if (!(V::Pieces & piece_set(type_of(p))) || seat_of(p) > 1)
-            return PositionError{Code::PieceNotInVariant, sq,
-                                 "the " +
-                                     std::string(type_of(p) < kPieceKinds.size()
-                                                     ? kind(type_of(p)).name
-                                                     : "piece") +
-                                     " on " +
-                                     square_name<G>(sq) + " is not part of " +
-                                     std::string(V::Name)};
+            return PositionError{ Code::PieceNotInVariant, sq,
+                "the "
+                    + std::string(type_of(p) < kPieceKinds.size() ? kind(type_of(p)).name : "piece")
+                    + " on " + square_name<G>(sq) + " is not part of " + std::string(V::Name) };
         put(p, sq);
         si.key ^= Z.psq[p][sq];
     }
     si.key ^= Z.seat[us_];
 
     if constexpr (V::HasKing) {
-        for (Seat side : {White, Black})
+        for (Seat side : { White, Black })
             if (popcount(pieces(side, King)) != 1)
-                return PositionError{Code::KingCount, NoSquare,
-                                     std::string(side == White ? "White" : "Black") + " has " +
-                                         std::to_string(popcount(pieces(side, King))) +
-                                         " kings; exactly one is required"};
+                return PositionError{ Code::KingCount, NoSquare,
+                    std::string(side == White ? "White" : "Black") + " has "
+                        + std::to_string(popcount(pieces(side, King)))
+                        + " kings; exactly one is required" };
     }
     // Pawns never stand on their own first rank; on their last rank only where the pawn race
     // has just been won by the side that is not to move.
-    for (Seat side : {White, Black}) {
+    for (Seat side : { White, Black }) {
         BB first = pieces(side, Pawn) & rank_bb<G>(last_rank(side ^ 1));
         BB last  = pawns_on_last_rank(side);
         if (!V::LastRankWins || side == us_ || more_than_one(last)) first |= last;
         if (any(first))
-            return PositionError{Code::PawnOnBackRank, lsb(first),
-                                 "a pawn stands on " + square_name<G>(lsb(first)) +
-                                     ", a rank pawns can never occupy"};
+            return PositionError{ Code::PawnOnBackRank, lsb(first),
+                "a pawn stands on " + square_name<G>(lsb(first))
+                    + ", a rank pawns can never occupy" };
     }
     if constexpr (V::Castling) {
-        for (u8 r : {WhiteShort, WhiteLong, BlackShort, BlackLong}) {
+        for (u8 r : { WhiteShort, WhiteLong, BlackShort, BlackLong }) {
             if (!(s.castling & r)) continue;
             Seat   side = r & (WhiteShort | WhiteLong) ? White : Black;
             Square k = castling_king_from(r), rk = castling_rook_from(r);
             if (board_[k] != make_piece(side, King))
-                return PositionError{Code::CastlingWithoutKing, k,
-                                     "castling right without the king on " + square_name<G>(k)};
+                return PositionError{ Code::CastlingWithoutKing, k,
+                    "castling right without the king on " + square_name<G>(k) };
             if (board_[rk] != make_piece(side, Rook))
-                return PositionError{Code::CastlingWithoutRook, rk,
-                                     "castling right without the rook on " + square_name<G>(rk)};
+                return PositionError{ Code::CastlingWithoutRook, rk,
+                    "castling right without the rook on " + square_name<G>(rk) };
             castling_mask_[k] |= r;
             castling_mask_[rk] |= r;
         }
@@ -362,22 +364,23 @@ std::optional<PositionError> Position<V>::set(const Setup<G>& s, StateInfo<V>& s
     }
     if constexpr (V::HasKing) {
         if (attacked(us_, king_square(us_ ^ 1), pieces()))
-            return PositionError{Code::OppositeCheck, king_square(us_ ^ 1),
-                                 "the side not to move is in check"};
+            return PositionError{ Code::OppositeCheck, king_square(us_ ^ 1),
+                "the side not to move is in check" };
     }
     update_check_info();
 
     if (s.ep != NoSquare) {
         // The square just passed by an enemy double step: empty, with the pawn in front of it
         // and its start square behind it empty.
-        bool sane = V::DoubleStep && s.ep < N && G::rank_of(s.ep) == (us_ == White ? G::Ranks - 3 : 2);
+        bool sane
+            = V::DoubleStep && s.ep < N && G::rank_of(s.ep) == (us_ == White ? G::Ranks - 3 : 2);
         if (sane) {
             Square victim = Square(s.ep - forward(us_)), start = Square(s.ep + forward(us_));
             sane = !board_[s.ep] && !board_[start] && board_[victim] == make_piece(us_ ^ 1, Pawn);
         }
         if (!sane)
-            return PositionError{Code::EnPassantSquare, s.ep,
-                                 "no double step can have passed " + square_name<G>(s.ep)};
+            return PositionError{ Code::EnPassantSquare, s.ep,
+                "no double step can have passed " + square_name<G>(s.ep) };
         si.ep = legal_ep_square(s.ep);
         if (si.ep != NoSquare) si.key ^= Z.ep[si.ep];
     }
@@ -395,4 +398,4 @@ template <class V> Setup<typename V::Geometry> Position<V>::setup() const {
     return s;
 }
 
-}  // namespace citadel
+} // namespace citadel

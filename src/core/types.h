@@ -13,14 +13,14 @@ using i8  = std::int8_t;
 
 // A square is an index rank * Files + file over the board's rectangle, with any extra squares
 // (Tamerlane's citadels) numbered after it. 255 is "no square".
-using Square = u8;
+using Square                     = u8;
 inline constexpr Square NoSquare = 255;
 
 // A seat is a player: 0 and 1 (White, Black) in two-player games, 0..3 (East, South, West, North)
 // in Four Kingdoms.
-using Seat = u8;
-inline constexpr Seat White = 0;
-inline constexpr Seat Black = 1;
+using Seat                     = u8;
+inline constexpr Seat White    = 0;
+inline constexpr Seat Black    = 1;
 inline constexpr int  MaxSeats = 4;
 
 // Piece types are indices into a variant's piece catalogue. The orthodox ones are fixed so that the
@@ -37,9 +37,9 @@ constexpr Seat      seat_of(Piece p) { return Seat(p >> 5); }
 
 // A set of piece types, one bit per type.
 using PieceSet = u32;
-constexpr PieceSet piece_set(PieceType t) { return PieceSet(1) << t; }
+constexpr PieceSet                       piece_set(PieceType t) { return PieceSet(1) << t; }
 template <class... T> constexpr PieceSet piece_set(PieceType t, T... rest) {
     return piece_set(t) | piece_set(rest...);
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -13,8 +13,8 @@ template <class G> struct Zobrist {
     u64 ep[G::Squares];
 
     Zobrist() {
-        u64 state = 0x9E3779B97F4A7C15ull ^ u64(G::Squares);
-        auto next = [&state] {  // xorshift64*
+        u64  state = 0x9E3779B97F4A7C15ull ^ u64(G::Squares);
+        auto next  = [&state] { // xorshift64*
             state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
             return state * 2685821657736338717ull;
         };
@@ -29,4 +29,4 @@ template <class G> struct Zobrist {
 
 template <class G> inline const Zobrist<G> kZobrist{};
 
-}  // namespace citadel
+} // namespace citadel

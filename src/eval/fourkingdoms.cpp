@@ -8,8 +8,10 @@
 namespace citadel::eval::fourkingdoms {
 namespace {
 
-constexpr int kSteps[8][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+constexpr int kSteps[8][2]
+    = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 }, { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
+constexpr int kKnight[8][2]
+    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
 
 Square offset(Square s, int df, int dr) {
     int f = fk::file_of(s) + df, r = fk::rank_of(s) + dr;
@@ -35,7 +37,7 @@ int reach(const fk::Board& b, Seat us, Square from, PieceType t) {
     int first = t == Bishop ? 4 : 0, last = t == Rook ? 4 : 8;
     for (int i = first; i < last; ++i)
         for (Square to = offset(from, kSteps[i][0], kSteps[i][1]); to != NoSquare;
-             to = offset(to, kSteps[i][0], kSteps[i][1])) {
+             to        = offset(to, kSteps[i][0], kSteps[i][1])) {
             if (friendly(b, us, to)) break;
             ++n;
             if (b.piece_on(to)) break;
@@ -43,7 +45,7 @@ int reach(const fk::Board& b, Seat us, Square from, PieceType t) {
     return n;
 }
 
-}  // namespace
+} // namespace
 
 Terms terms(const fk::Board& b, Seat s, const Weights& w) {
     Terms t;
@@ -87,9 +89,12 @@ Terms terms(const fk::Board& b, Seat s, const Weights& w) {
             int flights = 0;
             for (auto& d : kSteps) {
                 Square to = offset(king, d[0], d[1]);
-                flights += to != NoSquare && !friendly(b, s, to) && popcount(b.attackers(to, enemies)) == 0;
+                flights += to != NoSquare && !friendly(b, s, to)
+                    && popcount(b.attackers(to, enemies)) == 0;
             }
-            int centre = std::max(std::abs(2 * fk::file_of(king) - 13), std::abs(2 * fk::rank_of(king) - 13)) / 2;
+            int centre = std::max(std::abs(2 * fk::file_of(king) - 13),
+                             std::abs(2 * fk::rank_of(king) - 13))
+                / 2;
             t.king_safety -= w.flight * (8 - flights) + w.edge * centre;
         }
     }
@@ -103,4 +108,4 @@ std::array<int, 4> strengths(const fk::Board& b, const Weights& w) {
     return out;
 }
 
-}  // namespace citadel::eval::fourkingdoms
+} // namespace citadel::eval::fourkingdoms

@@ -18,7 +18,7 @@ template <class G> struct Masks {
     u64                  passed[2][F * R]{}; // own and adjacent files, strictly ahead
     u64                  ahead[2][F * R]{}; // own file, strictly ahead
     u64 shield[2][F * R]{}; // a king's pawn shield: one and two ranks ahead, files within one
-    u64 light = 0;           // the squares of a1's opposite colour
+    u64 light = 0; // the squares of a1's opposite colour
     int centrality[F * R]{}; // steps from the edge, by file plus by rank (0 in a corner)
 
     constexpr Masks() {
@@ -81,28 +81,33 @@ struct Sums {
 
 // The piece-square tables' weights, [piece type - Pawn][middlegame, endgame][index].
 #define CITADEL_PSQ_POINTER(name) &OrthodoxWeights::name,
-#define CITADEL_PSQ_PAIR(t)                                                                   \
-    { { CITADEL_PSQ32(CITADEL_PSQ_POINTER, psq_##t##_mg) },                                   \
-        { CITADEL_PSQ32(CITADEL_PSQ_POINTER, psq_##t##_eg) } }
-constexpr int OrthodoxWeights::*kPsq[6][2][32] = { CITADEL_PSQ_PAIR(pawn),
-    CITADEL_PSQ_PAIR(knight), CITADEL_PSQ_PAIR(bishop), CITADEL_PSQ_PAIR(rook),
-    CITADEL_PSQ_PAIR(queen), CITADEL_PSQ_PAIR(king) };
+#define CITADEL_PSQ_PAIR(t)                                                                        \
+    {                                                                                              \
+        { CITADEL_PSQ32(CITADEL_PSQ_POINTER, psq_##t##_mg) }, {                                    \
+            CITADEL_PSQ32(CITADEL_PSQ_POINTER, psq_##t##_eg)                                       \
+        }                                                                                          \
+    }
+constexpr int OrthodoxWeights::*kPsq[6][2][32]
+    = { CITADEL_PSQ_PAIR(pawn), CITADEL_PSQ_PAIR(knight), CITADEL_PSQ_PAIR(bishop),
+          CITADEL_PSQ_PAIR(rook), CITADEL_PSQ_PAIR(queen), CITADEL_PSQ_PAIR(king) };
 #undef CITADEL_PSQ_PAIR
 
 // The mobility tables' weights, [middlegame, endgame][squares reached].
-#define CITADEL_MOB_PAIR(seq, t) { { seq(CITADEL_PSQ_POINTER, mob_##t##_mg) }, \
-        { seq(CITADEL_PSQ_POINTER, mob_##t##_eg) } }
-constexpr int OrthodoxWeights::*kKnightMobility[2][9] = CITADEL_MOB_PAIR(CITADEL_SEQ9, knight);
+#define CITADEL_MOB_PAIR(seq, t)                                                                   \
+    {                                                                                              \
+        { seq(CITADEL_PSQ_POINTER, mob_##t##_mg) }, { seq(CITADEL_PSQ_POINTER, mob_##t##_eg) }     \
+    }
+constexpr int OrthodoxWeights::*kKnightMobility[2][9]  = CITADEL_MOB_PAIR(CITADEL_SEQ9, knight);
 constexpr int OrthodoxWeights::*kBishopMobility[2][14] = CITADEL_MOB_PAIR(CITADEL_SEQ14, bishop);
-constexpr int OrthodoxWeights::*kRookMobility[2][15] = CITADEL_MOB_PAIR(CITADEL_SEQ15, rook);
-constexpr int OrthodoxWeights::*kQueenMobility[2][28] = CITADEL_MOB_PAIR(CITADEL_SEQ28, queen);
+constexpr int OrthodoxWeights::*kRookMobility[2][15]   = CITADEL_MOB_PAIR(CITADEL_SEQ15, rook);
+constexpr int OrthodoxWeights::*kQueenMobility[2][28]  = CITADEL_MOB_PAIR(CITADEL_SEQ28, queen);
 #undef CITADEL_MOB_PAIR
 #undef CITADEL_PSQ_POINTER
 
 // A piece's mobility: its table's entries for the number of squares it reaches.
 template <size_t N>
 void add_mobility(Sums& s, int sign, const OrthodoxWeights& w,
-    int OrthodoxWeights::* const (&table)[2][N], int reached) {
+    int OrthodoxWeights::*const (&table)[2][N], int reached) {
     s.add(sign, w.*table[0][reached], w.*table[1][reached]);
 }
 
@@ -127,7 +132,7 @@ int shelter_and_storm(u64 own_pawns, u64 their_pawns, Seat c, Square k, const Or
     for (int f = std::max(0, kf - 1); f <= std::min(G::Files - 1, kf + 1); ++f) {
         const u64 ahead  = M.file[f] & M.passed[c][k]; // the ranks above the king's
         const int shield = nearest(own_pawns & ahead), storm = nearest(their_pawns & ahead);
-        v += shield == 1 ? w.shelter_2_mg
+        v += shield == 1  ? w.shelter_2_mg
             : shield == 2 ? w.shelter_3_mg
             : shield == 3 ? w.shelter_4_mg
                           : w.shelter_none_mg; // none, or one too far up to shelter it
@@ -137,21 +142,21 @@ int shelter_and_storm(u64 own_pawns, u64 their_pawns, Seat c, Square k, const Or
 }
 
 template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxWeights& w) {
-    using G         = typename V::Geometry;
-    const auto&   A = kAttacks<G>;
-    const auto&   M = kMasks<G>;
-    constexpr int R = G::Ranks;
+    using G                = typename V::Geometry;
+    const auto&   A        = kAttacks<G>;
+    const auto&   M        = kMasks<G>;
+    constexpr int R        = G::Ranks;
     constexpr int PhaseMax = G::Files < 8 ? 16 : 24; // N, B 1; R 2; Q 4 for both sides at the start
 
     const u64 occ = pos.pieces();
     Sums      s;
-    int       phase       = 0;
-    int       npm[2]      = { 0, 0 }; // non-pawn material (endgame values), for the drawish scaling
-    u64       attacks[2]  = { 0, 0 };
+    int       phase      = 0;
+    int       npm[2]     = { 0, 0 }; // non-pawn material (endgame values), for the drawish scaling
+    u64       attacks[2] = { 0, 0 };
     u64       minor_att[2] = { 0, 0 }, rook_att[2] = { 0, 0 };
     u64       knight_att[2] = { 0, 0 }, bishop_att[2] = { 0, 0 }, queen_att[2] = { 0, 0 };
-    u64       pawn_att[2] = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
-              pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
+    u64       pawn_att[2]   = { pawn_attacks<G>(White, pos.pieces(White, Pawn)),
+                pawn_attacks<G>(Black, pos.pieces(Black, Pawn)) };
     int       king_units[2] = { 0, 0 }; // attack units against seat's king zone
     int       attackers[2]  = { 0, 0 }; // the danger_attacker_* weights of the pieces doing so
     u64       passers[2]    = { 0, 0 };
@@ -205,8 +210,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 if (a & zone[them]) attackers[them] += w.danger_attacker_knight;
                 add_mobility(s, sign, w, kKnightMobility, popcount(a & area));
                 add_psq<G>(s, sign, w, Knight, c, sq);
-                if (outpost(sq))
-                    s.add(sign, w.knight_outpost_mg, w.knight_outpost_eg);
+                if (outpost(sq)) s.add(sign, w.knight_outpost_mg, w.knight_outpost_eg);
                 s.add(sign, w.knight_mg + w.knight_center_mg * M.centrality[sq],
                     w.knight_eg + w.knight_center_eg * M.centrality[sq]);
                 phase += 1, npm[c] += w.knight_eg;
@@ -226,8 +230,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                 const u64 colour = (M.light & (u64(1) << sq)) ? M.light : M.board & ~M.light;
                 const int same   = popcount(own_pawns & colour);
                 s.add(sign, -w.bishop_pawns_mg * same, -w.bishop_pawns_eg * same);
-                if (outpost(sq))
-                    s.add(sign, w.bishop_outpost_mg, w.bishop_outpost_eg);
+                if (outpost(sq)) s.add(sign, w.bishop_outpost_mg, w.bishop_outpost_eg);
                 s.add(sign, w.bishop_mg + w.bishop_center_mg * M.centrality[sq],
                     w.bishop_eg + w.bishop_center_eg * M.centrality[sq]);
                 phase += 1, npm[c] += w.bishop_eg;
@@ -299,8 +302,8 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         const int  sign = c == White ? 1 : -1;
         const Seat them = c ^ 1;
         for (u64 b = passers[c]; b;) {
-            Square    sq   = pop_lsb(b);
-            int       rr   = relative_rank<G>(c, sq), q = (rr - 1) * (rr - 1);
+            Square    sq = pop_lsb(b);
+            int       rr = relative_rank<G>(c, sq), q = (rr - 1) * (rr - 1);
             const u64 path = M.ahead[c][sq];
             const u64 stop = in_front<V>(c, sq);
             if (!(stop & (occ | attacks[them]))) {
@@ -334,7 +337,7 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
                   bishop_checks = popcount(diag & bishop_att[them] & safe),
                   rook_checks   = popcount(line & rook_att[them] & safe),
                   queen_checks  = popcount((diag | line) & queen_att[them] & safe);
-        const int checks = knight_checks + bishop_checks + rook_checks + queen_checks;
+        const int checks        = knight_checks + bishop_checks + rook_checks + queen_checks;
         s.add(sign, -w.safe_check_mg * checks, -w.safe_check_eg * checks);
         int flight = popcount(A.leap[King][k] & ~pos.pieces(c) & ~attacks[them]);
         s.add(sign, w.king_mobility_mg * flight, w.king_mobility_eg * flight);
@@ -344,12 +347,12 @@ template <class V> int evaluate_orthodox(const Position<V>& pos, const OrthodoxW
         // each alone; danger_eg / 256 of it the endgame's. Weak squares: those of the king's
         // neighbourhood the enemy attacks and no pawn, minor piece or rook guards.
         const u64 guarded = pawn_att[c] | minor_att[c] | rook_att[c];
-        int danger = w.danger_base + w.danger_units * king_units[c] + attackers[c]
+        int       danger  = w.danger_base + w.danger_units * king_units[c] + attackers[c]
             + w.danger_weak * popcount(zone[c] & attacks[them] & ~guarded)
             + w.danger_check_knight * (knight_checks > 0)
-            + w.danger_check_bishop * (bishop_checks > 0)
-            + w.danger_check_rook * (rook_checks > 0) + w.danger_check_queen * (queen_checks > 0)
-            - w.danger_shelter * shelter / 8 - w.danger_flight * flight;
+            + w.danger_check_bishop * (bishop_checks > 0) + w.danger_check_rook * (rook_checks > 0)
+            + w.danger_check_queen * (queen_checks > 0) - w.danger_shelter * shelter / 8
+            - w.danger_flight * flight;
         if (!pos.pieces(them, Queen)) danger -= w.danger_no_queen;
         if (danger > 0) {
             danger = std::min(danger, 2000);

@@ -18,20 +18,22 @@ template <class W> struct WeightField {
 // Expands a name list into the struct's members (all ints, zero unless initialised).
 #define CITADEL_WEIGHT_MEMBER(name) int name = 0;
 // Expands a name list into a table of WeightField<W>.
-#define CITADEL_WEIGHT_FIELD(name) {#name, &WeightsType::name},
+#define CITADEL_WEIGHT_FIELD(name) { #name, &WeightsType::name },
 
 // Defines struct Name from the list macro LIST and its field table `weight_fields(Name)`.
-#define CITADEL_DEFINE_WEIGHTS(Name, LIST)                                                    \
-    struct Name {                                                                             \
-        LIST(CITADEL_WEIGHT_MEMBER)                                                           \
-    };                                                                                        \
-    inline constexpr auto weight_fields(const Name*) {                                        \
-        using WeightsType = Name;                                                             \
-        return std::to_array<WeightField<Name>>({LIST(CITADEL_WEIGHT_FIELD)});                 \
+#define CITADEL_DEFINE_WEIGHTS(Name, LIST)                                                         \
+    struct Name {                                                                                  \
+        LIST(CITADEL_WEIGHT_MEMBER)                                                                \
+    };                                                                                             \
+    inline constexpr auto weight_fields(const Name*) {                                             \
+        using WeightsType = Name;                                                                  \
+        return std::to_array<WeightField<Name>>({ LIST(CITADEL_WEIGHT_FIELD) });                   \
     }
 
 // The table of W's fields (found by argument-dependent lookup on a W pointer).
-template <class W> constexpr auto fields_of() { return weight_fields(static_cast<const W*>(nullptr)); }
+template <class W> constexpr auto fields_of() {
+    return weight_fields(static_cast<const W*>(nullptr));
+}
 
 // Writes w as a designated initializer, `inline constexpr Type name = {...};`, to paste over the
 // committed weights.
@@ -42,4 +44,4 @@ void write_weights(std::ostream& out, const W& w, std::string_view type, std::st
     out << "};\n";
 }
 
-}  // namespace citadel::eval
+} // namespace citadel::eval

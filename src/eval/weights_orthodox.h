@@ -4,6 +4,9 @@
 // back after tuning (docs/eval.md says how to re-run it).
 #pragma once
 
+// Laid out as the tuner prints them (docs/eval.md), one term a line: not reflowed.
+// clang-format off
+
 #include "eval/weights.h"
 
 namespace citadel::eval {
@@ -921,3 +924,4 @@ inline constexpr OrthodoxWeights kSilvermanWeights = {
 };
 
 }  // namespace citadel::eval
+// clang-format on

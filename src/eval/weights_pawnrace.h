@@ -2,6 +2,9 @@
 // them back after tuning.
 #pragma once
 
+// Laid out as the tuner prints them (docs/eval.md), one term a line: not reflowed.
+// clang-format off
+
 #include "eval/weights.h"
 
 namespace citadel::eval {
@@ -34,3 +37,4 @@ inline constexpr PawnRaceWeights kPawnRaceWeights = {
 };
 
 }  // namespace citadel::eval
+// clang-format on

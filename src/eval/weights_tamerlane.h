@@ -2,6 +2,9 @@
 // them back after tuning. Where each value comes from: docs/eval.md.
 #pragma once
 
+// Laid out as the tuner prints them (docs/eval.md), one term a line: not reflowed.
+// clang-format off
+
 #include "eval/weights.h"
 
 namespace citadel::eval {
@@ -60,3 +63,4 @@ inline constexpr TamerlaneWeights kTamerlaneWeights = {
 };
 
 }  // namespace citadel::eval
+// clang-format on

@@ -28,11 +28,11 @@ namespace citadel {
 
 // What a draw claim announced with its move did (FIDE 9.2.1, 9.3.1, 9.5).
 enum class ClaimResult : u8 {
-    Drawn,       // the claim held: the move was played and the game is drawn
-    MoveStands,  // the claim did not hold (or the move itself was checkmate): the move was
-                 // played all the same (FIDE 9.5.3); the game goes on unless the move ended it
-    Refused,     // the move is not legal now, the game is over, or the variant has no claims:
-                 // nothing changed
+    Drawn, // the claim held: the move was played and the game is drawn
+    MoveStands, // the claim did not hold (or the move itself was checkmate): the move was
+                // played all the same (FIDE 9.5.3); the game goes on unless the move ended it
+    Refused, // the move is not legal now, the game is over, or the variant has no claims:
+             // nothing changed
 };
 
 template <class V> class Game {
@@ -68,7 +68,7 @@ template <class V> class Game {
     int repetitions() const;
     // Draws the player to move may claim now.
     std::vector<DrawClaim> claimable_draws() const;
-    bool claim_draw(DrawClaim claim);
+    bool                   claim_draw(DrawClaim claim);
     // Draws the player to move may claim by announcing the legal move `m` that produces them
     // (the position after it stands for the third time, or it completes 50 moves); none if `m`
     // is not legal now.
@@ -88,16 +88,8 @@ template <class V> class Game {
 
     // Tamerlane's optional 50-move rule (docs/rules/tamerlane.md): off by default; when on, 100
     // half-moves without a pawn move, relocation or removal draw automatically.
-    void set_fifty_move_rule(bool on)
-        requires V::OwnGameEnd
-    {
-        fifty_move_rule_ = on;
-    }
-    bool fifty_move_rule() const
-        requires V::OwnGameEnd
-    {
-        return fifty_move_rule_;
-    }
+    void set_fifty_move_rule(bool on) requires V::OwnGameEnd { fifty_move_rule_ = on; }
+    bool fifty_move_rule() const requires V::OwnGameEnd { return fifty_move_rule_; }
 
     // No series of legal moves from here can end in checkmate (the rule book's material rules).
     bool dead_position() const;
@@ -118,22 +110,23 @@ template <class V> class Game {
 
   private:
     Outcome                by_rule() const;
-    std::vector<DrawClaim> claims_now() const;  // claimable_draws() of a game not over
-    std::vector<DrawClaim> claims_after(Move m) const;  // claimable_draws_with(m) of a legal m
+    std::vector<DrawClaim> claims_now() const; // claimable_draws() of a game not over
+    std::vector<DrawClaim> claims_after(Move m) const; // claimable_draws_with(m) of a legal m
 
     Setup<G>                 start_;
     Position<V>              pos_;
-    std::deque<StateInfo<V>> states_;  // a deque never moves its elements
+    std::deque<StateInfo<V>> states_; // a deque never moves its elements
     std::vector<Move>        moves_;
-    Outcome                  declared_;  // agreement, resignation, claim, flag
-    size_t                   declared_at_ = 0;  // number of moves when declared_ was set
-    bool                     fifty_move_rule_ = false;  // Tamerlane's option
-    u8                       offers_ = 0;  // seat bits of the draw offers standing
-    std::vector<u8>          offers_before_;  // offers_ before each move, for undo()
-    std::vector<TurnEvent>   events_;  // what the last step of the contract caused
-    std::optional<PlayedMove> last_move_;  // the move try_move() played last, if it was the last step
+    Outcome                  declared_; // agreement, resignation, claim, flag
+    size_t                   declared_at_     = 0; // number of moves when declared_ was set
+    bool                     fifty_move_rule_ = false; // Tamerlane's option
+    u8                       offers_          = 0; // seat bits of the draw offers standing
+    std::vector<u8>          offers_before_; // offers_ before each move, for undo()
+    std::vector<TurnEvent>   events_; // what the last step of the contract caused
+    std::optional<PlayedMove>
+        last_move_; // the move try_move() played last, if it was the last step
 };
 
-}  // namespace citadel
+} // namespace citadel
 
 #include "game/game_impl.h"

@@ -49,7 +49,7 @@ template <class V> bool Game<V>::play(Move m) {
     pos_.make(m, states_.emplace_back());
     moves_.push_back(m);
     offers_before_.push_back(offers_);
-    offers_ &= u8(1u << mover);  // a move declines the opponent's offer; the mover's stands
+    offers_ &= u8(1u << mover); // a move declines the opponent's offer; the mover's stands
     events_.clear();
     last_move_.reset();
     return true;
@@ -86,7 +86,7 @@ template <class V> std::vector<DrawClaim> Game<V>::claimable_draws() const {
 
 template <class V> std::vector<DrawClaim> Game<V>::claims_now() const {
     std::vector<DrawClaim> out;
-    if constexpr (!V::OwnGameEnd) {  // (every draw of such a variant is automatic)
+    if constexpr (!V::OwnGameEnd) { // (every draw of such a variant is automatic)
         if (repetitions() >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
         if (pos_.rule50() >= 2 * V::ClaimMoveRule) out.push_back(DrawClaim::FiftyMoveRule);
     }
@@ -96,9 +96,9 @@ template <class V> std::vector<DrawClaim> Game<V>::claims_now() const {
 template <class V> bool Game<V>::claim_draw(DrawClaim claim) {
     auto claims = claimable_draws();
     if (std::find(claims.begin(), claims.end(), claim) == claims.end()) return false;
-    declared_    = {Outcome::Kind::Draw, White,
-                    claim == DrawClaim::ThreefoldRepetition ? Termination::ThreefoldRepetition
-                                                            : Termination::FiftyMoveRule};
+    declared_    = { Outcome::Kind::Draw, White,
+        claim == DrawClaim::ThreefoldRepetition ? Termination::ThreefoldRepetition
+                                                   : Termination::FiftyMoveRule };
     declared_at_ = moves_.size();
     return true;
 }
@@ -116,8 +116,8 @@ template <class V> std::vector<DrawClaim> Game<V>::claims_after(Move m) const {
         StateInfo<V> now, next;
         after.set(pos_.setup(), now);
         after.make(m, next);
-        int                 count = 1;
-        int                 back  = std::min(after.rule50(), int(moves_.size()) + 1);
+        int count = 1;
+        int back  = std::min(after.rule50(), int(moves_.size()) + 1);
         for (const StateInfo<V>* s = pos_.state(); s && back > 0; s = s->previous, --back)
             count += s->key == after.key();
         if (count >= V::ClaimRepetition) out.push_back(DrawClaim::ThreefoldRepetition);
@@ -133,63 +133,68 @@ template <class V> ClaimResult Game<V>::claim_draw(DrawClaim claim, Move m) {
     if (!holds) return ClaimResult::MoveStands;
     if (Outcome by_rules = by_rule(); by_rules.over())
         return by_rules.kind == Outcome::Kind::Draw ? ClaimResult::Drawn : ClaimResult::MoveStands;
-    declared_    = {Outcome::Kind::Draw, White,
-                    claim == DrawClaim::ThreefoldRepetition ? Termination::ThreefoldRepetition
-                                                            : Termination::FiftyMoveRule};
+    declared_    = { Outcome::Kind::Draw, White,
+        claim == DrawClaim::ThreefoldRepetition ? Termination::ThreefoldRepetition
+                                                   : Termination::FiftyMoveRule };
     declared_at_ = moves_.size();
     return ClaimResult::Drawn;
 }
 
 template <class V> void Game<V>::agree_draw() {
     if (outcome().over()) return;
-    declared_    = {Outcome::Kind::Draw, White, Termination::Agreement};
+    declared_    = { Outcome::Kind::Draw, White, Termination::Agreement };
     declared_at_ = moves_.size();
 }
 
 template <class V> void Game<V>::resign(Seat loser) {
     if (loser >= V::Seats || outcome().over()) return;
-    declared_    = {Outcome::Kind::Win, Seat(loser ^ 1), Termination::Resignation};
+    declared_    = { Outcome::Kind::Win, Seat(loser ^ 1), Termination::Resignation };
     declared_at_ = moves_.size();
 }
 
 template <class V> void Game<V>::flag(Seat loser) {
     if (loser >= V::Seats || outcome().over()) return;
     declared_    = can_mate(loser ^ 1)
-                       ? Outcome{Outcome::Kind::Win, Seat(loser ^ 1), Termination::TimeForfeit}
-                       : Outcome{Outcome::Kind::Draw, White, Termination::TimeoutVsInsufficientMaterial};
+           ? Outcome{ Outcome::Kind::Win, Seat(loser ^ 1), Termination::TimeForfeit }
+           : Outcome{ Outcome::Kind::Draw, White, Termination::TimeoutVsInsufficientMaterial };
     declared_at_ = moves_.size();
 }
 
 template <class V> bool Game<V>::dead_position() const {
-    if constexpr (!V::HasKing || V::OwnGameEnd) return false;
+    if constexpr (!V::HasKing || V::OwnGameEnd)
+        return false;
     else
         return dead_by_material(pos_);
 }
 
 template <class V> bool Game<V>::can_mate(Seat s) const {
     // Tamerlane knows no insufficient material: even a bare king wins by stalemating.
-    if constexpr (!V::HasKing || V::OwnGameEnd) return true;
-    else return pos_.pieces(s) != pos_.pieces(s, King) && !dead_position();
+    if constexpr (!V::HasKing || V::OwnGameEnd)
+        return true;
+    else
+        return pos_.pieces(s) != pos_.pieces(s, King) && !dead_position();
 }
 
 template <class V> Outcome Game<V>::by_rule() const {
     if constexpr (V::OwnGameEnd) {
         return outcome_by_rules(pos_, repetitions(), fifty_move_rule_);
     } else {
-        using K        = Outcome::Kind;
-        const Seat us  = pos_.side_to_move();
+        using K       = Outcome::Kind;
+        const Seat us = pos_.side_to_move();
         if constexpr (V::LastRankWins)
             if (const Outcome race = race_outcome(pos_); race.over()) return race;
         // Mate and stalemate before the automatic draws: a checkmate on the move that completes the
         // 75 moves ends the game as checkmate (FIDE 9.6.2).
         if (count_legal(pos_) == 0) {
-            if (!V::HasKing) return {K::Win, Seat(us ^ 1), Termination::Stalemate};
-            if (pos_.in_check()) return {K::Win, Seat(us ^ 1), Termination::Checkmate};
-            return {K::Draw, White, Termination::Stalemate};
+            if (!V::HasKing) return { K::Win, Seat(us ^ 1), Termination::Stalemate };
+            if (pos_.in_check()) return { K::Win, Seat(us ^ 1), Termination::Checkmate };
+            return { K::Draw, White, Termination::Stalemate };
         }
-        if (pos_.rule50() >= 2 * V::AutoMoveRule) return {K::Draw, White, Termination::SeventyFiveMoveRule};
-        if (repetitions() >= V::AutoRepetition) return {K::Draw, White, Termination::FivefoldRepetition};
-        if (dead_position()) return {K::Draw, White, Termination::DeadPosition};
+        if (pos_.rule50() >= 2 * V::AutoMoveRule)
+            return { K::Draw, White, Termination::SeventyFiveMoveRule };
+        if (repetitions() >= V::AutoRepetition)
+            return { K::Draw, White, Termination::FivefoldRepetition };
+        if (dead_position()) return { K::Draw, White, Termination::DeadPosition };
         return {};
     }
 }
@@ -203,8 +208,8 @@ template <class V> Outcome Game<V>::outcome() const {
 template <class V> std::optional<MoveRefusal> Game<V>::try_move(std::string_view text) {
     auto req = parse_move_request<G>(text);
     if (!req) return malformed_move(req.error().message);
-    const Seat us = pos_.side_to_move();
-    auto       m  = find_move(pos_, *req);
+    const Seat                us = pos_.side_to_move();
+    auto                      m  = find_move(pos_, *req);
     std::optional<PlayedMove> played;
     if (m) played = PlayedMove{ move_to_uci<V>(*m), to_san(pos_, *m), us };
     if (!m || !play(*m)) return explain_refusal<V>(pos_, *req, why_illegal(pos_, *req), us);
@@ -247,10 +252,11 @@ template <class V> std::optional<std::string> Game<V>::act(Action action, Seat w
         auto claims = claims_now();
         if (claims.empty()) {
             if constexpr (V::OwnGameEnd)
-                return "every draw of " + std::string(V::Name) + " is automatic; none can be claimed";
-            return "no draw can be claimed now: the position has stood " +
-                   std::to_string(repetitions()) + " time(s) and " + std::to_string(pos_.rule50()) +
-                   " half-moves were played without a capture or pawn move";
+                return "every draw of " + std::string(V::Name)
+                    + " is automatic; none can be claimed";
+            return "no draw can be claimed now: the position has stood "
+                + std::to_string(repetitions()) + " time(s) and " + std::to_string(pos_.rule50())
+                + " half-moves were played without a capture or pawn move";
         }
         claim_draw(claims.front());
         return done(EventKind::DrawClaimed);
@@ -267,18 +273,18 @@ template <class V> std::optional<std::string> Game<V>::act(Action action, Seat w
 
 template <class V> Turn Game<V>::turn() const {
     Turn t;
-    t.seats          = 2;
-    t.ply            = int(moves_.size());
-    t.fen            = fen();
-    t.to_move        = pos_.side_to_move();
-    t.in_check       = pos_.in_check();
-    t.draw_offers    = offers_;
-    t.move           = last_move_;
-    t.events         = events_;
-    const Outcome o  = outcome();  // the one legal-move count of this turn
-    t.status         = termination_id(o.reason);
-    t.result         = o.score();
-    t.text           = o.describe();
+    t.seats         = 2;
+    t.ply           = int(moves_.size());
+    t.fen           = fen();
+    t.to_move       = pos_.side_to_move();
+    t.in_check      = pos_.in_check();
+    t.draw_offers   = offers_;
+    t.move          = last_move_;
+    t.events        = events_;
+    const Outcome o = outcome(); // the one legal-move count of this turn
+    t.status        = termination_id(o.reason);
+    t.result        = o.score();
+    t.text          = o.describe();
     if (o.over()) return t;
     const auto legal = citadel::legal_moves(pos_);
     for (Move m : legal) t.legal_moves.push_back(move_to_uci<V>(m));
@@ -293,9 +299,9 @@ template <class V> Turn Game<V>::turn() const {
                 if (auto claims = claims_after(m); !claims.empty())
                     t.claim_moves.push_back({ move_to_uci<V>(m), std::move(claims) });
         std::sort(t.claim_moves.begin(), t.claim_moves.end(),
-                  [](const ClaimMove& a, const ClaimMove& b) { return a.move < b.move; });
+            [](const ClaimMove& a, const ClaimMove& b) { return a.move < b.move; });
     }
     return t;
 }
 
-}  // namespace citadel
+} // namespace citadel

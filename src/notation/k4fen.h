@@ -20,18 +20,17 @@ namespace citadel {
 namespace fk {
 Result<Setup<Cross14>, ParseError> parse_k4fen(std::string_view text);
 std::string                        write_k4fen(const Setup<Cross14>& s);
-}  // namespace fk
+} // namespace fk
 
 template <class V>
-    requires FourKingdomsVariant<V>
-Result<Setup<typename V::Geometry>, ParseError> parse_fen(std::string_view text) {
+requires FourKingdomsVariant<V> Result<Setup<typename V::Geometry>, ParseError> parse_fen(
+    std::string_view text) {
     return fk::parse_k4fen(text);
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::string write_fen(const Setup<typename V::Geometry>& s) {
+requires FourKingdomsVariant<V> std::string write_fen(const Setup<typename V::Geometry>& s) {
     return fk::write_k4fen(s);
 }
 
-}  // namespace citadel
+} // namespace citadel

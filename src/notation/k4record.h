@@ -35,24 +35,23 @@ namespace fk {
 std::string san(Board& b, Move m, const Move* list, int n);
 // The legal move whose SAN is `text` ('+', '#' optional; 0-0 accepted for O-O), or nothing.
 std::optional<Move> parse_san(Board& b, std::string_view text);
-}  // namespace fk
+} // namespace fk
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::string move_to_san(Position<V>& pos, Move m) {
+requires FourKingdomsVariant<V> std::string move_to_san(Position<V>& pos, Move m) {
     auto list = legal_moves(pos);
     return fk::san(pos, m, list.moves, list.count);
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<Move> san_to_move(Position<V>& pos, std::string_view text) {
+requires FourKingdomsVariant<V> std::optional<Move> san_to_move(
+    Position<V>& pos, std::string_view text) {
     return fk::parse_san(pos, text);
 }
 
 struct K4Tags {
     std::string                event = "?", site = "?", date = "????.??.??", round = "?";
-    std::array<std::string, 4> players{"?", "?", "?", "?"};  // East, South, West, North
+    std::array<std::string, 4> players{ "?", "?", "?", "?" }; // East, South, West, North
 };
 
-}  // namespace citadel
+} // namespace citadel

@@ -3,7 +3,8 @@
 // PgnGame is the text model (tags, SAN moves with their comments and NAGs, the result); it knows
 // no rules. parse_pgn / write_pgn convert text <-> PgnGame; to_pgn_game and replay_pgn, beside
 // the game in game/game_pgn.h, convert Game<V> <-> PgnGame, the latter playing every move through
-// parse_san so that a game is only accepted when every move is legal. Decisions (see also docs/notation.md):
+// parse_san so that a game is only accepted when every move is legal. Decisions (see also
+// docs/notation.md):
 // - Tags are written in the order: Seven Tag Roster (unknowns "?", Date "????.??.??"), Variant
 //   (omitted for chess), SetUp "1" + FEN (only when the start is not the variant's start),
 //   FiftyMoveRule "on" (Tamerlane with its optional 50-move rule on; absent: off), Termination

@@ -57,8 +57,8 @@ Result Engine<V>::search(const Setup<G>& start, std::span<const Move> moves, con
     const auto& roots = main.root_moves();
     if (roots.empty()) return result;
 
-    shared_.budget = budget_for(limits, main.position().side_to_move(), options_.move_overhead_ms,
-                                planned_moves<V>());
+    shared_.budget = budget_for(
+        limits, main.position().side_to_move(), options_.move_overhead_ms, planned_moves<V>());
     shared_.max_depth = MaxPly - 8;
     if (limits.depth > 0) shared_.max_depth = std::min(limits.depth, shared_.max_depth);
     if (int d = skill_depth(strength)) shared_.max_depth = std::min(shared_.max_depth, d);

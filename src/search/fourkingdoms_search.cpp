@@ -39,35 +39,38 @@ bool fk_quiescence_capture(const fk::Board& b, Move m, Seat root, bool opponent)
 
 namespace {
 
-using Values = std::array<int, 4>;  // free-for-all: each seat's expected points (FkPoint = 1)
+using Values = std::array<int, 4>; // free-for-all: each seat's expected points (FkPoint = 1)
 
-constexpr int kKingAlive = 2000;  // alliance mode: a king on the board (its seat keeps its turns)
-constexpr int kMaxSum    = 4 * FkPoint;  // free-for-all: the points of a game, at most
-constexpr int kQDepth    = 6;
-constexpr int kDrawContempt = FkPoint / 4;  // free-for-all: a draw is counted 3/4 point
-constexpr int kBareKing     = 300;          // free-for-all: the least strength a player counts
-constexpr int kQDepthMaxN = 3;  // max^n's quiescence has no window to cut it short
+constexpr int kKingAlive    = 2000; // alliance mode: a king on the board (its seat keeps its turns)
+constexpr int kMaxSum       = 4 * FkPoint; // free-for-all: the points of a game, at most
+constexpr int kQDepth       = 6;
+constexpr int kDrawContempt = FkPoint / 4; // free-for-all: a draw is counted 3/4 point
+constexpr int kBareKing     = 300; // free-for-all: the least strength a player counts
+constexpr int kQDepthMaxN   = 3; // max^n's quiescence has no window to cut it short
 // A salt per perspective, so that paranoid entries of different roots never meet (alliance
 // mode has one perspective) and max^n's move-only entries stay apart.
-constexpr u64 kSalt[6] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
-                          0xD6E8FEB86659FD93ull, 0x27D4EB2F165667C5ull, 0x94D049BB133111EBull};
-constexpr u64 kBrsSalt = 0x5851F42D4C957F2Dull;  // BRS entries: other depths than paranoid's
-constexpr u64 kJudgeSalt = 0x2545F4914F6CDD1Dull;  // decisions' searches (their own table)
-constexpr int kJudgeDepth = 3;      // plies of an alliance judgement: a round of three players
-constexpr u64 kJudgeNodes = 30000;  // per judgement search after its first depth
-constexpr int kAllianceTie = FkPoint / 200;  // gains this small are no difference (0.005 point)
+constexpr u64 kSalt[6]     = { 0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
+        0xD6E8FEB86659FD93ull, 0x27D4EB2F165667C5ull, 0x94D049BB133111EBull };
+constexpr u64 kBrsSalt     = 0x5851F42D4C957F2Dull; // BRS entries: other depths than paranoid's
+constexpr u64 kJudgeSalt   = 0x2545F4914F6CDD1Dull; // decisions' searches (their own table)
+constexpr int kJudgeDepth  = 3; // plies of an alliance judgement: a round of three players
+constexpr u64 kJudgeNodes  = 30000; // per judgement search after its first depth
+constexpr int kAllianceTie = FkPoint / 200; // gains this small are no difference (0.005 point)
 
 bool is_capture(const fk::Board& b, Move m) {
-    return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
+    return m.kind() == MoveKind::EnPassant
+        || (m.kind() != MoveKind::Castling && b.piece_on(m.to()));
 }
 
 int value_to_tt(int v, int ply) { return v >= MateInMax ? v + ply : v <= -MateInMax ? v - ply : v; }
-int value_from_tt(int v, int ply) { return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v; }
+int value_from_tt(int v, int ply) {
+    return v >= MateInMax ? v - ply : v <= -MateInMax ? v + ply : v;
+}
 
-}  // namespace
+} // namespace
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 struct FourKingdomsEngine<V>::Searcher {
     using Clock = std::chrono::steady_clock;
     struct Elim {
@@ -75,32 +78,32 @@ struct FourKingdomsEngine<V>::Searcher {
         bool resigned;
     };
     struct RootMove {
-        Move   move;
-        int    score = -Infinite;  // the mover's view (alliance mode: its team's)
-        Values values{};           // max^n
+        Move              move;
+        int               score = -Infinite; // the mover's view (alliance mode: its team's)
+        Values            values{}; // max^n
         std::vector<Move> pv;
     };
 
     std::unique_ptr<Position<V>> pos;
-    std::deque<StateInfo<V>>     played;  // the game's states
+    std::deque<StateInfo<V>>     played; // the game's states
     std::vector<StateInfo<V>>    tree = std::vector<StateInfo<V>>(MaxPly + 8);
-    std::vector<u64>             keys;    // the game's keys, then the tree's path
-    std::vector<Elim>            elims;   // in order: the game's, then the tree's
+    std::vector<u64>             keys; // the game's keys, then the tree's path
+    std::vector<Elim>            elims; // in order: the game's, then the tree's
     size_t                       game_elims = 0;
-    std::vector<int>             history = std::vector<int>(size_t(fk::Squares) * fk::Squares);
+    std::vector<int>             history    = std::vector<int>(size_t(fk::Squares) * fk::Squares);
     Move                         killers[MaxPly + 8][2]{};
 
-    const eval::fourkingdoms::Weights* weights = &eval::fourkingdoms::kWeights;
-    TranspositionTable*      tt   = nullptr;
-    const std::atomic<bool>* halt = nullptr;
-    bool                     stopped = false;
-    FkAlgorithm              algorithm = FkAlgorithm::Paranoid;
-    Seat                     root      = 0;
-    u8                       side      = 0;  // seats on the maximizing side
-    u64                      salt      = 0;
-    u64                      nodes = 0, max_nodes = 0;
-    int                      hard_ms = 0, seldepth = 0;
-    Clock::time_point        start;
+    const eval::fourkingdoms::Weights* weights   = &eval::fourkingdoms::kWeights;
+    TranspositionTable*                tt        = nullptr;
+    const std::atomic<bool>*           halt      = nullptr;
+    bool                               stopped   = false;
+    FkAlgorithm                        algorithm = FkAlgorithm::Paranoid;
+    Seat                               root      = 0;
+    u8                                 side      = 0; // seats on the maximizing side
+    u64                                salt      = 0;
+    u64                                nodes = 0, max_nodes = 0;
+    int                                hard_ms = 0, seldepth = 0;
+    Clock::time_point                  start;
 
     // ---- set-up ----
     bool load(const FourKingdomsGame<V>& game) {
@@ -111,16 +114,19 @@ struct FourKingdomsEngine<V>::Searcher {
         if (pos->set(game.start(), played.emplace_back())) return false;
         keys.push_back(pos->key());
         for (const FkEntry& e : game.history()) {
-            if (e.action == FkAction::Move) pos->make(e.move, played.emplace_back());
-            else if (e.action == FkAction::Resign) pos->resign(e.player, played.emplace_back());
+            if (e.action == FkAction::Move)
+                pos->make(e.move, played.emplace_back());
+            else if (e.action == FkAction::Resign)
+                pos->resign(e.player, played.emplace_back());
             else if (e.action == FkAction::Alliance) {
-                if (!pos->ally(u8(fk::seat_bit(e.player) | fk::seat_bit(e.other)), played.emplace_back()))
+                if (!pos->ally(
+                        u8(fk::seat_bit(e.player) | fk::seat_bit(e.other)), played.emplace_back()))
                     played.pop_back();
             } else
                 continue;
             keys.push_back(pos->key());
         }
-        for (const FkElimination& x : game.eliminations()) elims.push_back({x.seat, x.resigned});
+        for (const FkElimination& x : game.eliminations()) elims.push_back({ x.seat, x.resigned });
         game_elims = elims.size();
         return true;
     }
@@ -129,7 +135,7 @@ struct FourKingdomsEngine<V>::Searcher {
         pos->make(m, tree[size_t(ply)]);
         keys.push_back(pos->key());
         const auto& st = tree[size_t(ply)];
-        for (int i = 0; i < st.n_elim; ++i) elims.push_back({st.elim_seat[i], false});
+        for (int i = 0; i < st.n_elim; ++i) elims.push_back({ st.elim_seat[i], false });
     }
     void take_back(Move m, int ply) {
         elims.resize(elims.size() - tree[size_t(ply)].n_elim);
@@ -140,7 +146,8 @@ struct FourKingdomsEngine<V>::Searcher {
     bool out_of_time() {
         if (stopped) return true;
         if ((nodes & 1023) == 0) {
-            int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+            int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start)
+                             .count());
             if (halt->load() || (hard_ms && ms >= hard_ms)) stopped = true;
         }
         if (max_nodes && nodes >= max_nodes) stopped = true;
@@ -162,10 +169,10 @@ struct FourKingdomsEngine<V>::Searcher {
     // ---- values ----
     // Free-for-all: each seat's expected points. `draw`: the game is drawn here.
     Values utilities(bool draw = false) const {
-        Values u{};
+        Values     u{};
         const bool over = pos->decided() || draw;
         for (size_t i = 0; i < elims.size(); ++i) {
-            int pts = i < 2 ? (elims[i].resigned ? -1 : 1) : 0;
+            int pts          = i < 2 ? (elims[i].resigned ? -1 : 1) : 0;
             u[elims[i].seat] = pts * FkPoint - (!over && i >= game_elims ? FkPoint / 2 : 0);
         }
         const u8 alive = pos->players();
@@ -173,7 +180,7 @@ struct FourKingdomsEngine<V>::Searcher {
             u[std::countr_zero(unsigned(alive))] = 2 * FkPoint;
             return u;
         }
-        if (draw) {  // a draw scores 1, but the search counts it less: it plays for a win
+        if (draw) { // a draw scores 1, but the search counts it less: it plays for a win
             for (Seat s = 0; s < 4; ++s)
                 if (alive & fk::seat_bit(s)) u[s] = FkPoint - kDrawContempt;
             return u;
@@ -181,21 +188,21 @@ struct FourKingdomsEngine<V>::Searcher {
         // Each player left wins (2 points) with a chance growing with the square of its
         // strength, else takes one of the places still open (their mean points): the values
         // of the players left sum to the points left, and no one counts on more than 2.
-        auto        str = eval::fourkingdoms::strengths(*pos, *weights);
-        double      sum = 0;
-        const int   left = std::popcount(unsigned(alive));
+        auto      str  = eval::fourkingdoms::strengths(*pos, *weights);
+        double    sum  = 0;
+        const int left = std::popcount(unsigned(alive));
         for (Seat s = 0; s < 4; ++s)
             if (alive & fk::seat_bit(s)) {
                 double x = std::max(str[s], kBareKing);
                 sum += x * x;
             }
-        int places = 0;  // points of the elimination places still open
+        int places = 0; // points of the elimination places still open
         for (size_t i = elims.size(); i < elims.size() + size_t(left - 1); ++i) places += i < 2;
         const double mean_place = left > 1 ? double(places) * FkPoint / (left - 1) : 0;
         for (Seat s = 0; s < 4; ++s)
             if (alive & fk::seat_bit(s)) {
                 double x = std::max(str[s], kBareKing), win = x * x / sum;
-                u[s]     = int(win * 2 * FkPoint + (1 - win) * mean_place);
+                u[s] = int(win * 2 * FkPoint + (1 - win) * mean_place);
             }
         return u;
     }
@@ -228,8 +235,10 @@ struct FourKingdomsEngine<V>::Searcher {
         }
     }
     int draw_value() const {
-        if constexpr (V::Teams) return 0;
-        else return utilities(true)[root];
+        if constexpr (V::Teams)
+            return 0;
+        else
+            return utilities(true)[root];
     }
     bool maximizing() const { return side & fk::seat_bit(pos->side_to_move()); }
 
@@ -237,10 +246,11 @@ struct FourKingdomsEngine<V>::Searcher {
     int order_key(Move m, Move tt_move, int ply) const {
         if (m == tt_move) return 1 << 30;
         if (is_capture(*pos, m)) {
-            Piece victim = m.kind() == MoveKind::EnPassant ? make_piece(0, Pawn) : pos->piece_on(m.to());
-            return (1 << 28) + 16 * eval::fourkingdoms::kMaterial[type_of(victim)] -
-                   eval::fourkingdoms::kMaterial[type_of(pos->piece_on(m.from()))] / 10 +
-                   (type_of(victim) == King ? 1 << 26 : 0);
+            Piece victim
+                = m.kind() == MoveKind::EnPassant ? make_piece(0, Pawn) : pos->piece_on(m.to());
+            return (1 << 28) + 16 * eval::fourkingdoms::kMaterial[type_of(victim)]
+                - eval::fourkingdoms::kMaterial[type_of(pos->piece_on(m.from()))] / 10
+                + (type_of(victim) == King ? 1 << 26 : 0);
         }
         if (m.kind() == MoveKind::Promotion) return (1 << 27) + (m.promotion() == Queen);
         if (m == killers[ply][0]) return (1 << 26) + 1;
@@ -255,7 +265,8 @@ struct FourKingdomsEngine<V>::Searcher {
             const Move m = list.moves[i];
             const int  k = order_key(m, tt_move, ply);
             int        j = i;
-            for (; j > 0 && key[j - 1] < k; --j) key[j] = key[j - 1], list.moves[j] = list.moves[j - 1];
+            for (; j > 0 && key[j - 1] < k; --j)
+                key[j] = key[j - 1], list.moves[j] = list.moves[j - 1];
             key[j] = k, list.moves[j] = m;
         }
     }
@@ -271,7 +282,7 @@ struct FourKingdomsEngine<V>::Searcher {
         if (is_capture(*pos, m)) return;
         if (killers[ply][0] != m) killers[ply][1] = killers[ply][0], killers[ply][0] = m;
         int& h = history[size_t(m.from()) * fk::Squares + m.to()];
-        h = std::min(h + depth * depth, 1 << 24);
+        h      = std::min(h + depth * depth, 1 << 24);
     }
 
     // ---- the two-sided search (alliance mode, paranoid) ----
@@ -288,12 +299,14 @@ struct FourKingdomsEngine<V>::Searcher {
             best = static_value();
             if (qdepth >= kQDepth || ply >= MaxPly) return best;
             if (max ? best >= beta : best <= alpha) return best;
-            if (max) alpha = std::max(alpha, best);
-            else beta = std::min(beta, best);
+            if (max)
+                alpha = std::max(alpha, best);
+            else
+                beta = std::min(beta, best);
         }
         auto list = legal_moves(*pos);
         if (list.count == 0) return draw_value();
-        if (!check)  // captures and queen promotions only
+        if (!check) // captures and queen promotions only
             keep_only(list, [&](Move m) {
                 if (!is_capture(*pos, m))
                     return m.kind() == MoveKind::Promotion && m.promotion() == Queen;
@@ -306,8 +319,10 @@ struct FourKingdomsEngine<V>::Searcher {
             take_back(m, ply);
             if (stopped) return 0;
             if (max ? v > best : v < best) best = v;
-            if (max) alpha = std::max(alpha, v);
-            else beta = std::min(beta, v);
+            if (max)
+                alpha = std::max(alpha, v);
+            else
+                beta = std::min(beta, v);
             if (alpha >= beta) break;
         }
         return best;
@@ -320,21 +335,21 @@ struct FourKingdomsEngine<V>::Searcher {
         seldepth = std::max(seldepth, ply);
         if (pos->decided()) return decided_value(ply);
         if (drawn(ply)) return draw_value();
-        const u64 key = pos->key() ^ salt;
+        const u64               key = pos->key() ^ salt;
         TranspositionTable::Hit hit;
-        Move tt_move;
+        Move                    tt_move;
         if (tt->probe(key, hit)) {
             tt_move = hit.move;
             int v   = value_from_tt(hit.value, ply);
-            if (hit.depth >= depth && (hit.bound == Bound::Exact ||
-                                       (hit.bound == Bound::Lower && v >= beta) ||
-                                       (hit.bound == Bound::Upper && v <= alpha)))
+            if (hit.depth >= depth
+                && (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+                    || (hit.bound == Bound::Upper && v <= alpha)))
                 return v;
         }
         auto list = legal_moves(*pos);
         if (list.count == 0) return draw_value();
         sort_moves(list, tt_move, ply);
-        const bool max = maximizing();
+        const bool max    = maximizing();
         const int  alpha0 = alpha, beta0 = beta;
         int        best = max ? -Infinite : Infinite;
         Move       best_move;
@@ -343,14 +358,17 @@ struct FourKingdomsEngine<V>::Searcher {
             bool quiet = !is_capture(*pos, m) && m.kind() != MoveKind::Promotion;
             bool check = pos->in_check(pos->side_to_move());
             play(m, ply);
-            int r = depth >= 3 && i >= 3 && quiet && !check && !pos->check_mask() ? 1 + (i >= 12) : 0;
+            int r
+                = depth >= 3 && i >= 3 && quiet && !check && !pos->check_mask() ? 1 + (i >= 12) : 0;
             int v = alphabeta(depth - 1 - r, ply + 1, alpha, beta);
             if (r && (max ? v > alpha : v < beta)) v = alphabeta(depth - 1, ply + 1, alpha, beta);
             take_back(m, ply);
             if (stopped) return 0;
             if (max ? v > best : v < best) best = v, best_move = m;
-            if (max) alpha = std::max(alpha, v);
-            else beta = std::min(beta, v);
+            if (max)
+                alpha = std::max(alpha, v);
+            else
+                beta = std::min(beta, v);
             if (alpha >= beta) {
                 reward(m, depth, ply);
                 break;
@@ -375,9 +393,9 @@ struct FourKingdomsEngine<V>::Searcher {
         if (!tt->probe(key, hit)) return false;
         tt_move = hit.move;
         v       = value_from_tt(hit.value, ply);
-        return hit.depth >= depth &&
-               (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta) ||
-                (hit.bound == Bound::Upper && v <= alpha));
+        return hit.depth >= depth
+            && (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta)
+                || (hit.bound == Bound::Upper && v <= alpha));
     }
 
     Move default_move(int ply) const {
@@ -406,7 +424,7 @@ struct FourKingdomsEngine<V>::Searcher {
     // The root player to move (or the game decided, or the root player out).
     int brs(int depth, int ply, int alpha, int beta) {
         if (pos->decided()) return decided_value(ply);
-        if (!pos->in_game(root)) return static_value();  // its place is settled
+        if (!pos->in_game(root)) return static_value(); // its place is settled
         if (depth <= 0 || ply >= MaxPly) return quiesce(ply, alpha, beta, 0);
         ++nodes;
         if (out_of_time()) return 0;
@@ -418,9 +436,9 @@ struct FourKingdomsEngine<V>::Searcher {
         auto list = legal_moves(*pos);
         if (list.count == 0) return draw_value();
         sort_moves(list, tt_move, ply);
-        const int alpha0 = alpha;
-        int       best   = -Infinite;
-        Move      best_move;
+        const int  alpha0 = alpha;
+        int        best   = -Infinite;
+        Move       best_move;
         const bool check = pos->in_check(root);
         for (int i = 0; i < list.count; ++i) {
             Move m     = list.moves[i];
@@ -450,7 +468,7 @@ struct FourKingdomsEngine<V>::Searcher {
     int brs_replies(int depth, int ply, int alpha, int beta, bool replied) {
         if (pos->decided() || !pos->in_game(root) || pos->side_to_move() == root)
             return replied || pos->decided() || !pos->in_game(root) ? brs(depth, ply, alpha, beta)
-                                                                   : Infinite;
+                                                                    : Infinite;
         if (ply >= MaxPly) return static_value();
         ++nodes;
         if (out_of_time()) return 0;
@@ -476,12 +494,13 @@ struct FourKingdomsEngine<V>::Searcher {
         Move       best_move;
         const bool check = pos->in_check(pos->side_to_move());
         for (int i = 0; i <= list.count && alpha < beta; ++i) {
-            const bool pass = i == list.count;  // the default, the reply left to a later opponent
-            Move       m    = pass ? fallback : list.moves[i];
+            const bool pass  = i == list.count; // the default, the reply left to a later opponent
+            Move       m     = pass ? fallback : list.moves[i];
             bool       quiet = !is_capture(*pos, m) && m.kind() != MoveKind::Promotion;
             play(m, ply);
             int v;
-            if (pass) v = brs_replies(depth, ply + 1, alpha, beta, false);
+            if (pass)
+                v = brs_replies(depth, ply + 1, alpha, beta, false);
             else {
                 int r = brs_reduction(depth, i, quiet && !check);
                 v     = brs_replies(depth - 1 - r, ply + 1, alpha, beta, true);
@@ -519,8 +538,10 @@ struct FourKingdomsEngine<V>::Searcher {
             Values v = quiesce_maxn(ply + 1, qdepth + 1);
             take_back(m, ply);
             if (stopped) return {};
-            if (!any && check) best = v;  // in check: no standing pat
-            else if (v[p] > best[p]) best = v;
+            if (!any && check)
+                best = v; // in check: no standing pat
+            else if (v[p] > best[p])
+                best = v;
             any = true;
         }
         return best;
@@ -535,9 +556,9 @@ struct FourKingdomsEngine<V>::Searcher {
         seldepth = std::max(seldepth, ply);
         if (pos->decided()) return maxn_utilities();
         if (drawn(ply)) return maxn_utilities(true);
-        const u64 key = pos->key() ^ kSalt[4];
+        const u64               key = pos->key() ^ kSalt[4];
         TranspositionTable::Hit hit;
-        Move tt_move;
+        Move                    tt_move;
         if (tt->probe(key, hit)) tt_move = hit.move;
         auto list = legal_moves(*pos);
         if (list.count == 0) return maxn_utilities(true);
@@ -565,13 +586,14 @@ struct FourKingdomsEngine<V>::Searcher {
 
     // The principal variation after `first` from the table.
     std::vector<Move> pv_from(Move first) {
-        std::vector<Move> pv{first};
+        std::vector<Move> pv{ first };
         int               ply = 0;
         play(first, ply++);
         for (; ply < 12 && !pos->decided(); ++ply) {
             TranspositionTable::Hit hit;
             u64 key = pos->key() ^ (algorithm == FkAlgorithm::MaxN && !V::Teams ? kSalt[4] : salt);
-            if (!tt->probe(key, hit) || hit.move.is_none() || !legal_moves(*pos).contains(hit.move)) break;
+            if (!tt->probe(key, hit) || hit.move.is_none() || !legal_moves(*pos).contains(hit.move))
+                break;
             pv.push_back(hit.move);
             play(hit.move, ply);
         }
@@ -594,31 +616,34 @@ struct FourKingdomsEngine<V>::Searcher {
     // One iteration over the root moves; `lines`: how many need exact scores. Returns how many
     // root moves it finished, in order (all of them unless it was stopped).
     size_t iterate(std::vector<RootMove>& roots, int depth, int lines) {
-        const bool maxn_search = !V::Teams && algorithm == FkAlgorithm::MaxN;
-        const bool max         = maximizing();
-        const int  sign        = max ? 1 : -1;
-        std::vector<int> exact;  // mover-view scores of the moves searched so far, best first
+        const bool       maxn_search = !V::Teams && algorithm == FkAlgorithm::MaxN;
+        const bool       max         = maximizing();
+        const int        sign        = max ? 1 : -1;
+        std::vector<int> exact; // mover-view scores of the moves searched so far, best first
         for (size_t i = 0; i < roots.size(); ++i) {
-            RootMove& rm = roots[i];
-            int bound = int(exact.size()) >= lines ? exact[size_t(lines) - 1] : -Infinite;
+            RootMove& rm    = roots[i];
+            int       bound = int(exact.size()) >= lines ? exact[size_t(lines) - 1] : -Infinite;
             play(rm.move, 0);
             int score;
             if (maxn_search) {
                 rm.values = maxn(depth - 1, 1, root, lines > 1 ? -Infinite : bound);
                 score     = rm.values[root];
             } else if (!V::Teams && algorithm == FkAlgorithm::Brs) {
-                score = brs_layer(depth - 1, 1, bound, Infinite);  // the root player maximizes
+                score = brs_layer(depth - 1, 1, bound, Infinite); // the root player maximizes
             } else {
-                int v = max ? alphabeta(depth - 1, 1, bound, Infinite)
-                            : alphabeta(depth - 1, 1, -Infinite, bound == -Infinite ? Infinite : -bound);
+                int v = max
+                    ? alphabeta(depth - 1, 1, bound, Infinite)
+                    : alphabeta(depth - 1, 1, -Infinite, bound == -Infinite ? Infinite : -bound);
                 score = sign * v;
             }
             take_back(rm.move, 0);
             if (stopped) return i;
             rm.score = score;
-            exact.insert(std::upper_bound(exact.begin(), exact.end(), score, std::greater<int>()), score);
+            exact.insert(
+                std::upper_bound(exact.begin(), exact.end(), score, std::greater<int>()), score);
         }
-        std::stable_sort(roots.begin(), roots.end(), [](auto& a, auto& b) { return a.score > b.score; });
+        std::stable_sort(
+            roots.begin(), roots.end(), [](auto& a, auto& b) { return a.score > b.score; });
         if (!maxn_search) {
             int v = sign * roots[0].score;
             tt->store(pos->key() ^ salt, roots[0].move, value_to_tt(v, 0), depth, Bound::Exact);
@@ -646,7 +671,7 @@ struct FourKingdomsEngine<V>::Searcher {
             return n;
         }
         if (lines != 1) return 0;
-        const auto best = std::min_element(first, end, by_score);  // the first of the best
+        const auto best = std::min_element(first, end, by_score); // the first of the best
         if (best == first) return 0;
         std::rotate(first, best, best + 1);
         roots[0].pv = pv_from(roots[0].move);
@@ -655,17 +680,18 @@ struct FourKingdomsEngine<V>::Searcher {
 };
 
 template <class V>
-    requires FourKingdomsVariant<V>
-FourKingdomsEngine<V>::FourKingdomsEngine(const Options& options, FkAlgorithm algorithm)
-    : options_(options), algorithm_(algorithm), tt_(options.hash_mb),
-      searcher_(std::make_unique<Searcher>()) {}
+requires FourKingdomsVariant<V> FourKingdomsEngine<V>::FourKingdomsEngine(
+    const Options& options, FkAlgorithm algorithm)
+    : options_(options)
+    , algorithm_(algorithm)
+    , tt_(options.hash_mb)
+    , searcher_(std::make_unique<Searcher>()) { }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-FourKingdomsEngine<V>::~FourKingdomsEngine() = default;
+requires FourKingdomsVariant<V> FourKingdomsEngine<V>::~FourKingdomsEngine() = default;
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 void FourKingdomsEngine<V>::set_options(const Options& options) {
     if (options.hash_mb != options_.hash_mb) tt_.resize(options.hash_mb);
     options_         = options;
@@ -673,23 +699,23 @@ void FourKingdomsEngine<V>::set_options(const Options& options) {
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 void FourKingdomsEngine<V>::new_game() {
     tt_.clear();
     searcher_ = std::make_unique<Searcher>();
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limits& limits,
-                                     const std::function<void(const Info&)>& on_info) {
+requires FourKingdomsVariant<V> Result FourKingdomsEngine<V>::search(
+    const FourKingdomsGame<V>& game, const Limits& limits,
+    const std::function<void(const Info&)>& on_info) {
     stop_      = false;
     pondering_ = limits.ponder;
     searching_ = true;
     struct Done {
         std::atomic<bool>& flag;
         ~Done() { flag = false; }
-    } done{searching_};
+    } done{ searching_ };
 
     Result    result;
     Searcher& s = *searcher_;
@@ -697,27 +723,27 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
     auto moves = legal_moves(*s.pos);
     if (moves.count == 0) return result;
 
-    const int strength = effective_strength(options_);
-    s.tt        = &tt_;
-    s.weights   = &weights_;
-    s.halt      = &stop_;
-    s.stopped   = false;
-    s.algorithm = algorithm_;
-    s.root      = s.pos->side_to_move();
-    s.side      = V::Teams ? fk::team_of(0) : fk::seat_bit(s.root);
-    s.salt      = V::Teams                        ? kSalt[5]
-                  : algorithm_ == FkAlgorithm::Brs ? kSalt[s.root] ^ kBrsSalt
-                                                   : kSalt[s.root];
-    s.nodes     = 0;
-    s.start     = Searcher::Clock::now();
+    const int strength      = effective_strength(options_);
+    s.tt                    = &tt_;
+    s.weights               = &weights_;
+    s.halt                  = &stop_;
+    s.stopped               = false;
+    s.algorithm             = algorithm_;
+    s.root                  = s.pos->side_to_move();
+    s.side                  = V::Teams ? fk::team_of(0) : fk::seat_bit(s.root);
+    s.salt                  = V::Teams                    ? kSalt[5]
+                         : algorithm_ == FkAlgorithm::Brs ? kSalt[s.root] ^ kBrsSalt
+                                                          : kSalt[s.root];
+    s.nodes                 = 0;
+    s.start                 = Searcher::Clock::now();
     const TimeBudget budget = budget_for(limits, s.root, options_.move_overhead_ms);
-    s.hard_ms   = limits.infinite || limits.ponder ? 0 : budget.hard_ms;
-    s.max_nodes = limits.nodes;
+    s.hard_ms               = limits.infinite || limits.ponder ? 0 : budget.hard_ms;
+    s.max_nodes             = limits.nodes;
     // A weak level's node budget takes effect at the end of its first iteration (whose nodes
     // count towards it): even level 0 weighs every move at depth 1, never just the first one
     // the move ordering offers (400 nodes do not finish depth 1 on this board).
     const u64 skill_budget = limits.infinite ? 0 : skill_nodes(strength, FourKingdomsNodeGrowth);
-    int max_depth = MaxPly - 8;
+    int       max_depth    = MaxPly - 8;
     if (limits.depth > 0) max_depth = std::min(max_depth, limits.depth);
     if (int d = skill_depth(strength)) max_depth = std::min(max_depth, d);
     const int lines = std::max(options_.multipv, skill_candidates(strength));
@@ -725,14 +751,16 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
 
     std::vector<typename Searcher::RootMove> roots;
     s.sort_moves(moves, Move{}, 0);
-    for (Move m : moves) roots.push_back({m, -Infinite, {}, {m}});
+    for (Move m : moves) roots.push_back({ m, -Infinite, {}, { m } });
 
     auto line_of = [&](const typename Searcher::RootMove& rm, int depth) {
-        Score sc = V::Teams ? to_score(rm.score) : Score{false, rm.score - FkPoint};
-        return Line{sc, depth, std::max(depth, s.seldepth), rm.pv};
+        Score sc = V::Teams ? to_score(rm.score) : Score{ false, rm.score - FkPoint };
+        return Line{ sc, depth, std::max(depth, s.seldepth), rm.pv };
     };
     auto elapsed = [&] {
-        return int(std::chrono::duration_cast<std::chrono::milliseconds>(Searcher::Clock::now() - s.start).count());
+        return int(
+            std::chrono::duration_cast<std::chrono::milliseconds>(Searcher::Clock::now() - s.start)
+                .count());
     };
     for (int depth = 1; depth <= max_depth; ++depth) {
         s.seldepth = 0;
@@ -744,7 +772,8 @@ Result FourKingdomsEngine<V>::search(const FourKingdomsGame<V>& game, const Limi
             }
             break;
         }
-        if (skill_budget) s.max_nodes = s.max_nodes ? std::min(s.max_nodes, skill_budget) : skill_budget;
+        if (skill_budget)
+            s.max_nodes = s.max_nodes ? std::min(s.max_nodes, skill_budget) : skill_budget;
         result.lines.clear();
         for (int i = 0; i < std::min<int>(lines, int(roots.size())); ++i)
             result.lines.push_back(line_of(roots[size_t(i)], depth));
@@ -792,13 +821,14 @@ int team_balance(const Position<V>& pos, Seat who, const eval::fourkingdoms::Wei
     }
     return v;
 }
-}  // namespace
+} // namespace
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, Seat who) const {
     if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
-    if constexpr (V::Teams) return team_balance(game.position(), who, weights_) <= 50;
+    if constexpr (V::Teams)
+        return team_balance(game.position(), who, weights_) <= 50;
     else {
         Searcher s;
         s.weights = &weights_;
@@ -808,30 +838,31 @@ bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, 
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-bool FourKingdomsEngine<V>::should_accept_draw(const FourKingdomsGame<V>& game, Seat who,
-                                               const Result& searched) const {
+requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_accept_draw(
+    const FourKingdomsGame<V>& game, Seat who, const Result& searched) const {
     if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
     if (game.to_move() != who || searched.lines.empty()) return should_accept_draw(game, who);
-    const Score& sc = searched.lines[0].score;  // the mover's view
+    const Score& sc = searched.lines[0].score; // the mover's view
     if (sc.mate) return sc.value < 0;
-    return sc.value <= (V::Teams ? 50 : 0);  // free-for-all: expected points - 1
+    return sc.value <= (V::Teams ? 50 : 0); // free-for-all: expected points - 1
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<int> FourKingdomsEngine<V>::alliance_gain(const FourKingdomsGame<V>& game, Seat by,
-                                                        Seat with) const {
-    if constexpr (V::Teams) return std::nullopt;
+requires FourKingdomsVariant<V> std::optional<int> FourKingdomsEngine<V>::alliance_gain(
+    const FourKingdomsGame<V>& game, Seat by, Seat with)
+const {
+    if constexpr (V::Teams)
+        return std::nullopt;
     else {
         if (by > 3 || with > 3 || by == with || game.outcome().over) return std::nullopt;
         const u8 pair = u8(fk::seat_bit(by) | fk::seat_bit(with));
         if (!game.alliance_allowed(pair)) return std::nullopt;
 
         TranspositionTable table(1);
-        std::atomic<bool>  halt{false};
+        std::atomic<bool>  halt{ false };
         Searcher           alone, allied;
-        for (Searcher* s : {&alone, &allied}) {
+        for (Searcher* s : { &alone, &allied }) {
             s->weights = &weights_;
             s->tt      = &table;
             s->halt    = &halt;
@@ -848,7 +879,7 @@ std::optional<int> FourKingdomsEngine<V>::alliance_gain(const FourKingdomsGame<V
             int  v[2];
             bool finished = true;
             int  i        = 0;
-            for (Searcher* s : {&alone, &allied}) {
+            for (Searcher* s : { &alone, &allied }) {
                 s->nodes     = 0;
                 s->max_nodes = depth == 1 ? 0 : kJudgeNodes;
                 v[i++]       = s->judge(by, depth);
@@ -862,9 +893,9 @@ std::optional<int> FourKingdomsEngine<V>::alliance_gain(const FourKingdomsGame<V
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-bool FourKingdomsEngine<V>::should_propose_alliance(const FourKingdomsGame<V>& game, Seat by,
-                                                    Seat with) const {
+requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_propose_alliance(
+    const FourKingdomsGame<V>& game, Seat by, Seat with) const {
     auto gain = alliance_gain(game, by, with);
     if (!gain) return false;
     if (std::abs(*gain) > kAllianceTie) return *gain > 0;
@@ -872,25 +903,26 @@ bool FourKingdomsEngine<V>::should_propose_alliance(const FourKingdomsGame<V>& g
     // stronger than each of the two, the case an alliance helps in the long run.
     const Seat third = Seat(std::countr_zero(
         unsigned(game.position().players() & ~(fk::seat_bit(by) | fk::seat_bit(with)))));
-    auto str = eval::fourkingdoms::strengths(game.position(), weights_);
+    auto       str   = eval::fourkingdoms::strengths(game.position(), weights_);
     return str[third] > str[by] && str[third] > str[with];
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 bool FourKingdomsEngine<V>::should_accept_alliance(const FourKingdomsGame<V>& game, Seat by) const {
     auto p = game.proposal();
     return p && p->second == by && should_propose_alliance(game, by, p->first);
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-bool FourKingdomsEngine<V>::should_resign(const FourKingdomsGame<V>& game, Seat who,
-                                          int min_level) const {
+requires FourKingdomsVariant<V>
+bool FourKingdomsEngine<V>::should_resign(
+    const FourKingdomsGame<V>& game, Seat who, int min_level) const {
     if (effective_skill(options_) < min_level) return false;
     if (who > 3 || !game.in_game(who) || game.outcome().over) return false;
     const auto& pos = game.position();
-    if constexpr (V::Teams) return team_balance(pos, who, weights_) <= -1500 - kKingAlive;
+    if constexpr (V::Teams)
+        return team_balance(pos, who, weights_) <= -1500 - kKingAlive;
     else {
         // Resigning as the first or second out scores -1, being mated 1: only the last two
         // players' loser gains nothing by playing on.
@@ -904,4 +936,4 @@ bool FourKingdomsEngine<V>::should_resign(const FourKingdomsGame<V>& game, Seat 
 template class FourKingdomsEngine<FourKingdoms>;
 template class FourKingdomsEngine<FourKingdomsTeams>;
 
-}  // namespace citadel::search
+} // namespace citadel::search

@@ -36,8 +36,8 @@ namespace citadel::search {
 
 enum class FkAlgorithm : u8 { Paranoid, MaxN, Brs };
 inline constexpr std::string_view kFkAlgorithmNames = "paranoid, maxn, brs";
-std::string_view           fk_algorithm_name(FkAlgorithm a);
-std::optional<FkAlgorithm> fk_algorithm_named(std::string_view name);
+std::string_view                  fk_algorithm_name(FkAlgorithm a);
+std::optional<FkAlgorithm>        fk_algorithm_named(std::string_view name);
 
 // Whether free-for-all's two-sided quiescence (paranoid and BRS+ leaves; not in check) searches
 // capture `m` of the player to move of `b`, the search being for `root` (`opponent`: the mover
@@ -52,16 +52,16 @@ bool fk_quiescence_capture(const fk::Board& b, Move m, Seat root, bool opponent)
 inline constexpr int FkPoint = 4000;
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 class FourKingdomsEngine {
   public:
-    explicit FourKingdomsEngine(const Options& options = {},
-                                FkAlgorithm algorithm = FkAlgorithm::Paranoid);
+    explicit FourKingdomsEngine(
+        const Options& options = {}, FkAlgorithm algorithm = FkAlgorithm::Paranoid);
     ~FourKingdomsEngine();
     FourKingdomsEngine(const FourKingdomsEngine&)            = delete;
     FourKingdomsEngine& operator=(const FourKingdomsEngine&) = delete;
 
-    void           set_options(const Options& options);  // hash, skill, multipv, seed, overhead
+    void           set_options(const Options& options); // hash, skill, multipv, seed, overhead
     const Options& options() const { return options_; }
     // Free-for-all only (alliance mode always searches its two teams).
     void        set_algorithm(FkAlgorithm a) { algorithm_ = a; }
@@ -74,10 +74,10 @@ class FourKingdomsEngine {
     // The best move for the player to move; none once the game is over. on_info receives each
     // finished iteration's lines on this thread.
     Result search(const FourKingdomsGame<V>& game, const Limits& limits,
-                  const std::function<void(const Info&)>& on_info = {});
-    void stop() { stop_ = true; }
-    void ponderhit() { pondering_ = false; }
-    bool searching() const { return searching_.load(); }
+        const std::function<void(const Info&)>& on_info = {});
+    void   stop() { stop_ = true; }
+    void   ponderhit() { pondering_ = false; }
+    bool   searching() const { return searching_.load(); }
 
     // ---- decisions that are not moves (for the web app) ----
     // Accept a draw offer for `who` when a draw is worth at least what it expects from play:
@@ -89,8 +89,8 @@ class FourKingdomsEngine {
     // lost. Free-for-all: accept when it expects at most the draw's one point; teams: when its
     // team is not ahead by more than half a pawn. Falls back to the static judgement when
     // `who` is not to move or the result has no line.
-    bool should_accept_draw(const FourKingdomsGame<V>& game, Seat who,
-                            const Result& searched) const;
+    bool should_accept_draw(
+        const FourKingdomsGame<V>& game, Seat who, const Result& searched) const;
     // Free-for-all, when the rules allow `by` and `with` to ally: propose when a short search
     // (paranoid, a round of the three players, a few tens of thousands of nodes) values the
     // game with the alliance higher for `by` than the game without it — e.g. not when `by`
@@ -113,15 +113,15 @@ class FourKingdomsEngine {
     // FkPoint = 1 point); none when the rules do not allow the alliance now.
     std::optional<int> alliance_gain(const FourKingdomsGame<V>& game, Seat by, Seat with) const;
 
-    Options                   options_;
-    FkAlgorithm               algorithm_;
+    Options                     options_;
+    FkAlgorithm                 algorithm_;
     eval::fourkingdoms::Weights weights_ = eval::fourkingdoms::kWeights;
-    TranspositionTable        tt_;
-    std::unique_ptr<Searcher> searcher_;
-    std::atomic<bool>         stop_{false}, pondering_{false}, searching_{false};
+    TranspositionTable          tt_;
+    std::unique_ptr<Searcher>   searcher_;
+    std::atomic<bool>           stop_{ false }, pondering_{ false }, searching_{ false };
 };
 
 extern template class FourKingdomsEngine<FourKingdoms>;
 extern template class FourKingdomsEngine<FourKingdomsTeams>;
 
-}  // namespace citadel::search
+} // namespace citadel::search

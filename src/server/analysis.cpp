@@ -7,8 +7,8 @@
 #include <map>
 #include <mutex>
 
-#include "search/fourkingdoms_search.h"
 #include "game/turn.h"
+#include "search/fourkingdoms_search.h"
 #include "variants/tamerlane_board.h"
 
 namespace citadel::server {

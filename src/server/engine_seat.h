@@ -26,12 +26,12 @@ struct EngineRequest {
     std::string              start_fen;
     std::vector<std::string> moves; // UCI texts, in order
     std::string              fen; // the position now (Four Kingdoms: actions such as a
-                                  // resignation change it too, so the moves alone do not tell)
-    int                      seat      = 0;
-    int                      level     = 0; // 0-20 (the search's Options::skill)
-    int64_t                  budget_ms = 1000; // time to think, from the seat's clock
-    std::vector<int64_t>     clock_ms; // each seat's remaining time (empty: untimed)
-    int64_t                  increment_ms = 0;
+                     // resignation change it too, so the moves alone do not tell)
+    int                  seat      = 0;
+    int                  level     = 0; // 0-20 (the search's Options::skill)
+    int64_t              budget_ms = 1000; // time to think, from the seat's clock
+    std::vector<int64_t> clock_ms; // each seat's remaining time (empty: untimed)
+    int64_t              increment_ms = 0;
 };
 
 // Lets work on a worker thread be cut short from another thread. The work installs a stop
@@ -53,13 +53,13 @@ class Interrupt {
 // The engine's judgement of one position: a search with a fixed node budget at full strength.
 struct PositionAnalysis {
     enum class Status { Done, Interrupted, Failed } status = Status::Failed;
-    int  to_move = 0; // the seat to move
+    int  to_move                                           = 0; // the seat to move
     bool end     = false; // no move: the game is over in this position
     int  outcome = 0; // with end: +1 won, 0 drawn, -1 lost, for the first seat (White; East's
-                      // team); 0 in free-for-all Four Kingdoms
+                     // team); 0 in free-for-all Four Kingdoms
     bool mate  = false; // value is moves to mate (> 0: the side to move mates)
     int  value = 0; // centipawns, the side to move's (team's) view; free-for-all Four Kingdoms:
-                    // the mover's expected points less one, in search::FkPoint units
+                   // the mover's expected points less one, in search::FkPoint units
     std::vector<std::string> best; // the engine's line from here, SAN
 };
 
@@ -69,7 +69,8 @@ struct EngineQuestion {
         AcceptDraw, // another player's draw offer stands: join it (accept) or not
         AcceptAlliance, // Four Kingdoms: `proposer` proposed an alliance to the seat
         ProposeAlliance, // Four Kingdoms, the seat to move: propose to one of `partners`?
-    } kind = Kind::AcceptDraw;
+    } kind
+        = Kind::AcceptDraw;
     int              proposer = -1;
     std::vector<int> partners; // the seats the rules let it ally with now, not yet proposed to
 };
@@ -89,7 +90,8 @@ class MoveChooser {
     // The position of `request` (its fen; two-player variants: start_fen and moves) searched for
     // `nodes` nodes. Interrupted (and worthless) once `interrupt` is requested. The default
     // chooser analyses nothing.
-    virtual PositionAnalysis analyse(const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
+    virtual PositionAnalysis analyse(
+        const EngineRequest& request, uint64_t nodes, Interrupt& interrupt) {
         (void)request, (void)nodes, (void)interrupt;
         return {};
     }

@@ -57,11 +57,6 @@ void GameService::add(std::shared_ptr<Room> room) {
     rooms_[room->id()] = room;
 }
 
-size_t GameService::game_count() const {
-    std::shared_lock lock(mutex_);
-    return rooms_.size();
-}
-
 size_t GameService::load() {
     size_t n = 0;
     for (StoredGame& g : storage_.load_games()) {

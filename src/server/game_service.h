@@ -54,8 +54,6 @@ class GameService {
     bool subscribe(const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s);
     void unsubscribe(const std::string& id, const std::string& token, const Subscriber* s);
 
-    size_t game_count() const;
-
   private:
     std::shared_ptr<Room> find(const std::string& id) const;
     void                  add(std::shared_ptr<Room> room);

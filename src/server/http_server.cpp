@@ -336,8 +336,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
             return send(
                 json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
                     req.version(), false));
-        const std::string id = (*parts)[0];
-        int refused = games_.may_subscribe(id, token);
+        const std::string id      = (*parts)[0];
+        int               refused = games_.may_subscribe(id, token);
         if (refused == 404)
             return send(
                 json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
@@ -358,8 +358,9 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         std::string_view path = target.substr(0, q);
         if (path == "/api" || path.starts_with("/api/")) {
             const std::string_view method(req.method_string().data(), req.method_string().size());
-            Reply r = dispatch(games_, { method, path, req.body(),
-                                           q == std::string_view::npos ? "" : target.substr(q + 1) });
+            Reply                  r = dispatch(games_,
+                                 { method, path, req.body(),
+                    q == std::string_view::npos ? "" : target.substr(q + 1) });
             if (r.download) return send_download(req, *r.download);
             return send(json_response(r, req.version(), req.keep_alive()));
         }

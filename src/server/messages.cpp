@@ -65,10 +65,12 @@ json turn_json(const Turn& t) {
         { "text", t.text }, { "scores", scores_json(t) }, { "events", std::move(events) } };
 }
 
-json state_message(std::string_view id, const LiveGame& game, const json& seats, const json& clock) {
+json state_message(
+    std::string_view id, const LiveGame& game, const json& seats, const json& clock) {
     json msg = { { "type", "state" }, { "id", id }, { "variant", game.variant() },
-        { "start_fen", game.start_fen() }, { "ply", game.turn().ply }, { "moves", game.moves_uci() },
-        { "san", game.moves_san() }, { "seats", seats }, { "clock", clock } };
+        { "start_fen", game.start_fen() }, { "ply", game.turn().ply },
+        { "moves", game.moves_uci() }, { "san", game.moves_san() }, { "seats", seats },
+        { "clock", clock } };
     msg.update(turn_json(game.turn()));
     return msg;
 }

@@ -43,7 +43,7 @@ template <class V> bool judge_draw(const EngineRequest& request, const std::atom
     if (!rebuild_game(request, game) || game.outcome().over() || game.legal_moves().size() == 0)
         return false;
     search::Engine<V> engine(decision_options(request));
-    auto result = engine.search(game, decision_limits(), [&](const search::Info&) {
+    auto              result = engine.search(game, decision_limits(), [&](const search::Info&) {
         if (stop) engine.stop();
     });
     // A search stopped before its first iteration has no judgement (its score 0 is no draw).
@@ -142,7 +142,8 @@ search::Options engine_seat_options(const EngineRequest& request) {
 }
 
 search::Limits engine_seat_limits(const EngineRequest& request) {
-    auto ms = [](int64_t v) { return int(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max())); };
+    auto ms
+        = [](int64_t v) { return int(std::clamp<int64_t>(v, 0, std::numeric_limits<int>::max())); };
     search::Limits limits;
     if (!request.clock_ms.empty()) {
         for (size_t s = 0; s < request.clock_ms.size() && s < 4; ++s) {

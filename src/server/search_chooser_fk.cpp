@@ -13,7 +13,7 @@ std::string choose_with(const EngineRequest& request, const std::atomic<bool>& s
 
     search::FourKingdomsEngine<V> engine(engine_seat_options(request));
     search::Limits                limits = engine_seat_limits(request);
-    auto result = engine.search(game, limits, [&](const search::Info&) {
+    auto                          result = engine.search(game, limits, [&](const search::Info&) {
         if (stop) engine.stop(); // the pool's stop (server shutdown), seen between iterations
     });
     return result.best.is_none() ? "" : move_to_uci<V>(result.best);
@@ -60,7 +60,7 @@ EngineAnswer decide_with(
             auto result = engine.search(game, decision_limits(), [&](const search::Info&) {
                 if (stop) engine.stop();
             });
-            answer.yes = !stop && engine.should_accept_draw(game, seat, result);
+            answer.yes  = !stop && engine.should_accept_draw(game, seat, result);
         }
         break;
     case EngineQuestion::Kind::AcceptAlliance: // the proposal made again on the rebuilt game
@@ -98,8 +98,9 @@ PositionAnalysis analyse_four_kingdoms(
 }
 
 std::string choose_four_kingdoms(const EngineRequest& request, const std::atomic<bool>& stop) {
-    return request.variant == FourKingdomsTeams::Name ? choose_with<FourKingdomsTeams>(request, stop)
-                                                       : choose_with<FourKingdoms>(request, stop);
+    return request.variant == FourKingdomsTeams::Name
+        ? choose_with<FourKingdomsTeams>(request, stop)
+        : choose_with<FourKingdoms>(request, stop);
 }
 
 } // namespace citadel::server

@@ -24,7 +24,8 @@ namespace {
 // Whole lines to the output, one thread at a time.
 class Out {
   public:
-    explicit Out(std::ostream& os) : os_(os) {}
+    explicit Out(std::ostream& os)
+        : os_(os) { }
     void line(const std::string& text) {
         std::lock_guard lock(mutex_);
         os_ << text << '\n' << std::flush;
@@ -42,7 +43,7 @@ std::string lower(std::string s) {
 }
 
 std::optional<long long> to_int(const std::string& s) {
-    long long v = 0;
+    long long v    = 0;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
     return v;
@@ -53,47 +54,45 @@ class Player {
   public:
     virtual ~Player() = default;
     // Sets start + moves; on error returns what is wrong and keeps the previous position.
-    virtual std::optional<std::string> set_position(const std::string& fen,
-                                                    const std::vector<std::string>& moves) = 0;
-    virtual bool has_position() const                                    = 0;
+    virtual std::optional<std::string> set_position(
+        const std::string& fen, const std::vector<std::string>& moves)
+        = 0;
+    virtual bool has_position() const = 0;
     // Blocking: prints the divide and returns the total's line (printed as go's bestmove is);
     // once `stop` is set, what was counted and a note instead of the total.
     virtual std::string perft(int depth, Out& out, const std::atomic<bool>& stop) = 0;
     // Blocking: prints the infos and returns the bestmove line (the loop prints it once the
     // search is marked finished, so a command sent on seeing it is never refused as too early).
-    virtual std::string go(const search::Limits& limits, Out& out)       = 0;
-    virtual void set_options(const search::Options&) {}
-    virtual void new_game() {}
-    virtual void stop() {}
-    virtual void ponderhit() {}
-    virtual bool searching() const { return false; }
+    virtual std::string go(const search::Limits& limits, Out& out) = 0;
+    virtual void        set_options(const search::Options&) { }
+    virtual void        new_game() { }
+    virtual void        stop() { }
+    virtual void        ponderhit() { }
+    virtual bool        searching() const { return false; }
     // An option only some variants have (Four Kingdoms: "fk search"); false: not this one's.
     virtual bool set_variant_option(const std::string&, const std::string&) { return false; }
 };
 
 // The search a variant is played with: the two-player Engine or the Four Kingdoms engine.
-template <class V> struct EngineFor {
-    using type = search::Engine<V>;
-};
+template <class V> struct EngineFor { using type = search::Engine<V>; };
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 struct EngineFor<V> {
     using type = search::FourKingdomsEngine<V>;
 };
 
 template <class V> class PlayerOf : public Player {
   public:
-    using G = typename V::Geometry;
+    using G                          = typename V::Geometry;
     static constexpr bool Searchable = V::Seats == 2;
 
     explicit PlayerOf(const search::Options& o)
-        : engine_(std::make_unique<typename EngineFor<V>::type>(o)) {}
+        : engine_(std::make_unique<typename EngineFor<V>::type>(o)) { }
 
-    std::optional<std::string> set_position(const std::string& fen,
-                                            const std::vector<std::string>& moves) override {
+    std::optional<std::string> set_position(
+        const std::string& fen, const std::vector<std::string>& moves) override {
         auto setup = parse_fen<V>(fen.empty() ? std::string(V::StartFen) : fen);
-        if (!setup)
-            return "invalid FEN (" + setup.error().field + "): " + setup.error().message;
+        if (!setup) return "invalid FEN (" + setup.error().field + "): " + setup.error().message;
         Position<V>              pos;
         std::deque<StateInfo<V>> states;
         if (auto err = pos.set(*setup, states.emplace_back()))
@@ -106,8 +105,8 @@ template <class V> class PlayerOf : public Player {
             auto m = find_move(pos, *req);
             if (!m) {
                 auto why = why_illegal(pos, *req);
-                return "illegal move" + where +
-                       (why ? why->message : std::string("not a legal move in this position"));
+                return "illegal move" + where
+                    + (why ? why->message : std::string("not a legal move in this position"));
             }
             pos.make(*m, states.emplace_back());
             played.push_back(*m);
@@ -127,13 +126,13 @@ template <class V> class PlayerOf : public Player {
         for (Move m : moves_) pos.make(m, states.emplace_back());
         std::vector<std::pair<std::string, Move>> sorted;
         for (Move m : legal_moves(pos)) sorted.emplace_back(move_to_uci<V>(m), m);
-        std::sort(sorted.begin(), sorted.end(),
-                  [](auto& a, auto& b) { return a.first < b.first; });
+        std::sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.first < b.first; });
         u64 total = 0;
-        if (depth == 0) total = 1;
+        if (depth == 0)
+            total = 1;
         else {
             StateInfo<V> st;
-            size_t done = 0;
+            size_t       done = 0;
             for (auto& [text, m] : sorted) {
                 pos.make(m, st);
                 u64 n = citadel::perft(pos, depth - 1, &stop);
@@ -145,36 +144,35 @@ template <class V> class PlayerOf : public Player {
             }
             out.line("");
             if (stop)
-                return "info string perft stopped after " + std::to_string(done) + " of " +
-                       std::to_string(sorted.size()) + " moves; no total";
+                return "info string perft stopped after " + std::to_string(done) + " of "
+                    + std::to_string(sorted.size()) + " moves; no total";
         }
         return "Nodes searched: " + std::to_string(total);
     }
 
     std::string go(const search::Limits& limits, Out& out) override {
-        {  // a block only so that the two-player lines below merge unchanged
+        { // a block only so that the two-player lines below merge unchanged
             auto on_info = [&](const search::Info& i) {
-                std::string s = "info depth " + std::to_string(i.line.depth) + " seldepth " +
-                                std::to_string(i.line.seldepth) + " multipv " +
-                                std::to_string(i.multipv) + " score " +
-                                (i.line.score.mate ? "mate " : "cp ") +
-                                std::to_string(i.line.score.value) + " nodes " +
-                                std::to_string(i.nodes) + " nps " + std::to_string(i.nps) +
-                                " hashfull " + std::to_string(i.hashfull) + " time " +
-                                std::to_string(i.time_ms) + " pv";
+                std::string s = "info depth " + std::to_string(i.line.depth) + " seldepth "
+                    + std::to_string(i.line.seldepth) + " multipv " + std::to_string(i.multipv)
+                    + " score " + (i.line.score.mate ? "mate " : "cp ")
+                    + std::to_string(i.line.score.value) + " nodes " + std::to_string(i.nodes)
+                    + " nps " + std::to_string(i.nps) + " hashfull " + std::to_string(i.hashfull)
+                    + " time " + std::to_string(i.time_ms) + " pv";
                 for (Move m : i.line.pv) s += " " + move_to_uci<V>(m);
                 out.line(s);
             };
             search::Result r;
-            if constexpr (Searchable) r = engine_->search(start_, moves_, limits, on_info);
-            else {  // Four Kingdoms: the game (repetitions, eliminations) from start + moves
+            if constexpr (Searchable)
+                r = engine_->search(start_, moves_, limits, on_info);
+            else { // Four Kingdoms: the game (repetitions, eliminations) from start + moves
                 FourKingdomsGame<V> game;
                 game.reset(start_);
                 for (Move m : moves_) game.play(m);
                 r = engine_->search(game, limits, on_info);
             }
-            std::string s = "bestmove " + (r.best.is_none() ? std::string("0000")
-                                                            : move_to_uci<V>(r.best));
+            std::string s
+                = "bestmove " + (r.best.is_none() ? std::string("0000") : move_to_uci<V>(r.best));
             if (!r.ponder.is_none()) s += " ponder " + move_to_uci<V>(r.ponder);
             return s;
         }
@@ -186,7 +184,8 @@ template <class V> class PlayerOf : public Player {
     void ponderhit() override { engine_->ponderhit(); }
     bool searching() const override { return engine_->searching(); }
     bool set_variant_option(const std::string& key, const std::string& value) override {
-        if constexpr (Searchable) return false;
+        if constexpr (Searchable)
+            return false;
         else {
             if (key != "fk search") return false;
             auto a = search::fk_algorithm_named(value);
@@ -197,9 +196,9 @@ template <class V> class PlayerOf : public Player {
 
   private:
     std::unique_ptr<typename EngineFor<V>::type> engine_;
-    Setup<G>                           start_{};
-    std::vector<Move>                  moves_;
-    bool                               has_position_ = false;
+    Setup<G>                                     start_{};
+    std::vector<Move>                            moves_;
+    bool                                         has_position_ = false;
 };
 
 std::unique_ptr<Player> make_player(const std::string& variant, const search::Options& o) {
@@ -210,7 +209,9 @@ std::unique_ptr<Player> make_player(const std::string& variant, const search::Op
 
 class Session {
   public:
-    explicit Session(std::ostream& os) : out_(os), player_(make_player(variant_, options_)) {}
+    explicit Session(std::ostream& os)
+        : out_(os)
+        , player_(make_player(variant_, options_)) { }
     ~Session() { halt(); }
 
     // Handles one line; false on quit.
@@ -221,16 +222,25 @@ class Session {
         if (words.empty()) return true;
         const std::string& cmd = words[0];
         if (cmd == "quit") return halt(), false;
-        if (cmd == "uci") identify();
-        else if (cmd == "isready") out_.line("readyok");
+        if (cmd == "uci")
+            identify();
+        else if (cmd == "isready")
+            out_.line("readyok");
         else if (cmd == "debug" || cmd == "register") {
-        } else if (cmd == "stop") halt();
-        else if (cmd == "ponderhit") ponderhit();
-        else if (cmd == "setoption") guarded("setoption", [&] { setoption(words); });
-        else if (cmd == "ucinewgame") guarded("ucinewgame", [&] { player_->new_game(); });
-        else if (cmd == "position") guarded("position", [&] { position(words); });
-        else if (cmd == "go") guarded("go", [&] { go(words); });
-        else out_.info("unknown command '" + cmd + "'");
+        } else if (cmd == "stop")
+            halt();
+        else if (cmd == "ponderhit")
+            ponderhit();
+        else if (cmd == "setoption")
+            guarded("setoption", [&] { setoption(words); });
+        else if (cmd == "ucinewgame")
+            guarded("ucinewgame", [&] { player_->new_game(); });
+        else if (cmd == "position")
+            guarded("position", [&] { position(words); });
+        else if (cmd == "go")
+            guarded("go", [&] { go(words); });
+        else
+            out_.info("unknown command '" + cmd + "'");
         return true;
     }
 
@@ -242,9 +252,10 @@ class Session {
     // Commands that change what a search reads wait for no search: they are refused during one.
     template <class F> void guarded(const char* what, F&& f) {
         if (busy())
-            out_.info(std::string(what) + " ignored: a " + (perfting_ ? "perft" : "search") +
-                      " is running (send stop first)");
-        else f();
+            out_.info(std::string(what) + " ignored: a " + (perfting_ ? "perft" : "search")
+                + " is running (send stop first)");
+        else
+            f();
     }
 
     // Waits until the running search (if any) has begun, so that its flags see what we send.
@@ -254,7 +265,8 @@ class Session {
     }
     void halt() {
         if (!thread_.joinable()) return;
-        if (perfting_) perft_stop_ = true;
+        if (perfting_)
+            perft_stop_ = true;
         else {
             wait_started();
             player_->stop();
@@ -272,8 +284,8 @@ class Session {
         out_.line("id name Citadel 0.1");
         out_.line("id author the Citadel authors");
         std::string vars = "option name UCI_Variant type combo default chess";
-        for (auto name : {"chess", "silverman", "pawnrace", "tamerlane", "fourkingdoms",
-                          "fourkingdoms-teams"})
+        for (auto name :
+            { "chess", "silverman", "pawnrace", "tamerlane", "fourkingdoms", "fourkingdoms-teams" })
             vars += std::string(" var ") + name;
         out_.line(vars);
         out_.line("option name Hash type spin default 16 min 1 max 4096");
@@ -281,8 +293,8 @@ class Session {
         out_.line("option name MultiPV type spin default 1 min 1 max 64");
         out_.line("option name Skill Level type spin default 20 min 0 max 20");
         out_.line("option name UCI_LimitStrength type check default false");
-        out_.line("option name UCI_Elo type spin default 1500 min " +
-                  std::to_string(search::MinElo) + " max " + std::to_string(search::MaxElo));
+        out_.line("option name UCI_Elo type spin default 1500 min " + std::to_string(search::MinElo)
+            + " max " + std::to_string(search::MaxElo));
         out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
         out_.line("option name Ponder type check default false");
         out_.line("option name FK Search type combo default paranoid "
@@ -303,18 +315,17 @@ class Session {
             std::string& into = has_value ? value : name;
             into += (into.empty() ? "" : " ") + w[i];
         }
-        const std::string key = lower(name);
-        auto spin = [&](int lo, int hi, auto apply) {
+        const std::string key  = lower(name);
+        auto              spin = [&](int lo, int hi, auto apply) {
             auto v = to_int(value);
             if (!has_value || !v || *v < lo || *v > hi)
-                return out_.info("option " + name + " takes a whole number from " +
-                                 std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
-                                 value + "'");
+                return out_.info("option " + name + " takes a whole number from "
+                                 + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + value + "'");
             search::Options before = options_;
             apply(int(*v));
             try {
                 player_->set_options(options_);
-            } catch (const std::bad_alloc&) {  // a Hash larger than the machine can give
+            } catch (const std::bad_alloc&) { // a Hash larger than the machine can give
                 options_ = before;
                 out_.info("not enough memory for option " + name + " " + value);
             }
@@ -328,37 +339,44 @@ class Session {
         if (key == "uci_variant") {
             auto p = make_player(value, options_);
             if (!p)
-                return out_.info("unknown variant '" + value + "' (known: " +
-                                 std::string(kVariantNames) + ")");
+                return out_.info(
+                    "unknown variant '" + value + "' (known: " + std::string(kVariantNames) + ")");
             player_  = std::move(p);
             variant_ = value;
             player_->set_variant_option("fk search", fk_search_);
             out_.info("variant " + value);
-        } else if (key == "hash") spin(1, 4096, [&](int v) { options_.hash_mb = size_t(v); });
-        else if (key == "threads") spin(1, 64, [&](int v) { options_.threads = v; });
-        else if (key == "multipv") spin(1, 64, [&](int v) { options_.multipv = v; });
-        else if (key == "skill level") spin(0, 20, [&](int v) { options_.skill = v; });
+        } else if (key == "hash")
+            spin(1, 4096, [&](int v) { options_.hash_mb = size_t(v); });
+        else if (key == "threads")
+            spin(1, 64, [&](int v) { options_.threads = v; });
+        else if (key == "multipv")
+            spin(1, 64, [&](int v) { options_.multipv = v; });
+        else if (key == "skill level")
+            spin(0, 20, [&](int v) { options_.skill = v; });
         else if (key == "uci_elo")
             spin(search::MinElo, search::MaxElo, [&](int v) { options_.elo = v; });
         else if (key == "move overhead")
             spin(0, 5000, [&](int v) { options_.move_overhead_ms = v; });
-        else if (key == "uci_limitstrength") check([&](bool b) { options_.limit_strength = b; });
-        else if (key == "ponder") check([](bool) {});
+        else if (key == "uci_limitstrength")
+            check([&](bool b) { options_.limit_strength = b; });
+        else if (key == "ponder")
+            check([](bool) {});
         else if (key == "fk search") {
             fk_search_ = value;
             if (!player_->set_variant_option(key, value) && search::fk_algorithm_named(value))
-                return;  // kept for the Four Kingdoms variants
+                return; // kept for the Four Kingdoms variants
             if (!search::fk_algorithm_named(value))
-                out_.info("option FK Search takes one of " +
-                          std::string(search::kFkAlgorithmNames) + ", not '" + value + "'");
-        }
-        else out_.info("unknown option '" + name + "'");
+                out_.info("option FK Search takes one of " + std::string(search::kFkAlgorithmNames)
+                    + ", not '" + value + "'");
+        } else
+            out_.info("unknown option '" + name + "'");
     }
 
     void position(const std::vector<std::string>& w) {
         size_t      i = 1;
         std::string fen;
-        if (i < w.size() && w[i] == "startpos") ++i;
+        if (i < w.size() && w[i] == "startpos")
+            ++i;
         else if (i < w.size() && w[i] == "fen") {
             for (++i; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
             if (fen.empty()) return out_.info("position fen needs a position");
@@ -374,31 +392,43 @@ class Session {
 
     void go(const std::vector<std::string>& w) {
         if (!player_->has_position())
-            return out_.info("go before position: send 'position startpos' (variant " + variant_ +
-                             ") first");
+            return out_.info(
+                "go before position: send 'position startpos' (variant " + variant_ + ") first");
         search::Limits limits;
         bool           four = variant_.rfind("fourkingdoms", 0) == 0;
         for (size_t i = 1; i < w.size(); ++i) {
             const std::string& k = w[i];
-            if (k == "infinite") limits.infinite = true;
-            else if (k == "ponder") limits.ponder = true;
+            if (k == "infinite")
+                limits.infinite = true;
+            else if (k == "ponder")
+                limits.ponder = true;
             else {
                 int* field = nullptr;
                 int  perft = -1;
-                if (k == "depth") field = &limits.depth;
-                else if (k == "movetime") field = &limits.movetime_ms;
-                else if (k == "movestogo") field = &limits.movestogo;
-                else if (k == "perft") field = &perft;
-                else if (k == "wtime") field = &limits.time_ms[four ? 2 : 0];
-                else if (k == "btime" && !four) field = &limits.time_ms[1];
-                else if (k == "winc") field = &limits.inc_ms[four ? 2 : 0];
-                else if (k == "binc" && !four) field = &limits.inc_ms[1];
-                else if (four && k.size() == 5 && std::string("esn").find(k[0]) != std::string::npos &&
-                         (k.substr(1) == "time" || k.substr(1) == "tinc"))
-                    field = &(k.substr(1) == "time" ? limits.time_ms : limits.inc_ms)
-                                 [k[0] == 'e' ? 0 : k[0] == 's' ? 1 : 3];
-                else if (four && k.size() == 4 && k.substr(1) == "inc" &&
-                         std::string("esn").find(k[0]) != std::string::npos)
+                if (k == "depth")
+                    field = &limits.depth;
+                else if (k == "movetime")
+                    field = &limits.movetime_ms;
+                else if (k == "movestogo")
+                    field = &limits.movestogo;
+                else if (k == "perft")
+                    field = &perft;
+                else if (k == "wtime")
+                    field = &limits.time_ms[four ? 2 : 0];
+                else if (k == "btime" && !four)
+                    field = &limits.time_ms[1];
+                else if (k == "winc")
+                    field = &limits.inc_ms[four ? 2 : 0];
+                else if (k == "binc" && !four)
+                    field = &limits.inc_ms[1];
+                else if (four && k.size() == 5 && std::string("esn").find(k[0]) != std::string::npos
+                    && (k.substr(1) == "time" || k.substr(1) == "tinc"))
+                    field
+                        = &(k.substr(1) == "time" ? limits.time_ms : limits.inc_ms)[k[0] == 'e' ? 0
+                                : k[0] == 's'                                                   ? 1
+                                              : 3];
+                else if (four && k.size() == 4 && k.substr(1) == "inc"
+                    && std::string("esn").find(k[0]) != std::string::npos)
                     field = &limits.inc_ms[k[0] == 'e' ? 0 : k[0] == 's' ? 1 : 3];
                 else if (k != "nodes")
                     return out_.info("go: unknown parameter '" + k + "'");
@@ -411,7 +441,7 @@ class Session {
                     continue;
                 }
                 long long n = std::clamp<long long>(*v, 0, 1LL << 30);
-                if (k.find("time") != std::string::npos && *v <= 0) n = 1;  // flag falling
+                if (k.find("time") != std::string::npos && *v <= 0) n = 1; // flag falling
                 if ((k == "depth" || k == "perft") && (*v < 0 || *v > 64))
                     return out_.info("go: '" + k + "' takes 0 to 64, not " + w[i]);
                 *field = int(n);
@@ -440,17 +470,17 @@ class Session {
     }
 
     Out                     out_;
-    std::string             variant_ = "chess";
+    std::string             variant_   = "chess";
     std::string             fk_search_ = "paranoid";
     search::Options         options_;
     std::unique_ptr<Player> player_;
     std::thread             thread_;
-    std::atomic<bool>       done_{true};
-    std::atomic<bool>       perft_stop_{false};
-    bool                    perfting_ = false;  // the running thread counts, it does not search
+    std::atomic<bool>       done_{ true };
+    std::atomic<bool>       perft_stop_{ false };
+    bool                    perfting_ = false; // the running thread counts, it does not search
 };
 
-}  // namespace
+} // namespace
 
 int run(std::istream& in, std::ostream& out) {
     Session session(out);
@@ -459,4 +489,4 @@ int run(std::istream& in, std::ostream& out) {
     return 0;
 }
 
-}  // namespace citadel::uci
+} // namespace citadel::uci

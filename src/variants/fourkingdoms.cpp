@@ -16,8 +16,8 @@ __attribute__((init_priority(200))) const Tables T = build_tables();
 
 constexpr Keys build_keys() {
     Keys k{};
-    u64  state = 0x4B696E67646F6D73ull;  // "Kingdoms"
-    auto next  = [&state] {              // xorshift64*
+    u64  state = 0x4B696E67646F6D73ull; // "Kingdoms"
+    auto next  = [&state] { // xorshift64*
         state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
         return state * 2685821657736338717ull;
     };
@@ -40,10 +40,10 @@ constexpr bool more_than_one(const BB& b) {
     return n > 1;
 }
 inline int count(const BB& b) {
-    return std::popcount(b.w[0]) + std::popcount(b.w[1]) + std::popcount(b.w[2]) +
-           std::popcount(b.w[3]);
+    return std::popcount(b.w[0]) + std::popcount(b.w[1]) + std::popcount(b.w[2])
+        + std::popcount(b.w[3]);
 }
-inline bool nonzero(const BB& b) { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
+inline bool   nonzero(const BB& b) { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
 inline Square first(const BB& b) {
     for (int i = 0; i < 4; ++i)
         if (b.w[i]) return Square(64 * i + std::countr_zero(b.w[i]));
@@ -59,18 +59,16 @@ inline BB between(Square a, Square b) {
     int df = file_of(b) - file_of(a), dr = rank_of(b) - rank_of(a);
     if (T.orient[df + 14][dr + 14] < 0) return BB{};
     int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
-    int d  = 0;
+    int d = 0;
     while (kDirs[d][0] != sf || kDirs[d][1] != sr) ++d;
     return T.ray[d][a] & T.ray[(d + 4) & 7][b];
 }
 
 // A line's occupancy around position p: the nearest occupied positions above and below.
 struct Nearest {
-    u32 above, below;  // the occupied bits above / below p (within the segment)
+    u32 above, below; // the occupied bits above / below p (within the segment)
 };
-inline Nearest nearest(u32 occ, int p) {
-    return {occ & ~((2u << p) - 1), occ & ((1u << p) - 1)};
-}
+inline Nearest nearest(u32 occ, int p) { return { occ & ~((2u << p) - 1), occ & ((1u << p) - 1) }; }
 // A line's occupancy from its four army words.
 inline u32 occ16(u64 x) { return u32((x | x >> 16 | x >> 32 | x >> 48) & 0xFFFF); }
 inline int low_pos(u32 x) { return std::countr_zero(x); }
@@ -80,14 +78,15 @@ constexpr u8 bit_count(u8 x) { return u8(std::popcount(unsigned(x))); }
 
 // The knights, kings and pawns among `pieces` that attack t.
 inline B4 leapers_to(Square t, const B4& pieces, const BB* by_type, const BB* by_army) {
-    B4 att = ((ld(T.knight[t]) & ld(by_type[Knight])) | (ld(T.king[t]) & ld(by_type[King]))) & pieces;
+    B4 att
+        = ((ld(T.knight[t]) & ld(by_type[Knight])) | (ld(T.king[t]) & ld(by_type[King]))) & pieces;
     const B4 pawns = ld(by_type[Pawn]) & pieces;
     if (pawns.any())
         for (Seat a = 0; a < 4; ++a) att = att | (ld(T.pawn_rev[a][t]) & ld(by_army[a]) & pawns);
     return att;
 }
 
-}  // namespace
+} // namespace
 
 const Keys& keys() { return Z; }
 
@@ -139,8 +138,10 @@ void Board::relations(Carry& c) const {
     for (Seat a = 0; a < 4; ++a) c.armies_of[c.control[a]] |= seat_bit(a);
     for (Seat x = 0; x < 4; ++x) {
         u8 friends = seat_bit(x);
-        if (teams_) friends |= seat_bit(partner(x));
-        else if (c.alliance & seat_bit(x)) friends |= c.alliance;
+        if (teams_)
+            friends |= seat_bit(partner(x));
+        else if (c.alliance & seat_bit(x))
+            friends |= c.alliance;
         c.enemies_of[x] = 0;
         for (Seat a = 0; a < 4; ++a)
             if (!(friends & seat_bit(c.control[a]))) c.enemies_of[x] |= seat_bit(a);
@@ -155,7 +156,7 @@ inline B4 armies_b4(const BB* by_army, u8 mask) {
     return r;
 }
 inline BB armies_bb(const BB* by_army, u8 mask) { return armies_b4(by_army, mask).bb(); }
-}  // namespace
+} // namespace
 
 BB Board::pieces_of(Seat player) const { return armies_bb(by_army_, st_->c.armies_of[player]); }
 BB Board::enemies_of(Seat player) const { return armies_bb(by_army_, st_->c.enemies_of[player]); }
@@ -173,9 +174,7 @@ bool Board::allied(Seat a, Seat b) const {
     return st_->c.alliance == pair;
 }
 
-bool Board::absorber(Seat s) const {
-    return in_game(s) && (st_->c.armies_of[s] & ~seat_bit(s));
-}
+bool Board::absorber(Seat s) const { return in_game(s) && (st_->c.armies_of[s] & ~seat_bit(s)); }
 
 // ---- attacks ----------------------------------------------------------------------------------
 
@@ -187,8 +186,8 @@ BB Board::attackers(Square s, u8 by_armies) const {
     BB rq = (by_type_[Rook] | by_type_[Queen]) & enemy;
     BB bq = (by_type_[Bishop] | by_type_[Queen]) & enemy;
     for (int o = 0; o < 4; ++o) {
-        int     id  = T.sl[s].id[o], p = T.sl[s].pos[o];
-        Nearest n   = nearest(occ16(lines_[o][id]) & T.sl[s].seg[o], p);
+        int       id = T.sl[s].id[o], p = T.sl[s].pos[o];
+        Nearest   n  = nearest(occ16(lines_[o][id]) & T.sl[s].seg[o], p);
         const BB& sl = o < 2 ? rq : bq;
         if (n.above) {
             Square x = T.lsq[o][id][low_pos(n.above)];
@@ -205,22 +204,22 @@ BB Board::attackers(Square s, u8 by_armies) const {
 bool Board::attacked(Square t, const BB& enemy, Square rm1, Square rm2, Square add) const {
     const B4 e = ld(enemy);
     if (leapers_to(t, e, by_type_, by_army_).any()) return true;
-    const B4 q = ld(by_type_[Queen]);
-    const B4 rq = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
+    const B4    q  = ld(by_type_[Queen]);
+    const B4    rq = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
     const auto& L = T.sl[t];
     for (int o = 0; o < 4; ++o) {
         const int id = L.id[o];
-        if (!meet(ld(T.line_bb[o][id]), o < 2 ? rq : bq)) continue;  // no enemy slider there
+        if (!meet(ld(T.line_bb[o][id]), o < 2 ? rq : bq)) continue; // no enemy slider there
         u32 occ = occ16(lines_[o][id]);
         if (rm1 != NoSquare && T.sl[rm1].id[o] == id) occ &= ~(1u << T.sl[rm1].pos[o]);
         if (rm2 != NoSquare && T.sl[rm2].id[o] == id) occ &= ~(1u << T.sl[rm2].pos[o]);
         if (add != NoSquare && T.sl[add].id[o] == id) occ |= 1u << T.sl[add].pos[o];
         const Nearest   n    = nearest(occ & L.seg[o], L.pos[o]);
         const PieceType kind = o < 2 ? Rook : Bishop;
-        for (Square x : {n.above ? T.lsq[o][id][low_pos(n.above)] : NoSquare,
-                         n.below ? T.lsq[o][id][high_pos(n.below)] : NoSquare})
-            if (x != NoSquare && x != add && has(enemy, x) &&
-                (type_of(board_[x]) == Queen || type_of(board_[x]) == kind))
+        for (Square x : { n.above ? T.lsq[o][id][low_pos(n.above)] : NoSquare,
+                 n.below ? T.lsq[o][id][high_pos(n.below)] : NoSquare })
+            if (x != NoSquare && x != add && has(enemy, x)
+                && (type_of(board_[x]) == Queen || type_of(board_[x]) == kind))
                 return true;
     }
     return false;
@@ -241,12 +240,12 @@ u8 Board::full_check_mask() const {
 // Whether x (not in check before the last change, relations unchanged) is in check now: only
 // the moved piece can attack it anew by a leap, and only a line through a changed square (the
 // bit sets `touched`, one per orientation, of line ids) can open or bring a slider's attack.
-bool Board::newly_checked(Seat x, const u32* touched, const BB& changed, const BB* leaps,
-                          Seat leaper) const {
+bool Board::newly_checked(
+    Seat x, const u32* touched, const BB& changed, const BB* leaps, Seat leaper) const {
     const Square k            = kings_[x];
     const u8     enemy_armies = st_->c.enemies_of[x];
     if (leaps && (enemy_armies & seat_bit(leaper)) && has(*leaps, k)) return true;
-    if (!meet(ld(T.queen[k]), ld(changed))) return false;  // no changed square on its lines
+    if (!meet(ld(T.queen[k]), ld(changed))) return false; // no changed square on its lines
     const auto& L = T.sl[k];
     for (int o = 0; o < 4; ++o) {
         const int id = L.id[o];
@@ -255,41 +254,44 @@ bool Board::newly_checked(Seat x, const u32* touched, const BB& changed, const B
         const PieceType kind2 = o < 2 ? Rook : Bishop;
         if (nb.above) {
             Piece p = board_[T.lsq[o][id][low_pos(nb.above)]];
-            if ((enemy_armies & seat_bit(seat_of(p))) && (type_of(p) == Queen || type_of(p) == kind2))
+            if ((enemy_armies & seat_bit(seat_of(p)))
+                && (type_of(p) == Queen || type_of(p) == kind2))
                 return true;
         }
         if (nb.below) {
             Piece p = board_[T.lsq[o][id][high_pos(nb.below)]];
-            if ((enemy_armies & seat_bit(seat_of(p))) && (type_of(p) == Queen || type_of(p) == kind2))
+            if ((enemy_armies & seat_bit(seat_of(p)))
+                && (type_of(p) == Queen || type_of(p) == kind2))
                 return true;
         }
     }
     return false;
 }
 
-void Board::check_info(Seat x, const BB& own, const BB& enemy, BB& checkers, BB& pinned,
-                       bool leapers) const {
+void Board::check_info(
+    Seat x, const BB& own, const BB& enemy, BB& checkers, BB& pinned, bool leapers) const {
     const Square k = kings_[x];
     const B4     e = ld(enemy);
     if (leapers) {
         checkers = leapers_to(k, e, by_type_, by_army_).bb();
     } else
         checkers = BB{};
-    pinned       = BB{};
-    const B4 q   = ld(by_type_[Queen]);
-    const B4 rq  = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
+    pinned         = BB{};
+    const B4    q  = ld(by_type_[Queen]);
+    const B4    rq = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
     const auto& L = T.sl[k];
     for (int o = 0; o < 4; ++o) {
         const int id = L.id[o];
-        if (!meet(ld(T.line_bb[o][id]), o < 2 ? rq : bq)) continue;  // no enemy slider there
-        const PieceType kind = o < 2 ? Rook : Bishop;
-        auto slider = [&](Square sq) {
+        if (!meet(ld(T.line_bb[o][id]), o < 2 ? rq : bq)) continue; // no enemy slider there
+        const PieceType kind   = o < 2 ? Rook : Bishop;
+        auto            slider = [&](Square sq) {
             return has(enemy, sq) && (type_of(board_[sq]) == Queen || type_of(board_[sq]) == kind);
         };
         const Nearest n = nearest(occ16(lines_[o][id]) & L.seg[o], L.pos[o]);
         if (n.above) {
             Square s1 = T.lsq[o][id][low_pos(n.above)];
-            if (slider(s1)) set_bit(checkers, s1);
+            if (slider(s1))
+                set_bit(checkers, s1);
             else if (has(own, s1)) {
                 u32 rest = n.above & (n.above - 1);
                 if (rest && slider(T.lsq[o][id][low_pos(rest)])) set_bit(pinned, s1);
@@ -298,7 +300,8 @@ void Board::check_info(Seat x, const BB& own, const BB& enemy, BB& checkers, BB&
         if (n.below) {
             int    h  = high_pos(n.below);
             Square s1 = T.lsq[o][id][h];
-            if (slider(s1)) set_bit(checkers, s1);
+            if (slider(s1))
+                set_bit(checkers, s1);
             else if (has(own, s1)) {
                 u32 rest = n.below ^ (1u << h);
                 if (rest && slider(T.lsq[o][id][high_pos(rest)])) set_bit(pinned, s1);
@@ -315,10 +318,10 @@ Context Board::view(Seat player) const {
     c.own_armies   = st_->c.armies_of[player];
     c.enemy_armies = st_->c.enemies_of[player];
     const B4 enemy = armies_b4(by_army_, c.enemy_armies), occ = ld(occ_);
-    c.own          = armies_bb(by_army_, c.own_armies);
-    c.enemy        = enemy.bb();
-    c.friendly     = andnot(occ, enemy).bb();
-    c.empty        = andnot(ld(T.board), occ).bb();
+    c.own            = armies_bb(by_army_, c.own_armies);
+    c.enemy          = enemy.bb();
+    c.friendly       = andnot(occ, enemy).bb();
+    c.empty          = andnot(ld(T.board), occ).bb();
     c.friendly_lines = 0;
     for (Seat a = 0; a < 4; ++a)
         if (!(c.enemy_armies & seat_bit(a))) c.friendly_lines |= u64(0xFFFF) << (16 * a);
@@ -330,8 +333,10 @@ Context Board::context(Seat player, bool ep_allowed) const {
     Context c = view(player);
     c.ep      = ep_allowed ? st_->c.ep : NoSquare;
     c.ep_pawn = ep_allowed ? st_->c.ep_pawn : NoSquare;
-    if (c.king != NoSquare) check_info(player, c.own, c.enemy, c.checkers, c.pinned);
-    else c.checkers = c.pinned = BB{};
+    if (c.king != NoSquare)
+        check_info(player, c.own, c.enemy, c.checkers, c.pinned);
+    else
+        c.checkers = c.pinned = BB{};
     return c;
 }
 
@@ -347,7 +352,8 @@ Context Board::context() const {
 // The en passant square if `player` has a legal capture into ep of the pawn on `pawn`.
 Square Board::legal_ep(Seat player, Square ep, Square pawn, BB* capturers) const {
     Piece victim = board_[pawn];
-    if (!victim || type_of(victim) != Pawn || !(st_->c.enemies_of[player] & seat_bit(seat_of(victim))))
+    if (!victim || type_of(victim) != Pawn
+        || !(st_->c.enemies_of[player] & seat_bit(seat_of(victim))))
         return NoSquare;
     Square k     = king_square(player);
     BB     enemy = enemies_of(player);
@@ -357,7 +363,7 @@ Square Board::legal_ep(Seat player, Square ep, Square pawn, BB* capturers) const
         if (!(st_->c.armies_of[player] & seat_bit(a))) continue;
         BB     caps = T.pawn_rev[a][ep] & by_type_[Pawn] & by_army_[a];
         Square s;
-        for (Bits it{caps}; it.next(s);)
+        for (Bits it{ caps }; it.next(s);)
             if (!attacked(k, enemy, s, pawn, ep)) {
                 found = true;
                 if (!capturers) return ep;
@@ -398,7 +404,7 @@ void Board::eliminate(Seat x, Seat by, State& n) {
     } else
         n.elim_square[n.n_elim] = NoSquare;
     n.elim_seat[n.n_elim++] = x;
-    Carry& c = n.c;
+    Carry& c                = n.c;
     c.in_game &= u8(~seat_bit(x));
     for (int side = 0; side < 2; ++side)
         if (c.castling & castling_bit(x, side)) {
@@ -414,7 +420,7 @@ void Board::eliminate(Seat x, Seat by, State& n) {
         n.key ^= Z.control[a][c.control[a]] ^ Z.control[a][to];
         c.control[a] = to;
     }
-    if (!teams_ && c.alliance) {  // any further elimination ends an alliance
+    if (!teams_ && c.alliance) { // any further elimination ends an alliance
         n.key ^= Z.alliance[c.alliance];
         c.alliance = 0;
     }
@@ -424,8 +430,8 @@ void Board::eliminate(Seat x, Seat by, State& n) {
 // Checkmates after a move by `from` (or a resignation by `from`): scanning clockwise from it, a
 // player in check with no legal move is eliminated at once; passes repeat until one eliminates
 // nobody. An en passant capture counts only for the player who would move next.
-void Board::scan_eliminations(State& n, Seat from, Square ep_candidate, Square ep_pawn,
-                              bool by_move) {
+void Board::scan_eliminations(
+    State& n, Seat from, Square ep_candidate, Square ep_pawn, bool by_move) {
     for (bool again = true; again;) {
         again = false;
         for (int i = 1; i < 4 && n.n_elim < 3; ++i) {
@@ -439,7 +445,7 @@ void Board::scan_eliminations(State& n, Seat from, Square ep_candidate, Square e
             }
             if (has_legal_move(*this, c)) continue;
             Seat by = from;
-            if (!by_move) {  // mated by a resignation's consequences: the checker's commander
+            if (!by_move) { // mated by a resignation's consequences: the checker's commander
                 Square chk = first(c.checkers);
                 by         = chk != NoSquare ? n.c.control[seat_of(board_[chk])] : from;
             }
@@ -483,7 +489,7 @@ void Board::finish(State& n, Seat mover, Square ep_candidate, Square ep_pawn, bo
         return;
     }
     check_info(next, pieces_of(next), enemies_of(next), n.checkers, n.pinned,
-               n.c.check_mask & seat_bit(next));
+        n.c.check_mask & seat_bit(next));
     if (ep_candidate != NoSquare && legal_ep(next, ep_candidate, ep_pawn) != NoSquare) {
         n.c.ep      = ep_candidate;
         n.c.ep_pawn = ep_pawn;
@@ -508,21 +514,22 @@ void Board::make(Move m, State& n) {
     st_        = &n;
 
     const Square from = m.from(), to = m.to();
-    const Piece  pc   = board_[from];
+    const Piece  pc = board_[from];
     Square       changed[4];
     int          nc           = 0;
-    Square       landed       = to;  // the square of the piece that may give check by a leap
+    Square       landed       = to; // the square of the piece that may give check by a leap
     Square       ep_candidate = NoSquare;
 
     if (m.kind() == MoveKind::Castling) {
-        const CastlingGeometry& g = kCastling[seat_of(pc)][to == kCastling[seat_of(pc)][0].rook_from ? 0 : 1];
+        const CastlingGeometry& g
+            = kCastling[seat_of(pc)][to == kCastling[seat_of(pc)][0].rook_from ? 0 : 1];
         Piece rook = board_[to];
         remove(from), remove(to);
         put(pc, g.king_to), put(rook, g.rook_to);
         n.key ^= Z.psq[pc][from] ^ Z.psq[pc][g.king_to] ^ Z.psq[rook][to] ^ Z.psq[rook][g.rook_to];
         changed[0] = from, changed[1] = to, changed[2] = g.king_to, changed[3] = g.rook_to;
-        nc         = 4;
-        landed     = NoSquare;
+        nc     = 4;
+        landed = NoSquare;
     } else {
         Square capsq = m.kind() == MoveKind::EnPassant ? p.c.ep_pawn : to;
         if (Piece cap = board_[capsq]) {
@@ -534,7 +541,7 @@ void Board::make(Move m, State& n) {
         shift(from, to);
         n.key ^= Z.psq[pc][from] ^ Z.psq[pc][to];
         changed[0] = from, changed[1] = to;
-        nc         = 2;
+        nc = 2;
         if (capsq != to) changed[nc++] = capsq;
         if (type_of(pc) == Pawn) {
             n.c.rule50 = 0;
@@ -554,11 +561,11 @@ void Board::make(Move m, State& n) {
         n.c.castling &= u8(~lost);
     }
 
-    if (n.captured && type_of(n.captured) == King) {  // only possible right after an alliance ended
+    if (n.captured && type_of(n.captured) == King) { // only possible right after an alliance ended
         eliminate(seat_of(n.captured), mover, n);
         n.c.check_mask = full_check_mask();
     } else {
-        u32 touched[4] = {0, 0, 0, 0};
+        u32 touched[4] = { 0, 0, 0, 0 };
         BB  chg{};
         for (int i = 0; i < nc; ++i) {
             set_bit(chg, changed[i]);
@@ -568,18 +575,25 @@ void Board::make(Move m, State& n) {
         const BB* leaps = nullptr;
         Piece     lp    = landed != NoSquare ? board_[landed] : NoPiece;
         switch (type_of(lp)) {
-            case Knight: leaps = &T.knight[landed]; break;
-            case Pawn: leaps = &T.pawn_cap[seat_of(lp)][landed]; break;
-            case King: leaps = &T.king[landed]; break;
-            default: break;
+        case Knight:
+            leaps = &T.knight[landed];
+            break;
+        case Pawn:
+            leaps = &T.pawn_cap[seat_of(lp)][landed];
+            break;
+        case King:
+            leaps = &T.king[landed];
+            break;
+        default:
+            break;
         }
         u8 mask = 0;
         for (int i = 1; i < 4; ++i) {
             Seat x = Seat((mover + i) & 3);
             if (!(n.c.in_game & seat_bit(x))) continue;
             bool chk = (p.c.check_mask & seat_bit(x))
-                           ? check_of(x)
-                           : newly_checked(x, touched, chg, leaps, seat_of(lp));
+                ? check_of(x)
+                : newly_checked(x, touched, chg, leaps, seat_of(lp));
             if (chk) mask |= seat_bit(x);
         }
         n.c.check_mask = mask;
@@ -594,9 +608,9 @@ void Board::unmake(Move m) {
         if (n.elim_square[i] != NoSquare) put(make_piece(n.elim_seat[i], King), n.elim_square[i]);
     const Square from = m.from(), to = m.to();
     if (m.kind() == MoveKind::Castling) {
-        Seat                    a = n.mover;
-        const CastlingGeometry& g = kCastling[a][to == kCastling[a][0].rook_from ? 0 : 1];
-        Piece king = board_[g.king_to], rook = board_[g.rook_to];
+        Seat                    a    = n.mover;
+        const CastlingGeometry& g    = kCastling[a][to == kCastling[a][0].rook_from ? 0 : 1];
+        Piece                   king = board_[g.king_to], rook = board_[g.rook_to];
         remove(g.king_to), remove(g.rook_to);
         put(king, from), put(rook, to);
     } else {
@@ -619,11 +633,11 @@ void Board::resign(Seat who, State& n) {
     n.key    = p.key;
     if (p.c.ep != NoSquare) n.key ^= Z.ep[p.c.ep];
     n.c.ep = n.c.ep_pawn = NoSquare;
-    n.previous = &p;
-    n.captured = NoPiece;
-    n.mover    = 0xFF;
-    n.n_elim   = 0;
-    st_        = &n;
+    n.previous           = &p;
+    n.captured           = NoPiece;
+    n.mover              = 0xFF;
+    n.n_elim             = 0;
+    st_                  = &n;
 
     if (teams_) {
         eliminate(who, partner(who), n);
@@ -634,8 +648,8 @@ void Board::resign(Seat who, State& n) {
         for (Seat a = 0; a < 4; ++a) {
             if (!(armies & seat_bit(a))) continue;
             Square s;
-            for (Bits it{by_army_[a]}; it.next(s);) {
-                if (type_of(board_[s]) == King) continue;  // eliminate() removes it
+            for (Bits it{ by_army_[a] }; it.next(s);) {
+                if (type_of(board_[s]) == King) continue; // eliminate() removes it
                 n.key ^= Z.psq[board_[s]][s];
                 remove(s);
             }
@@ -648,15 +662,16 @@ void Board::resign(Seat who, State& n) {
             }
         eliminate(who, heir, n);
     }
-    n.c.check_mask = full_check_mask();
+    n.c.check_mask    = full_check_mask();
     const Seat before = p.c.player;
-    Square     ep     = p.c.ep, ep_pawn = p.c.ep_pawn;
+    Square     ep = p.c.ep, ep_pawn = p.c.ep_pawn;
     if (n.c.check_mask) scan_eliminations(n, who, NoSquare, NoSquare, false);
-    if (who == before) finish(n, who, NoSquare, NoSquare, false);
+    if (who == before)
+        finish(n, who, NoSquare, NoSquare, false);
     else {
         finish(n, who, NoSquare, NoSquare, true);
-        if (ep != NoSquare && n.c.player == before && in_game(before) && !decided() &&
-            legal_ep(before, ep, ep_pawn) != NoSquare) {
+        if (ep != NoSquare && n.c.player == before && in_game(before) && !decided()
+            && legal_ep(before, ep, ep_pawn) != NoSquare) {
             n.c.ep = ep, n.c.ep_pawn = ep_pawn;
             n.key ^= Z.ep[ep];
         }
@@ -665,10 +680,10 @@ void Board::resign(Seat who, State& n) {
 
 bool Board::alliance_possible(u8 pair) const {
     const Carry& c = st_->c;
-    if (teams_ || c.alliance || bit_count(c.in_game) != 3 || bit_count(pair) != 2 ||
-        (pair & ~c.in_game))
+    if (teams_ || c.alliance || bit_count(c.in_game) != 3 || bit_count(pair) != 2
+        || (pair & ~c.in_game))
         return false;
-    u8 third = c.in_game & u8(~pair);
+    u8  third     = c.in_game & u8(~pair);
     int absorbers = 0;
     for (Seat s = 0; s < 4; ++s) absorbers += absorber(s);
     return absorbers == 1 && absorber(Seat(std::countr_zero(unsigned(third))));
@@ -681,14 +696,14 @@ bool Board::ally(u8 pair, State& n) {
     n.key    = p.key ^ Z.alliance[pair];
     if (p.c.ep != NoSquare) n.key ^= Z.ep[p.c.ep];
     n.c.ep = n.c.ep_pawn = NoSquare;
-    n.previous   = &p;
-    n.captured   = NoPiece;
-    n.mover      = 0xFF;
-    n.n_elim     = 0;
-    n.c.alliance = pair;
-    st_          = &n;
+    n.previous           = &p;
+    n.captured           = NoPiece;
+    n.mover              = 0xFF;
+    n.n_elim             = 0;
+    n.c.alliance         = pair;
+    st_                  = &n;
     relations(n.c);
-    n.c.check_mask = full_check_mask();
+    n.c.check_mask    = full_check_mask();
     const Seat before = p.c.player;
     for (Seat x = 0; x < 4; ++x)
         if (n.c.check_mask & seat_bit(x)) {
@@ -703,8 +718,8 @@ bool Board::ally(u8 pair, State& n) {
             }
         }
     finish(n, before, NoSquare, NoSquare, true);
-    if (p.c.ep != NoSquare && n.c.player == before &&
-        legal_ep(before, p.c.ep, p.c.ep_pawn) != NoSquare) {
+    if (p.c.ep != NoSquare && n.c.player == before
+        && legal_ep(before, p.c.ep, p.c.ep_pawn) != NoSquare) {
         n.c.ep = p.c.ep, n.c.ep_pawn = p.c.ep_pawn;
         n.key ^= Z.ep[p.c.ep];
     }
@@ -733,8 +748,8 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
     std::fill(std::begin(by_army_), std::end(by_army_), BB{});
     occ_ = BB{};
     for (auto& row : lines_) std::fill(std::begin(row), std::end(row), u64(0));
-    st  = State{};
-    st_ = &st;
+    st        = State{};
+    st_       = &st;
     auto name = [](Square x) { return square_name<Cross14>(x); };
     auto seat = [](Seat x) { return std::string(kSeatNames[x & 3]); };
 
@@ -742,13 +757,14 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
         Piece p = s.board[x];
         if (!p) continue;
         if (!on_board(x) || type_of(p) < Pawn || type_of(p) > King || seat_of(p) > 3)
-            return PositionError{Code::PieceNotInVariant, x,
-                             "the piece on " + (on_board(x) ? name(x) : "a removed corner") +
-                                 " is not a Four Kingdoms piece"};
+            return PositionError{ Code::PieceNotInVariant, x,
+                "the piece on " + (on_board(x) ? name(x) : "a removed corner")
+                    + " is not a Four Kingdoms piece" };
         put(p, x);
     }
     Carry& c = st.c;
-    if (s.player > 3) return PositionError{Code::PlayerNotInGame, NoSquare, "no such player to move"};
+    if (s.player > 3)
+        return PositionError{ Code::PlayerNotInGame, NoSquare, "no such player to move" };
     c.player   = s.player;
     c.castling = s.castling;
     c.rule50   = s.halfmove;
@@ -759,29 +775,28 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
     for (Seat a = 0; a < 4; ++a) {
         int kings = count(by_army_[a] & by_type_[King]);
         if (kings > 1)
-            return PositionError{Code::KingCount, king_square(a),
-                             seat(a) + "'s army has " + std::to_string(kings) + " kings"};
+            return PositionError{ Code::KingCount, king_square(a),
+                seat(a) + "'s army has " + std::to_string(kings) + " kings" };
         if (kings) c.in_game |= seat_bit(a);
         int pieces = count(by_army_[a]), pawns = count(by_army_[a] & by_type_[Pawn]);
         if (pieces > 16 || pawns > 8)
-            return PositionError{Code::TooManyPieces, NoSquare,
-                             seat(a) + "'s army has " + std::to_string(pieces) + " pieces and " +
-                                 std::to_string(pawns) +
-                                 " pawns; an army never has more than 16 pieces or 8 pawns"};
-        BB back = by_army_[a] & by_type_[Pawn];
+            return PositionError{ Code::TooManyPieces, NoSquare,
+                seat(a) + "'s army has " + std::to_string(pieces) + " pieces and "
+                    + std::to_string(pawns)
+                    + " pawns; an army never has more than 16 pieces or 8 pawns" };
+        BB     back = by_army_[a] & by_type_[Pawn];
         Square x;
-        for (Bits it{back}; it.next(x);)
+        for (Bits it{ back }; it.next(x);)
             if (on_back_line(a, x))
-                return PositionError{Code::PawnOnBackRank, x,
-                                 "a pawn of " + seat(a) + " stands on " + name(x) +
-                                     ", on its own back line"};
+                return PositionError{ Code::PawnOnBackRank, x,
+                    "a pawn of " + seat(a) + " stands on " + name(x) + ", on its own back line" };
     }
     if (!(c.in_game & seat_bit(c.player)))
-        return PositionError{Code::PlayerNotInGame, NoSquare,
-                         "the player to move, " + seat(c.player) + ", has no king on the board"};
+        return PositionError{ Code::PlayerNotInGame, NoSquare,
+            "the player to move, " + seat(c.player) + ", has no king on the board" };
     for (Seat a = 0; a < 4; ++a) {
         Seat cmd = c.control[a];
-        if (cmd > 3) return PositionError{Code::Commander, NoSquare, "no such commander"};
+        if (cmd > 3) return PositionError{ Code::Commander, NoSquare, "no such commander" };
         std::string why;
         if (c.in_game & seat_bit(a)) {
             if (cmd != a) why = seat(a) + " is in the game, so it commands its own army";
@@ -790,57 +805,55 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
             // players: the partner who would take command is out too, and writers differ.
             bool fallen = !(c.in_game & seat_bit(partner(a)));
             if (fallen ? cmd != a && cmd != partner(a) : cmd != partner(a))
-                why = fallen ? seat(a) + " and " + seat(partner(a)) +
-                                   " are both out, so one of them commands its army"
-                             : seat(a) + " is out, so its partner " + seat(partner(a)) +
-                                   " commands its army";
+                why = fallen ? seat(a) + " and " + seat(partner(a))
+                        + " are both out, so one of them commands its army"
+                             : seat(a) + " is out, so its partner " + seat(partner(a))
+                        + " commands its army";
         } else if (!(c.in_game & seat_bit(cmd)))
             why = seat(cmd) + " is out of the game and cannot command an army";
         if (!why.empty())
-            return PositionError{Code::Commander, NoSquare,
-                             "the army of " + seat(a) + " cannot be commanded by " + seat(cmd) +
-                                 ": " + why};
+            return PositionError{ Code::Commander, NoSquare,
+                "the army of " + seat(a) + " cannot be commanded by " + seat(cmd) + ": " + why };
     }
     relations(c);
     if (teams_) {
         if (c.alliance != 0x3)
-            return PositionError{Code::Alliance, NoSquare,
-                             "in fourkingdoms-teams the alliance is always East and South (es)"};
+            return PositionError{ Code::Alliance, NoSquare,
+                "in fourkingdoms-teams the alliance is always East and South (es)" };
     } else if (c.alliance) {
-        u8 pair = c.alliance;
+        u8 pair    = c.alliance;
         c.alliance = 0;
         relations(c);
-        bool ok = alliance_possible(pair);
+        bool ok    = alliance_possible(pair);
         c.alliance = pair;
         relations(c);
         if (!ok)
-            return PositionError{Code::Alliance, NoSquare,
-                             "an alliance needs exactly three players in the game, one of them "
-                             "an absorber, and the allies must be the other two"};
+            return PositionError{ Code::Alliance, NoSquare,
+                "an alliance needs exactly three players in the game, one of them "
+                "an absorber, and the allies must be the other two" };
     }
     for (Seat a = 0; a < 4; ++a)
         for (int side = 0; side < 2; ++side) {
             if (!(c.castling & castling_bit(a, side))) continue;
             const CastlingGeometry& g = kCastling[a][side];
             if (board_[g.king_from] != make_piece(a, King))
-                return PositionError{Code::CastlingWithoutKing, g.king_from,
-                                 seat(a) + " may castle, but its king is not on " +
-                                     name(g.king_from)};
+                return PositionError{ Code::CastlingWithoutKing, g.king_from,
+                    seat(a) + " may castle, but its king is not on " + name(g.king_from) };
             if (board_[g.rook_from] != make_piece(a, Rook))
-                return PositionError{Code::CastlingWithoutRook, g.rook_from,
-                                 seat(a) + " may castle, but its rook is not on " +
-                                     name(g.rook_from)};
+                return PositionError{ Code::CastlingWithoutRook, g.rook_from,
+                    seat(a) + " may castle, but its rook is not on " + name(g.rook_from) };
         }
     c.check_mask = full_check_mask();
     if (!valid_turn(*this, c.player))
-        return PositionError{Code::TurnOrder, NoSquare,
-                         seat(c.player) +
-                             " cannot be the player to move: check comes first, and no previous "
-                             "move could have given it the turn"};
+        return PositionError{ Code::TurnOrder, NoSquare,
+            seat(c.player)
+                + " cannot be the player to move: check comes first, and no previous "
+                  "move could have given it the turn" };
     if (s.ep != NoSquare) {
         Square e   = s.ep;
         auto   bad = [&](const std::string& why) {
-            return PositionError{Code::EnPassantSquare, e, "en passant square " + name(e) + ": " + why};
+            return PositionError{ Code::EnPassantSquare, e,
+                "en passant square " + name(e) + ": " + why };
         };
         Seat a = 4;
         for (Seat x = 0; x < 4; ++x)
@@ -849,16 +862,17 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
         Square start = sq(file_of(e) - kForward[a][0], rank_of(e) - kForward[a][1]);
         Square pawn  = sq(file_of(e) + kForward[a][0], rank_of(e) + kForward[a][1]);
         if (board_[e] || board_[start] || board_[pawn] != make_piece(a, Pawn))
-            return bad("it needs an empty square, an empty start square behind it and a pawn of " +
-                       seat(a) + " in front of it");
-        if (s.halfmove != 0) return bad("a double step was just played, so the half-move clock is 0");
+            return bad("it needs an empty square, an empty start square behind it and a pawn of "
+                + seat(a) + " in front of it");
+        if (s.halfmove != 0)
+            return bad("a double step was just played, so the half-move clock is 0");
         // The player to move is the one the double step passed the turn to (in a decided game:
         // the next player in the game, the mover itself if alone).
         Seat mover = c.control[a];
-        if (!(c.in_game & seat_bit(mover)) || next_after(mover) != c.player ||
-            (mover == c.player && !decided()))
-            return bad(seat(c.player) + " cannot be the player to move right after " +
-                       seat(mover) + "'s double step");
+        if (!(c.in_game & seat_bit(mover)) || next_after(mover) != c.player
+            || (mover == c.player && !decided()))
+            return bad(seat(c.player) + " cannot be the player to move right after " + seat(mover)
+                + "'s double step");
         // A square the double step explains but nobody can take on is dropped, as FEN readers
         // do: other writers record the passed square after every double step.
         if (!decided() && legal_ep(c.player, e, pawn) != NoSquare) {
@@ -870,11 +884,13 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
         if (!(c.check_mask & seat_bit(x))) continue;
         Context ctx = context(x, x == c.player);
         if (!has_legal_move(*this, ctx))
-            return PositionError{Code::Mated, king_square(x),
-                             seat(x) + " is in check with no legal move: it would have been "
-                                       "checkmated"};
+            return PositionError{ Code::Mated, king_square(x),
+                seat(x)
+                    + " is in check with no legal move: it would have been "
+                      "checkmated" };
     }
-    if (!decided()) check_info(c.player, pieces_of(c.player), enemies_of(c.player), st.checkers, st.pinned);
+    if (!decided())
+        check_info(c.player, pieces_of(c.player), enemies_of(c.player), st.checkers, st.pinned);
     st.key = compute_key(st);
     return std::nullopt;
 }
@@ -893,7 +909,7 @@ Setup<Cross14> Board::setup() const {
 }
 
 bool Board::consistent() const {
-    BB occ{}, types[7]{}, armies[4]{};
+    BB  occ{}, types[7]{}, armies[4]{};
     u64 lines[4][27]{};
     for (Square s = 0; s < Squares; ++s) {
         Piece p = board_[s];
@@ -940,7 +956,7 @@ enum class Mode { Count, List, Any };
 template <Mode M> struct Out {
     Move* list;
     u64   n = 0;
-    void  add(Square from, Square to, MoveKind k = MoveKind::Normal, PieceType promo = NoPieceType) {
+    void add(Square from, Square to, MoveKind k = MoveKind::Normal, PieceType promo = NoPieceType) {
         if constexpr (M == Mode::List) new (&list[n]) Move(from, to, k, promo);
         ++n;
     }
@@ -949,10 +965,11 @@ template <Mode M> struct Out {
     void pawn(Square from, B4 to, const BB& promo_line, bool from_promo) {
         if constexpr (M == Mode::List) {
             Square t;
-            for (Bits it{to.bb()}; it.next(t);) {
+            for (Bits it{ to.bb() }; it.next(t);) {
                 add(from, t);
                 if (from_promo || has(promo_line, t))
-                    for (PieceType p : {Queen, Rook, Bishop, Knight}) add(from, t, MoveKind::Promotion, p);
+                    for (PieceType p : { Queen, Rook, Bishop, Knight })
+                        add(from, t, MoveKind::Promotion, p);
             }
         } else {
             n += from_promo ? 5 * to.count() : to.count() + 4 * (to & ld(promo_line)).count();
@@ -961,8 +978,8 @@ template <Mode M> struct Out {
 };
 
 // Square-index steps of each army's pawns: forward, and the two forward diagonals.
-inline constexpr int kPush[4]       = {-1, 14, 1, -14};
-inline constexpr int kCapture[4][2] = {{13, -15}, {13, 15}, {15, -13}, {-13, -15}};
+inline constexpr int kPush[4]       = { -1, 14, 1, -14 };
+inline constexpr int kCapture[4][2] = { { 13, -15 }, { 13, 15 }, { 15, -13 }, { -13, -15 } };
 
 // Pawns of army A inside their home, none pinned: pushes, double steps and forward captures by
 // shifts. A home pawn never reaches a board edge sideways, so no shift wraps; a removed corner
@@ -972,26 +989,26 @@ inline void home_pawns(Out<M>& out, B4 pawns, B4 empty, B4 enemy, B4 target) {
     constexpr int P = kPush[A], C1 = kCapture[A][0], C2 = kCapture[A][1];
     B4            push  = pawns.shifted<P>() & empty;
     B4            push2 = (push & ld(T.third[A])).shifted<P>() & empty & target;
-    push              = push & target;
-    B4 c1 = pawns.shifted<C1>() & enemy & target;
-    B4 c2 = pawns.shifted<C2>() & enemy & target;
+    push                = push & target;
+    B4 c1               = pawns.shifted<C1>() & enemy & target;
+    B4 c2               = pawns.shifted<C2>() & enemy & target;
     if constexpr (M == Mode::List) {
         Square t;
-        for (Bits it{push.bb()}; it.next(t);) out.add(Square(t - P), t);
-        for (Bits it{push2.bb()}; it.next(t);) out.add(Square(t - 2 * P), t);
-        for (Bits it{c1.bb()}; it.next(t);) out.add(Square(t - C1), t);
-        for (Bits it{c2.bb()}; it.next(t);) out.add(Square(t - C2), t);
+        for (Bits it{ push.bb() }; it.next(t);) out.add(Square(t - P), t);
+        for (Bits it{ push2.bb() }; it.next(t);) out.add(Square(t - 2 * P), t);
+        for (Bits it{ c1.bb() }; it.next(t);) out.add(Square(t - C1), t);
+        for (Bits it{ c2.bb() }; it.next(t);) out.add(Square(t - C2), t);
     } else
         out.n += push.count() + push2.count() + c1.count() + c2.count();
 }
 
-}  // namespace
+} // namespace
 
 struct Generator {
     template <Mode M> static u64 run(const Board& b, const Context& c, Move* list) {
-        Out<M>       out{list};
-        const Square k      = c.king;
-        const B4     enemy  = ld(c.enemy), empty = ld(c.empty), own = ld(c.own);
+        Out<M>       out{ list };
+        const Square k     = c.king;
+        const B4     enemy = ld(c.enemy), empty = ld(c.empty), own = ld(c.own);
         const B4     pinned = ld(c.pinned);
         const bool   check  = ld(c.checkers).any();
         const bool   pins   = pinned.any();
@@ -999,23 +1016,24 @@ struct Generator {
         // King steps onto squares no enemy attacks (with the king gone from its square).
         {
             Square t;
-            for (Bits it{andnot(ld(T.king[k]), ld(c.friendly)).bb()}; it.next(t);)
+            for (Bits it{ andnot(ld(T.king[k]), ld(c.friendly)).bb() }; it.next(t);)
                 if (!b.attacked(t, c.enemy, k)) {
                     out.add(k, t);
                     if constexpr (M == Mode::Any) return 1;
                 }
         }
         if (check && more_than_one(c.checkers)) return out.n;
-        const B4 target = check ? ld(between(k, first(c.checkers))) | ld(c.checkers) : empty | enemy;
+        const B4 target
+            = check ? ld(between(k, first(c.checkers))) | ld(c.checkers) : empty | enemy;
 
         // Knights (a pinned knight never moves).
         {
             Square s;
-            for (Bits it{andnot(ld(b.by_type_[Knight]) & own, pinned).bb()}; it.next(s);) {
+            for (Bits it{ andnot(ld(b.by_type_[Knight]) & own, pinned).bb() }; it.next(s);) {
                 B4 to = ld(T.knight[s]) & target;
                 if constexpr (M == Mode::List) {
                     Square t;
-                    for (Bits jt{to.bb()}; jt.next(t);) out.add(s, t);
+                    for (Bits jt{ to.bb() }; jt.next(t);) out.add(s, t);
                 } else {
                     out.n += to.count();
                     if constexpr (M == Mode::Any)
@@ -1026,9 +1044,10 @@ struct Generator {
         // Sliders, along the lines of their orientations (a pinned one only along its pin).
         {
             const BB tgt = target.bb();
-            B4 sliders   = (ld(b.by_type_[Bishop]) | ld(b.by_type_[Rook]) | ld(b.by_type_[Queen])) & own;
+            B4       sliders
+                = (ld(b.by_type_[Bishop]) | ld(b.by_type_[Rook]) | ld(b.by_type_[Queen])) & own;
             Square s;
-            for (Bits it{sliders.bb()}; it.next(s);) {
+            for (Bits it{ sliders.bb() }; it.next(s);) {
                 PieceType t  = type_of(b.board_[s]);
                 int       lo = t == Bishop ? 2 : 0, hi = t == Rook ? 2 : 4;
                 if (pins && has(c.pinned, s)) {
@@ -1038,8 +1057,8 @@ struct Generator {
                 }
                 const auto& L = T.sl[s];
                 for (int o = lo; o < hi; ++o) {
-                    int id = L.id[o], p = L.pos[o];
-                    u32 seg = L.seg[o];
+                    int       id = L.id[o], p = L.pos[o];
+                    u32       seg  = L.seg[o];
                     const u64 line = b.lines_[o][id];
                     u32       att  = T.ride[p][(occ16(line) & seg) >> 1 & 0xFFF] & seg;
                     if constexpr (M != Mode::List) {
@@ -1069,16 +1088,24 @@ struct Generator {
             const B4 inside = andnot(pawns & ld(T.home[a]), pinned);
             if (inside.any()) {
                 switch (a) {
-                    case East: home_pawns<East>(out, inside, empty, enemy, target); break;
-                    case South: home_pawns<South>(out, inside, empty, enemy, target); break;
-                    case West: home_pawns<West>(out, inside, empty, enemy, target); break;
-                    default: home_pawns<North>(out, inside, empty, enemy, target); break;
+                case East:
+                    home_pawns<East>(out, inside, empty, enemy, target);
+                    break;
+                case South:
+                    home_pawns<South>(out, inside, empty, enemy, target);
+                    break;
+                case West:
+                    home_pawns<West>(out, inside, empty, enemy, target);
+                    break;
+                default:
+                    home_pawns<North>(out, inside, empty, enemy, target);
+                    break;
                 }
                 if constexpr (M == Mode::Any)
                     if (out.n) return out.n;
             }
             Square s;
-            for (Bits it{andnot(pawns, inside).bb()}; it.next(s);) {
+            for (Bits it{ andnot(pawns, inside).bb() }; it.next(s);) {
                 B4     to = ld(T.pawn_quiet[a][s]) & empty;
                 Square d  = T.pawn_double[a][s];
                 if (d != NoSquare && to.any() && !b.board_[d]) to = to | ld(one(d));
@@ -1100,7 +1127,7 @@ struct Generator {
                 if (!(c.own_armies & seat_bit(a))) continue;
                 B4     caps = ld(T.pawn_rev[a][c.ep]) & ld(b.by_type_[Pawn]) & ld(b.by_army_[a]);
                 Square s;
-                for (Bits it{caps.bb()}; it.next(s);)
+                for (Bits it{ caps.bb() }; it.next(s);)
                     if (!b.attacked(k, e, s, c.ep_pawn, c.ep)) {
                         out.add(s, c.ep, MoveKind::EnPassant);
                         if constexpr (M == Mode::Any) return 1;
@@ -1114,8 +1141,8 @@ struct Generator {
                 if (!(c.castling & castling_bit(c.us, side))) continue;
                 const CastlingGeometry& g = kCastling[c.us][side];
                 if (meet(ld(T.castle_path[c.us][side]), ld(b.occ_))) continue;
-                if (b.attacked(T.castle_cross[c.us][side], c.enemy, k) ||
-                    b.attacked(g.king_to, c.enemy, k))
+                if (b.attacked(T.castle_cross[c.us][side], c.enemy, k)
+                    || b.attacked(g.king_to, c.enemy, k))
                     continue;
                 out.add(k, g.rook_from, MoveKind::Castling);
                 if constexpr (M == Mode::Any) return 1;
@@ -1150,10 +1177,10 @@ u64 run_perft(Board& b, int depth, const std::atomic<bool>* stop) {
     if (depth == 1) return count_moves(b);
     if (stop && stop->load(std::memory_order_relaxed)) return 0;
     alignas(Move) unsigned char raw[sizeof(Move) * FourKingdoms::MaxMoves];
-    Move* list = reinterpret_cast<Move*>(raw);
-    int   n    = generate_moves(b, list);
-    State st;
-    u64   total = 0;
+    Move*                       list = reinterpret_cast<Move*>(raw);
+    int                         n    = generate_moves(b, list);
+    State                       st;
+    u64                         total = 0;
     for (int i = 0; i < n; ++i) {
         b.make(list[i], st);
         total += depth == 2 ? count_moves(b) : run_perft(b, depth - 1, stop);
@@ -1162,4 +1189,4 @@ u64 run_perft(Board& b, int depth, const std::atomic<bool>* stop) {
     return total;
 }
 
-}  // namespace citadel::fk
+} // namespace citadel::fk

@@ -21,21 +21,25 @@
 namespace citadel {
 
 template <class V>
-    requires FourKingdomsVariant<V>
-struct StateInfo<V> : fk::State {};
+requires FourKingdomsVariant<V>
+struct StateInfo<V> : fk::State {
+};
 
 template <class V>
-    requires FourKingdomsVariant<V>
+requires FourKingdomsVariant<V>
 class Position<V> : public fk::Board {
   public:
-    using G  = Cross14;
-    using BB = fk::BB;
+    using G                = Cross14;
+    using BB               = fk::BB;
     static constexpr int N = G::Squares;
 
-    Position() : fk::Board(V::Teams) {}
+    Position()
+        : fk::Board(V::Teams) { }
 
     // Sets up from s; on error the position is unusable and the clause broken is returned.
-    std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si) { return set_checked(s, si); }
+    std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si) {
+        return set_checked(s, si);
+    }
     void make(Move m, StateInfo<V>& next) { fk::Board::make(m, next); }
     void unmake(Move m) { fk::Board::unmake(m); }
     void resign(Seat who, StateInfo<V>& next) { fk::Board::resign(who, next); }
@@ -43,22 +47,20 @@ class Position<V> : public fk::Board {
 };
 
 template <class V>
-    requires FourKingdomsVariant<V>
-MoveList<V::MaxMoves> legal_moves(const Position<V>& pos) {
+requires FourKingdomsVariant<V> MoveList<V::MaxMoves> legal_moves(const Position<V>& pos) {
     MoveList<V::MaxMoves> list;
     list.count = fk::generate_moves(pos, list.moves);
     return list;
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-u64 count_legal(const Position<V>& pos) {
+requires FourKingdomsVariant<V> u64 count_legal(const Position<V>& pos) {
     return fk::count_moves(pos);
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-u64 perft(Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) {
+requires FourKingdomsVariant<V> u64 perft(
+    Position<V>& pos, int depth, const std::atomic<bool>* stop = nullptr) {
     return fk::run_perft(pos, depth, stop);
 }
 
@@ -71,11 +73,10 @@ constexpr Square castling_king_to(Move m) {
                 return kCastling[a][side].king_to;
     return m.to();
 }
-}  // namespace fk
+} // namespace fk
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::string move_to_uci(Move m) {
+requires FourKingdomsVariant<V> std::string move_to_uci(Move m) {
     Square      to   = m.kind() == MoveKind::Castling ? fk::castling_king_to(m) : m.to();
     std::string text = square_name<Cross14>(m.from()) + square_name<Cross14>(to);
     if (m.kind() == MoveKind::Promotion) text += char(kind(m.promotion()).letter + 32);
@@ -83,28 +84,27 @@ std::string move_to_uci(Move m) {
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<Move> find_uci_move(const Position<V>& pos, std::string_view text) {
+requires FourKingdomsVariant<V> std::optional<Move> find_uci_move(
+    const Position<V>& pos, std::string_view text) {
     for (Move m : legal_moves(pos))
         if (move_to_uci<V>(m) == text) return m;
     return std::nullopt;
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-MoveRequest request_of(Move m) {
-    return {m.from(), m.kind() == MoveKind::Castling ? fk::castling_king_to(m) : m.to(),
-            m.kind() == MoveKind::Promotion ? m.promotion() : NoPieceType};
+requires FourKingdomsVariant<V> MoveRequest request_of(Move m) {
+    return { m.from(), m.kind() == MoveKind::Castling ? fk::castling_king_to(m) : m.to(),
+        m.kind() == MoveKind::Promotion ? m.promotion() : NoPieceType };
 }
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<Move> find_move(const Position<V>& pos, MoveRequest req) {
+requires FourKingdomsVariant<V> std::optional<Move> find_move(
+    const Position<V>& pos, MoveRequest req) {
     for (Move m : legal_moves(pos))
         if (request_of<V>(m) == req) return m;
     return std::nullopt;
 }
 
-}  // namespace citadel
+} // namespace citadel
 
 #include "variants/fourkingdoms_illegal.h"

@@ -26,28 +26,28 @@ using BB = WideBitboard<4>;
 
 // What carries over from one state to the next (copied by make()).
 struct Carry {
-    std::array<Seat, 4> control{0, 1, 2, 3};  // army -> commander
-    u8     armies_of[4]{1, 2, 4, 8};          // seat -> armies it commands (bit set)
-    u8     enemies_of[4]{};                   // seat -> armies of its enemies (bit set)
-    u8     castling   = 0;
-    u8     alliance   = 0;                    // bit set of the two allies, 0 if none
-    u8     in_game    = 0xF;                  // seats whose king is on the board
-    u8     check_mask = 0;                    // seats in the game whose king is attacked
-    Seat   player     = 0;                    // to move
-    Square ep         = NoSquare;             // set only when the player to move can take e.p.
-    Square ep_pawn    = NoSquare;             // the pawn that double-stepped, when ep is set
-    int    rule50     = 0;
-    int    fullmove   = 1;
+    std::array<Seat, 4> control{ 0, 1, 2, 3 }; // army -> commander
+    u8                  armies_of[4]{ 1, 2, 4, 8 }; // seat -> armies it commands (bit set)
+    u8                  enemies_of[4]{}; // seat -> armies of its enemies (bit set)
+    u8                  castling   = 0;
+    u8                  alliance   = 0; // bit set of the two allies, 0 if none
+    u8                  in_game    = 0xF; // seats whose king is on the board
+    u8                  check_mask = 0; // seats in the game whose king is attacked
+    Seat                player     = 0; // to move
+    Square              ep         = NoSquare; // set only when the player to move can take e.p.
+    Square              ep_pawn    = NoSquare; // the pawn that double-stepped, when ep is set
+    int                 rule50     = 0;
+    int                 fullmove   = 1;
 };
 
 struct State {
     Carry c;
     u64   key = 0;
     // Recomputed by make(): the player to move's checkers and pinned pieces.
-    BB     checkers{};
-    BB     pinned{};
-    Piece  captured = NoPiece;
-    Seat   mover    = 0xFF;  // who made the move that led here (0xFF: none)
+    BB    checkers{};
+    BB    pinned{};
+    Piece captured = NoPiece;
+    Seat  mover    = 0xFF; // who made the move that led here (0xFF: none)
     // Eliminations in this ply, in order: the seat, and where its king was removed (NoSquare
     // when the king was captured by the move itself).
     u8     n_elim = 0;
@@ -63,22 +63,23 @@ struct Context {
     BB     own, friendly, enemy, empty;
     BB     checkers, pinned;
     u8     own_armies, enemy_armies;
-    Square ep;       // the en passant square if this player may use it now, else NoSquare
-    Square ep_pawn;  // the pawn that double-stepped (when ep is set)
+    Square ep; // the en passant square if this player may use it now, else NoSquare
+    Square ep_pawn; // the pawn that double-stepped (when ep is set)
     u8     castling; // the castling rights now
-    u64    friendly_lines;      // 0xFFFF in the 16-bit lane of each army that is no enemy
+    u64    friendly_lines; // 0xFFFF in the 16-bit lane of each army that is no enemy
 };
 
 class Board {
   public:
-    explicit Board(bool teams) : teams_(teams) {}
+    explicit Board(bool teams)
+        : teams_(teams) { }
     Board(const Board&)            = delete;
     Board& operator=(const Board&) = delete;
 
     // Sets up from s, checking every "Illegal positions" clause of docs/rules/fourkingdoms.md
     // (the error names the clause broken).
     std::optional<PositionError> set_checked(const Setup<Cross14>& s, State& st);
-    Setup<Cross14>           setup() const;
+    Setup<Cross14>               setup() const;
 
     void make(Move m, State& next);
     void unmake(Move m);
@@ -102,7 +103,7 @@ class Board {
     const BB&    occupied() const { return occ_; }
     const BB&    pieces(PieceType t) const { return by_type_[t]; }
     const BB&    army(Seat a) const { return by_army_[a]; }
-    BB           pieces_of(Seat player) const;  // every piece of the armies it commands
+    BB           pieces_of(Seat player) const; // every piece of the armies it commands
     BB           enemies_of(Seat player) const;
     bool         in_game(Seat s) const { return st_->c.in_game & seat_bit(s); }
     u8           players() const { return st_->c.in_game; }
@@ -114,7 +115,7 @@ class Board {
     u8           castling_rights() const { return st_->c.castling; }
     int          rule50() const { return st_->c.rule50; }
     int          fullmove() const { return st_->c.fullmove; }
-    Square       king_square(Seat s) const { return kings_[s]; }  // NoSquare when out
+    Square       king_square(Seat s) const { return kings_[s]; } // NoSquare when out
     const BB&    checkers() const { return st_->checkers; }
     const BB&    pinned() const { return st_->pinned; }
     // The game has one player (free-for-all) or one team (alliance mode) left: no moves.
@@ -127,7 +128,7 @@ class Board {
     // Pieces of `by_armies` (a bit set of armies) that attack s, given the occupancy.
     BB   attackers(Square s, u8 by_armies) const;
     bool attacked(Square s, const BB& enemy, Square rm1 = NoSquare, Square rm2 = NoSquare,
-                  Square add = NoSquare) const;
+        Square add = NoSquare) const;
     // The mover's view for generation; ep_allowed: whether this player makes the very next move.
     Context context(Seat player, bool ep_allowed) const;
     // The current player's context (checkers and pins from the state).
@@ -148,20 +149,19 @@ class Board {
     void remove(Square s);
     void shift(Square from, Square to);
 
-    Context view(Seat player) const;  // context() without checks, pins and en passant
-    void   relations(Carry& c) const;
-    bool   check_of(Seat x) const;  // king of x attacked by its enemies (full)
-    bool   newly_checked(Seat x, const u32* touched, const BB& changed, const BB* leaps,
-                         Seat leaper) const;
+    Context view(Seat player) const; // context() without checks, pins and en passant
+    void    relations(Carry& c) const;
+    bool    check_of(Seat x) const; // king of x attacked by its enemies (full)
+    bool    newly_checked(
+           Seat x, const u32* touched, const BB& changed, const BB* leaps, Seat leaper) const;
     // x's checkers (enemy pieces attacking its king; leapers only when `leapers`, i.e. when x
     // may be in check) and pinned pieces (own pieces alone between the king and an enemy slider)
-    void   check_info(Seat x, const BB& own, const BB& enemy, BB& checkers, BB& pinned,
-                      bool leapers = true) const;
-    u8     full_check_mask() const;
-    void   eliminate(Seat x, Seat by, State& n);
-    void   scan_eliminations(State& n, Seat from, Square ep_candidate, Square ep_pawn,
-                             bool by_move);
-    void   finish(State& n, Seat mover, Square ep_candidate, Square ep_pawn, bool keep_player);
+    void check_info(Seat x, const BB& own, const BB& enemy, BB& checkers, BB& pinned,
+        bool leapers = true) const;
+    u8   full_check_mask() const;
+    void eliminate(Seat x, Seat by, State& n);
+    void scan_eliminations(State& n, Seat from, Square ep_candidate, Square ep_pawn, bool by_move);
+    void finish(State& n, Seat mover, Square ep_candidate, Square ep_pawn, bool keep_player);
     Square legal_ep(Seat player, Square ep, Square pawn, BB* capturers = nullptr) const;
     u64    compute_key(const State& st) const;
 
@@ -169,18 +169,18 @@ class Board {
     BB     by_type_[7]{};
     BB     by_army_[4]{};
     BB     occ_{};
-    u64    lines_[4][27]{};  // per line: army a's occupancy in bits 16a .. 16a+13
-    Square kings_[4]{NoSquare, NoSquare, NoSquare, NoSquare};
+    u64    lines_[4][27]{}; // per line: army a's occupancy in bits 16a .. 16a+13
+    Square kings_[4]{ NoSquare, NoSquare, NoSquare, NoSquare };
     State* st_ = nullptr;
     bool   teams_;
 };
 
 // Move generation (variants/fourkingdoms.cpp).
-int  generate_moves(const Board& b, Move* out);  // the player to move's legal moves
-u64  count_moves(const Board& b);                 // their number, counted in bulk
+int  generate_moves(const Board& b, Move* out); // the player to move's legal moves
+u64  count_moves(const Board& b); // their number, counted in bulk
 bool has_legal_move(const Board& b, const Context& c);
 int  generate_moves(const Board& b, const Context& c, Move* out);
-u64  run_perft(Board& b, int depth, const std::atomic<bool>* stop);  // leaf count (see core perft)
+u64  run_perft(Board& b, int depth, const std::atomic<bool>* stop); // leaf count (see core perft)
 
 // Whether `player` could be the player to move after some previous mover, under check comes
 // first (the last "Illegal positions" clause of docs/rules/fourkingdoms.md).
@@ -197,4 +197,4 @@ struct Keys {
 };
 const Keys& keys();
 
-}  // namespace citadel::fk
+} // namespace citadel::fk

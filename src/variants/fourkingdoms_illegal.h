@@ -21,14 +21,15 @@ namespace fk {
 // Who asks for the move when nobody in particular does: the player to move.
 inline constexpr Seat AnyRequester = 0xFF;
 
-std::optional<Illegality> why_illegal(const Board& b, MoveRequest req, Seat requester = AnyRequester);
+std::optional<Illegality> why_illegal(
+    const Board& b, MoveRequest req, Seat requester = AnyRequester);
 
-}  // namespace fk
+} // namespace fk
 
 template <class V>
-    requires FourKingdomsVariant<V>
-std::optional<Illegality> why_illegal(const Position<V>& pos, MoveRequest req) {
+requires FourKingdomsVariant<V> std::optional<Illegality> why_illegal(
+    const Position<V>& pos, MoveRequest req) {
     return fk::why_illegal(pos, req);
 }
 
-}  // namespace citadel
+} // namespace citadel

@@ -22,9 +22,9 @@ constexpr void set_bit(BB& b, Square s) { b.w[s >> 6] |= u64(1) << (s & 63); }
 constexpr void flip_bit(BB& b, Square s) { b.w[s >> 6] ^= u64(1) << (s & 63); }
 constexpr bool has(const BB& b, Square s) { return (b.w[s >> 6] >> (s & 63)) & 1; }
 constexpr BB   one(Square s) {
-    BB b;
-    set_bit(b, s);
-    return b;
+      BB b;
+      set_bit(b, s);
+      return b;
 }
 
 // A 196-bit board as a value for the hot paths: one AVX2 register where the CPU has it (GCC's
@@ -32,65 +32,71 @@ constexpr BB   one(Square s) {
 // stalls store forwarding), four words otherwise.
 struct B4 {
 #if defined(__AVX2__)
-    __m256i v;
+    __m256i   v;
     static B4 load(const BB& b) {
-        return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.w.data()))};
+        return { _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.w.data())) };
     }
-    static B4 zero() { return {_mm256_setzero_si256()}; }
-    BB bb() const {
-        BB b;
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(b.w.data()), v);
-        return b;
+    static B4 zero() { return { _mm256_setzero_si256() }; }
+    BB        bb() const {
+               BB b;
+               _mm256_storeu_si256(reinterpret_cast<__m256i*>(b.w.data()), v);
+               return b;
     }
-    friend B4 operator&(B4 a, B4 b) { return {_mm256_and_si256(a.v, b.v)}; }
-    friend B4 operator|(B4 a, B4 b) { return {_mm256_or_si256(a.v, b.v)}; }
-    friend B4 andnot(B4 a, B4 b) { return {_mm256_andnot_si256(b.v, a.v)}; }  // a & ~b
-    bool      any() const { return !_mm256_testz_si256(v, v); }
-    friend bool meet(B4 a, B4 b) { return !_mm256_testz_si256(a.v, b.v); }  // a & b nonzero
-    int count() const {
-        __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-        return std::popcount(u64(_mm_cvtsi128_si64(lo))) + std::popcount(u64(_mm_extract_epi64(lo, 1))) +
-               std::popcount(u64(_mm_cvtsi128_si64(hi))) + std::popcount(u64(_mm_extract_epi64(hi, 1)));
+    friend B4   operator&(B4 a, B4 b) { return { _mm256_and_si256(a.v, b.v) }; }
+    friend B4   operator|(B4 a, B4 b) { return { _mm256_or_si256(a.v, b.v) }; }
+    friend B4   andnot(B4 a, B4 b) { return { _mm256_andnot_si256(b.v, a.v) }; } // a & ~b
+    bool        any() const { return !_mm256_testz_si256(v, v); }
+    friend bool meet(B4 a, B4 b) { return !_mm256_testz_si256(a.v, b.v); } // a & b nonzero
+    int         count() const {
+                __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+                return std::popcount(u64(_mm_cvtsi128_si64(lo)))
+                    + std::popcount(u64(_mm_extract_epi64(lo, 1)))
+                    + std::popcount(u64(_mm_cvtsi128_si64(hi)))
+                    + std::popcount(u64(_mm_extract_epi64(hi, 1)));
     }
     // Shifts towards higher (K > 0) or lower (K < 0) square indices, |K| < 64.
     template <int K> B4 shifted() const {
         if constexpr (K > 0) {
-            __m256i carry = _mm256_permute4x64_epi64(v, 0x90);  // words 0 0 1 2
+            __m256i carry = _mm256_permute4x64_epi64(v, 0x90); // words 0 0 1 2
             carry         = _mm256_blend_epi32(carry, _mm256_setzero_si256(), 0x03);
-            return {_mm256_or_si256(_mm256_slli_epi64(v, K), _mm256_srli_epi64(carry, 64 - K))};
+            return { _mm256_or_si256(_mm256_slli_epi64(v, K), _mm256_srli_epi64(carry, 64 - K)) };
         } else {
-            __m256i carry = _mm256_permute4x64_epi64(v, 0xF9);  // words 1 2 3 3
+            __m256i carry = _mm256_permute4x64_epi64(v, 0xF9); // words 1 2 3 3
             carry         = _mm256_blend_epi32(carry, _mm256_setzero_si256(), 0xC0);
-            return {_mm256_or_si256(_mm256_srli_epi64(v, -K), _mm256_slli_epi64(carry, 64 + K))};
+            return { _mm256_or_si256(_mm256_srli_epi64(v, -K), _mm256_slli_epi64(carry, 64 + K)) };
         }
     }
 #else
     BB        b;
-    static B4 load(const BB& x) { return {x}; }
-    static B4 zero() { return {BB{}}; }
+    static B4 load(const BB& x) { return { x }; }
+    static B4 zero() { return { BB{} }; }
     BB        bb() const { return b; }
     friend B4 operator&(B4 x, B4 y) {
-        return {BB{{x.b.w[0] & y.b.w[0], x.b.w[1] & y.b.w[1], x.b.w[2] & y.b.w[2], x.b.w[3] & y.b.w[3]}}};
+        return { BB{ { x.b.w[0] & y.b.w[0], x.b.w[1] & y.b.w[1], x.b.w[2] & y.b.w[2],
+            x.b.w[3] & y.b.w[3] } } };
     }
     friend B4 operator|(B4 x, B4 y) {
-        return {BB{{x.b.w[0] | y.b.w[0], x.b.w[1] | y.b.w[1], x.b.w[2] | y.b.w[2], x.b.w[3] | y.b.w[3]}}};
+        return { BB{ { x.b.w[0] | y.b.w[0], x.b.w[1] | y.b.w[1], x.b.w[2] | y.b.w[2],
+            x.b.w[3] | y.b.w[3] } } };
     }
     friend B4 andnot(B4 x, B4 y) {
-        return {BB{{x.b.w[0] & ~y.b.w[0], x.b.w[1] & ~y.b.w[1], x.b.w[2] & ~y.b.w[2], x.b.w[3] & ~y.b.w[3]}}};
+        return { BB{ { x.b.w[0] & ~y.b.w[0], x.b.w[1] & ~y.b.w[1], x.b.w[2] & ~y.b.w[2],
+            x.b.w[3] & ~y.b.w[3] } } };
     }
-    bool any() const { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
+    bool        any() const { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
     friend bool meet(B4 x, B4 y) { return (x & y).any(); }
-    int count() const {
-        return std::popcount(b.w[0]) + std::popcount(b.w[1]) + std::popcount(b.w[2]) + std::popcount(b.w[3]);
+    int         count() const {
+                return std::popcount(b.w[0]) + std::popcount(b.w[1]) + std::popcount(b.w[2])
+                    + std::popcount(b.w[3]);
     }
     template <int K> B4 shifted() const {
         const u64* w = b.w.data();
         if constexpr (K > 0)
-            return {BB{{w[0] << K, (w[1] << K) | (w[0] >> (64 - K)), (w[2] << K) | (w[1] >> (64 - K)),
-                        (w[3] << K) | (w[2] >> (64 - K))}}};
+            return { BB{ { w[0] << K, (w[1] << K) | (w[0] >> (64 - K)),
+                (w[2] << K) | (w[1] >> (64 - K)), (w[3] << K) | (w[2] >> (64 - K)) } } };
         else
-            return {BB{{(w[0] >> -K) | (w[1] << (64 + K)), (w[1] >> -K) | (w[2] << (64 + K)),
-                        (w[2] >> -K) | (w[3] << (64 + K)), w[3] >> -K}}};
+            return { BB{ { (w[0] >> -K) | (w[1] << (64 + K)), (w[1] >> -K) | (w[2] << (64 + K)),
+                (w[2] >> -K) | (w[3] << (64 + K)), w[3] >> -K } } };
     }
 #endif
 };
@@ -98,8 +104,8 @@ inline B4 ld(const BB& b) { return B4::load(b); }
 
 // Iterates the squares of a bitboard: for (Bits it{b}; it.next(s);).
 struct Bits {
-    BB  b;
-    int w = 0;
+    BB   b;
+    int  w = 0;
     bool next(Square& s) {
         while (w < 4) {
             if (u64& x = b.w[w]) {
@@ -116,33 +122,34 @@ struct Bits {
 struct alignas(32) Tables {
     BB     board{};
     BB     knight[Squares]{}, king[Squares]{};
-    BB     pawn_quiet[4][Squares]{};    // single steps (inside home: forward; outside: orthogonal)
-    BB     pawn_cap[4][Squares]{};      // capture squares (inside: forward diagonals; outside: all 4)
-    BB     pawn_rev[4][Squares]{};      // squares from which a pawn of the army captures onto s
-    Square pawn_double[4][Squares]{};   // the double step's target from the start line
-    BB     promo[4]{};                  // the promotion line (the opposite back line)
+    BB     pawn_quiet[4][Squares]{}; // single steps (inside home: forward; outside: orthogonal)
+    BB     pawn_cap[4][Squares]{}; // capture squares (inside: forward diagonals; outside: all 4)
+    BB     pawn_rev[4][Squares]{}; // squares from which a pawn of the army captures onto s
+    Square pawn_double[4][Squares]{}; // the double step's target from the start line
+    BB     promo[4]{}; // the promotion line (the opposite back line)
     BB     home[4]{};
-    BB     ray[8][Squares]{};           // N E NE NW S W SW SE, stopping at holes and the edge
+    BB     ray[8][Squares]{}; // N E NE NW S W SW SE, stopping at holes and the edge
     BB     line_bb[4][27]{};
-    BB     queen[Squares]{};            // every square sharing a line segment with s
+    BB     queen[Squares]{}; // every square sharing a line segment with s
     struct Lines {
-        u8  id[4];   // line id per orientation
-        u8  pos[4];  // position on that line
-        u16 seg[4];  // the segment of that line holding the square
+        u8  id[4]; // line id per orientation
+        u8  pos[4]; // position on that line
+        u16 seg[4]; // the segment of that line holding the square
     } sl[Squares]{};
-    BB     third[4]{};                  // the squares a double step passes (depth 2)
-    BB     start[4]{};                  // the start lines (depth 1)
-    Square lsq[4][27][16]{};            // the square at a position of a line
-    u8     castle_mask[Squares]{};      // castling rights lost when this square is touched
-    BB     castle_path[4][2]{};         // squares that must be empty between king and rook
-    Square castle_cross[4][2]{};        // the square the king crosses (it lands on king_to)
-    i8     orient[15 * 2][15 * 2]{};    // [df+14][dr+14]: orientation of a line, or -1
+    BB     third[4]{}; // the squares a double step passes (depth 2)
+    BB     start[4]{}; // the start lines (depth 1)
+    Square lsq[4][27][16]{}; // the square at a position of a line
+    u8     castle_mask[Squares]{}; // castling rights lost when this square is touched
+    BB     castle_path[4][2]{}; // squares that must be empty between king and rook
+    Square castle_cross[4][2]{}; // the square the king crosses (it lands on king_to)
+    i8     orient[15 * 2][15 * 2]{}; // [df+14][dr+14]: orientation of a line, or -1
     // Slider attacks along a 14-cell line from position p, blockers included, by the occupancy
     // of the 12 inner cells (the end cells never block anything beyond them).
-    u16    ride[14][4096]{};
+    u16 ride[14][4096]{};
 };
 
-inline constexpr int kDirs[8][2] = {{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}};
+inline constexpr int kDirs[8][2]
+    = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { -1, 1 }, { 0, -1 }, { -1, 0 }, { -1, -1 }, { 1, -1 } };
 
 constexpr int line_id(int o, int f, int r) {
     return o == 0 ? r : o == 1 ? f : o == 2 ? f - r + 13 : f + r;
@@ -151,7 +158,7 @@ constexpr int line_pos(int o, int f, int r) { return o == 1 ? r : f; }
 
 constexpr Tables build_tables() {
     Tables t{};
-    auto step = [](Square s, int df, int dr) -> Square {
+    auto   step = [](Square s, int df, int dr) -> Square {
         int f = file_of(s) + df, r = rank_of(s) + dr;
         return Cross14::on_board(f, r) ? sq(f, r) : NoSquare;
     };
@@ -161,10 +168,10 @@ constexpr Tables build_tables() {
     for (int df = -14; df <= 14; ++df)
         for (int dr = -14; dr <= 14; ++dr)
             t.orient[df + 14][dr + 14] = (df == 0 && dr == 0) ? -1
-                                         : dr == 0            ? 0
-                                         : df == 0            ? 1
-                                         : df == dr           ? 2
-                                         : df == -dr          ? 3
+                : dr == 0                                     ? 0
+                : df == 0                                     ? 1
+                : df == dr                                    ? 2
+                : df == -dr                                   ? 3
                                                               : -1;
     for (Square s = 0; s < Squares; ++s) {
         if (!on_board(s)) continue;
@@ -172,14 +179,14 @@ constexpr Tables build_tables() {
         set_bit(t.board, s);
         for (int o = 0; o < 4; ++o) {
             int id = line_id(o, f, r), p = line_pos(o, f, r);
-            t.sl[s].id[o]      = u8(id);
-            t.sl[s].pos[o]     = u8(p);
+            t.sl[s].id[o]   = u8(id);
+            t.sl[s].pos[o]  = u8(p);
             t.lsq[o][id][p] = s;
             set_bit(t.line_bb[o][id], s);
         }
         for (int d = 0; d < 8; ++d)
             for (Square x = step(s, kDirs[d][0], kDirs[d][1]); x != NoSquare;
-                 x = step(x, kDirs[d][0], kDirs[d][1]))
+                 x        = step(x, kDirs[d][0], kDirs[d][1]))
                 set_bit(t.ray[d][s], x);
         for (int df = -2; df <= 2; ++df)
             for (int dr = -2; dr <= 2; ++dr) {
@@ -191,15 +198,15 @@ constexpr Tables build_tables() {
     }
     // Segments: the run of on-board squares of a line around each square, stopping at holes.
     // Orientation o's line through s runs along direction kDirs[d] with d = 1, 0, 2, 3.
-    constexpr int line_dir[4] = {1, 0, 2, 3};
+    constexpr int line_dir[4] = { 1, 0, 2, 3 };
     for (Square s = 0; s < Squares; ++s) {
         if (!on_board(s)) continue;
         for (int o = 0; o < 4; ++o) {
             int d    = line_dir[o];
             u16 mask = u16(1u << t.sl[s].pos[o]);
-            for (int sign : {1, -1})
+            for (int sign : { 1, -1 })
                 for (Square x = step(s, sign * kDirs[d][0], sign * kDirs[d][1]); x != NoSquare;
-                     x = step(x, sign * kDirs[d][0], sign * kDirs[d][1]))
+                     x        = step(x, sign * kDirs[d][0], sign * kDirs[d][1]))
                     mask |= u16(1u << t.sl[x].pos[o]);
             t.sl[s].seg[o] = mask;
         }
@@ -210,9 +217,9 @@ constexpr Tables build_tables() {
             // The nearest blockers above and below p, by bit tricks (few constexpr steps).
             u32 occ = inner << 1, above = ~((2u << p) - 1) & 0x3FFF, below = (1u << p) - 1;
             u32 a = occ & above, b = occ & below;
-            u32 up   = ((a & (0u - a)) * 2 - 1) & above;
-            u32 hb   = 1u << (31 - std::countl_zero(b | 1));
-            u32 down = below & ~(hb - 1);
+            u32 up           = ((a & (0u - a)) * 2 - 1) & above;
+            u32 hb           = 1u << (31 - std::countl_zero(b | 1));
+            u32 down         = below & ~(hb - 1);
             t.ride[p][inner] = u16(up | down);
         }
     for (Seat a = 0; a < 4; ++a) {
@@ -231,16 +238,16 @@ constexpr Tables build_tables() {
                         if (Square y = step(x, fdf, fdr); y != NoSquare) t.pawn_double[a][s] = y;
                 }
                 // Forward diagonals: forward plus either perpendicular step.
-                for (int side : {1, -1})
+                for (int side : { 1, -1 })
                     if (Square x = step(s, fdf + side * fdr, fdr + side * fdf); x != NoSquare)
                         set_bit(t.pawn_cap[a][s], x);
             } else {
                 for (int d = 0; d < 8; ++d) {
                     Square x = step(s, kDirs[d][0], kDirs[d][1]);
-                    if (x == NoSquare || in_home(a, x)) continue;  // never re-enters its home
+                    if (x == NoSquare || in_home(a, x)) continue; // never re-enters its home
                     set_bit(d == 0 || d == 1 || d == 4 || d == 5 ? t.pawn_quiet[a][s]
                                                                  : t.pawn_cap[a][s],
-                            x);
+                        x);
                 }
             }
         }
@@ -260,11 +267,11 @@ constexpr Tables build_tables() {
             }
             t.castle_cross[a][side] = step(g.king_from, kDirs[d][0], kDirs[d][1]);
             for (Square x = t.castle_cross[a][side]; x != g.rook_from;
-                 x = step(x, kDirs[d][0], kDirs[d][1]))
+                 x        = step(x, kDirs[d][0], kDirs[d][1]))
                 set_bit(t.castle_path[a][side], x);
         }
     }
     return t;
 }
 
-}  // namespace citadel::fk
+} // namespace citadel::fk

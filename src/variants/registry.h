@@ -6,8 +6,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "variants/orthodox.h"
 #include "variants/fourkingdoms.h"
+#include "variants/orthodox.h"
 #include "variants/tamerlane.h"
 
 namespace citadel {
@@ -21,12 +21,12 @@ template <class F> bool with_variant(std::string_view name, F&& f) {
         f(tag);
         return true;
     };
-    return try_one(VariantTag<Chess>{}) || try_one(VariantTag<Silverman>{}) ||
-           try_one(VariantTag<PawnRace>{}) || try_one(VariantTag<Tamerlane>{}) ||
-           try_one(VariantTag<FourKingdoms>{}) || try_one(VariantTag<FourKingdomsTeams>{});
+    return try_one(VariantTag<Chess>{}) || try_one(VariantTag<Silverman>{})
+        || try_one(VariantTag<PawnRace>{}) || try_one(VariantTag<Tamerlane>{})
+        || try_one(VariantTag<FourKingdoms>{}) || try_one(VariantTag<FourKingdomsTeams>{});
 }
 
-inline constexpr std::string_view kVariantNames =
-    "chess, silverman, pawnrace, tamerlane, fourkingdoms, fourkingdoms-teams";
+inline constexpr std::string_view kVariantNames
+    = "chess, silverman, pawnrace, tamerlane, fourkingdoms, fourkingdoms-teams";
 
-}  // namespace citadel
+} // namespace citadel

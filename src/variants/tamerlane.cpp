@@ -789,7 +789,8 @@ template <> u64 perft<Tamerlane>(P& pos, int depth, const std::atomic<bool>* sto
     StateInfo<Tamerlane> st;
     for (int i = 0; i < count; ++i) {
         pos.make(list.moves[i], st);
-        nodes += depth == 2 ? u64(generate<false>(pos, nullptr)) : perft<Tamerlane>(pos, depth - 1, stop);
+        nodes += depth == 2 ? u64(generate<false>(pos, nullptr))
+                            : perft<Tamerlane>(pos, depth - 1, stop);
         pos.unmake(list.moves[i]);
     }
     return nodes;

@@ -21,8 +21,8 @@
 #include "core/errors.h"
 #include "core/move.h"
 #include "core/movegen.h"
-#include "core/placement.h"
 #include "core/outcome.h"
+#include "core/placement.h"
 #include "core/zobrist.h"
 #include "variants/tamerlane_board.h"
 
@@ -73,7 +73,7 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
 
     // Sets up from s; on error the position is unusable and the rule broken is returned.
     std::optional<PositionError> set(const Setup<G>& s, StateInfo<V>& si);
-    Setup<G>                               setup() const;
+    Setup<G>                     setup() const;
 
     // Plays a legal move; `next` becomes the current state until unmake().
     void make(Move m, StateInfo<V>& next);
@@ -94,10 +94,10 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
     void unmake_null() { us_ = Seat(us_ ^ 1), --ply_, st_ = st_->previous; }
 
     // ---- queries ----
-    Seat  side_to_move() const { return us_; }
-    BB  pawns(Seat s) const { return pawns_[s]; } // every pawn kind
-    BB  royals(Seat s) const { return royals_[s]; } // King, Prince, Adventitious king
-    int royal_count(Seat s) const { return popcount(royals_[s]); }
+    Seat side_to_move() const { return us_; }
+    BB   pawns(Seat s) const { return pawns_[s]; } // every pawn kind
+    BB   royals(Seat s) const { return royals_[s]; } // King, Prince, Adventitious king
+    int  royal_count(Seat s) const { return popcount(royals_[s]); }
     // The senior royal type: King, else Prince, else Adventitious king.
     PieceType senior_royal(Seat s) const;
     // The pawn of pawns of seat s waiting on its last rank (first arrival), or NoSquare.
@@ -158,7 +158,8 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
 
 template <> MoveList<Tamerlane::MaxMoves> legal_moves<Tamerlane>(const Position<Tamerlane>& pos);
 template <> u64                           count_legal<Tamerlane>(const Position<Tamerlane>& pos);
-template <> u64 perft<Tamerlane>(Position<Tamerlane>& pos, int depth, const std::atomic<bool>* stop);
+template <>
+u64 perft<Tamerlane>(Position<Tamerlane>& pos, int depth, const std::atomic<bool>* stop);
 
 // How a Tamerlane game stands by its own rules (docs/rules/tamerlane.md, "Game end"): a royal in
 // the enemy citadel draws; no legal move loses (Checkmate when the last royal is attacked, else

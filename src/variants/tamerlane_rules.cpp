@@ -18,13 +18,15 @@ std::string piece_at(const Setup<TamerlaneBoard>& s, Square sq) {
 std::optional<PositionError> validate(const Setup<TamerlaneBoard>& s) {
     using C = PositionError::Code;
     if (s.to_move > Black)
-        return PositionError{ C::CounterOutOfRange, NoSquare, "the side to move is not White or Black" };
+        return PositionError{ C::CounterOutOfRange, NoSquare,
+            "the side to move is not White or Black" };
     if (s.halfmove < 0)
         return PositionError{ C::CounterOutOfRange, NoSquare, "the half-move clock is negative" };
     if (s.fullmove < 1)
         return PositionError{ C::CounterOutOfRange, NoSquare, "the full-move number is below 1" };
     if (s.swaps & ~(WhiteSwap | BlackSwap))
-        return PositionError{ C::CounterOutOfRange, NoSquare, "the swap rights name a third player" };
+        return PositionError{ C::CounterOutOfRange, NoSquare,
+            "the swap rights name a third player" };
     for (Seat c : { White, Black })
         if (s.arrivals[c] > 3)
             return PositionError{ C::CounterOutOfRange, NoSquare,
@@ -126,7 +128,8 @@ Outcome outcome_by_rules(const Position<Tamerlane>& pos, int repetitions, bool f
         return { K::Win, them, pos.in_check() ? Termination::Checkmate : Termination::Stalemate };
     if (repetitions >= Tamerlane::AutoRepetition)
         return { K::Draw, White, Termination::ThreefoldRepetition };
-    if (fifty_move_rule && pos.rule50() >= 100) return { K::Draw, White, Termination::FiftyMoveRule };
+    if (fifty_move_rule && pos.rule50() >= 100)
+        return { K::Draw, White, Termination::FiftyMoveRule };
     return {};
 }
 

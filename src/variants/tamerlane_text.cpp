@@ -304,14 +304,12 @@ class Analysis {
     // pieces or attacks one that then cannot move.
     Illegality relocation(Piece pc) const {
         const Piece target = pos_.piece_on(req_.to);
-        if (is_citadel(req_.to))
-            return about(R::WaitingPawnCannotMove, req_.from, pc);
+        if (is_citadel(req_.to)) return about(R::WaitingPawnCannotMove, req_.from, pc);
         if (target && is_royal(type_of(target)))
             return about(R::RelocationOntoRoyal, req_.to, target);
         if (req_.to == pos_.waiting_pawn(them_))
             return about(R::RelocationOntoWaitingPawn, req_.to, target);
-        if (!qualifies())
-            return about(R::RelocationNoTarget, req_.to, target ? target : NoPiece);
+        if (!qualifies()) return about(R::RelocationNoTarget, req_.to, target ? target : NoPiece);
         if (auto e = safety(Move(req_.from, req_.to, MoveKind::Relocation), false)) return *e;
         return about(R::Unexplained, NoSquare);
     }
@@ -347,8 +345,7 @@ class Analysis {
             return about(R::CitadelOwnOnlyAdventitious, req_.from, pc);
         if (c == enemy_citadel(us_) && t != pos_.senior_royal(us_))
             return about(R::CitadelNotSenior, req_.from, pc);
-        if (Piece o = pos_.piece_on(c))
-            return about(R::CitadelOccupied, c, o);
+        if (Piece o = pos_.piece_on(c)) return about(R::CitadelOccupied, c, o);
         if (auto e = safety(Move(req_.from, c), true)) return *e;
         return about(R::Unexplained, NoSquare);
     }
@@ -358,8 +355,7 @@ class Analysis {
         const PieceType pt = type_of(partner);
         if (!pos_.may_swap(us_)) return about(R::SwapUsed, p, partner);
         if (is_royal(pt)) return about(R::SwapWithRoyal, p, partner);
-        if (p == pos_.waiting_pawn(us_))
-            return about(R::SwapWithWaitingPawn, p, partner);
+        if (p == pos_.waiting_pawn(us_)) return about(R::SwapWithWaitingPawn, p, partner);
         if (!pos_.in_check()) {
             // Other legal moves exist (else the swap would be legal or attacked).
             bool others = false;

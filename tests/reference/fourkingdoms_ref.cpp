@@ -216,7 +216,7 @@ int depthOf(int army, int f, int r) {
     }
 }
 // Where (f, r) lies along the army's back line (the coordinate across its forward).
-int acrossOf(int army, int f, int r) { return army == SOUTH || army == NORTH ? f : r; }
+int  acrossOf(int army, int f, int r) { return army == SOUTH || army == NORTH ? f : r; }
 bool inHome(int army, int f, int r) {
     int across = acrossOf(army, f, r);
     return depthOf(army, f, r) <= 2 && across >= 3 && across <= 10;

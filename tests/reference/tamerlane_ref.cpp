@@ -138,11 +138,11 @@ struct InputError : std::runtime_error {
 
 // A square: file 0..10 = a..k, rank 0..9 = 1..10; plus the two citadel coordinates (R1).
 struct Sq {
-    int f = 0;
-    int r = 0;
+    int  f                           = 0;
+    int  r                           = 0;
     bool operator==(const Sq&) const = default;
 };
-constexpr Sq CITADEL_SQ[2] = {{11, 1}, {-1, 8}};  // [WHITE] = l2, [BLACK] = z9
+constexpr Sq CITADEL_SQ[2] = { { 11, 1 }, { -1, 8 } }; // [WHITE] = l2, [BLACK] = z9
 
 bool on_board(Sq s) { return s.f >= 0 && s.f < FILES && s.r >= 0 && s.r < RANKS; }
 
@@ -163,9 +163,9 @@ int forward(int color) { return color == WHITE ? 1 : -1; }
 
 // A piece. type: 0 empty, or K H A G V Z T N R E C D, or P (pawn); kind: the pawn's piece.
 struct Piece {
-    char type = 0;
-    char kind = 0;
-    int color = WHITE;
+    char type  = 0;
+    char kind  = 0;
+    int  color = WHITE;
     bool empty() const { return type == 0; }
     bool royal() const { return type == 'K' || type == 'H' || type == 'A'; }
     bool pawn() const { return type == 'P'; }
@@ -174,24 +174,24 @@ struct Piece {
 
 // Cell index of a square: 0..109 the board (rank-major), 110 = l2, 111 = z9.
 constexpr int CELLS = RANKS * FILES + 2;
-int cell(Sq s) {
-    int c = citadel_of(s);
-    return c >= 0 ? RANKS * FILES + c : s.r * FILES + s.f;
+int           cell(Sq s) {
+              int c = citadel_of(s);
+              return c >= 0 ? RANKS * FILES + c : s.r * FILES + s.f;
 }
 
 struct Position {
-    Piece cells[CELLS];         // the board, then the occupants of l2 and z9
-    int side = WHITE;
-    bool swap_right[2] = {false, false};
-    int arrivals[2] = {0, 0};   // pawn-of-pawns arrivals so far
-    int halfmove = 0;
-    int fullmove = 1;
+    Piece cells[CELLS]; // the board, then the occupants of l2 and z9
+    int   side          = WHITE;
+    bool  swap_right[2] = { false, false };
+    int   arrivals[2]   = { 0, 0 }; // pawn-of-pawns arrivals so far
+    int   halfmove      = 0;
+    int   fullmove      = 1;
 
     // Board squares and the two citadel coordinates.
-    Piece& at(Sq s) { return cells[cell(s)]; }
+    Piece&       at(Sq s) { return cells[cell(s)]; }
     const Piece& at(Sq s) const { return cells[cell(s)]; }
     // The occupant of colour c's own citadel (c = WHITE: l2, BLACK: z9).
-    Piece& citadel(int c) { return cells[RANKS * FILES + c]; }
+    Piece&       citadel(int c) { return cells[RANKS * FILES + c]; }
     const Piece& citadel(int c) const { return cells[RANKS * FILES + c]; }
 };
 
@@ -199,7 +199,7 @@ struct Position {
 std::vector<Sq> all_squares() {
     std::vector<Sq> out;
     for (int r = 0; r < RANKS; ++r)
-        for (int f = 0; f < FILES; ++f) out.push_back({f, r});
+        for (int f = 0; f < FILES; ++f) out.push_back({ f, r });
     out.push_back(CITADEL_SQ[WHITE]);
     out.push_back(CITADEL_SQ[BLACK]);
     return out;
@@ -221,8 +221,8 @@ bool capturable(const Position& p, Sq s, int color) {
 enum class MoveType { Normal, Swap, Relocation };
 
 struct Move {
-    Sq from;
-    Sq to;
+    Sq       from;
+    Sq       to;
     MoveType type = MoveType::Normal;
 };
 
@@ -230,27 +230,27 @@ std::string move_text(const Move& m) { return square_name(m.from) + square_name(
 
 // ----- movement patterns ---------------------------------------------------------------------
 
-const std::vector<Sq> KING_STEPS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
-                                    {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-const std::vector<Sq> DIAGONALS = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-const std::vector<Sq> ORTHOGONALS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-const std::vector<Sq> KNIGHT_LEAPS = {{1, 2}, {2, 1}, {-1, 2}, {-2, 1},
-                                      {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
-const std::vector<Sq> ELEPHANT_LEAPS = {{2, 2}, {2, -2}, {-2, 2}, {-2, -2}};
-const std::vector<Sq> CAMEL_LEAPS = {{3, 1}, {1, 3}, {-3, 1}, {-1, 3},
-                                     {3, -1}, {1, -3}, {-3, -1}, {-1, -3}};
-const std::vector<Sq> WAR_ENGINE_LEAPS = {{2, 0}, {-2, 0}, {0, 2}, {0, -2}};
+const std::vector<Sq> KING_STEPS
+    = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
+const std::vector<Sq> DIAGONALS   = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
+const std::vector<Sq> ORTHOGONALS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+const std::vector<Sq> KNIGHT_LEAPS
+    = { { 1, 2 }, { 2, 1 }, { -1, 2 }, { -2, 1 }, { 1, -2 }, { 2, -1 }, { -1, -2 }, { -2, -1 } };
+const std::vector<Sq> ELEPHANT_LEAPS = { { 2, 2 }, { 2, -2 }, { -2, 2 }, { -2, -2 } };
+const std::vector<Sq> CAMEL_LEAPS
+    = { { 3, 1 }, { 1, 3 }, { -3, 1 }, { -1, 3 }, { 3, -1 }, { 1, -3 }, { -3, -1 }, { -1, -3 } };
+const std::vector<Sq> WAR_ENGINE_LEAPS = { { 2, 0 }, { -2, 0 }, { 0, 2 }, { 0, -2 } };
 
-Sq plus(Sq s, Sq d, int times = 1) { return {s.f + d.f * times, s.r + d.r * times}; }
+Sq plus(Sq s, Sq d, int times = 1) { return { s.f + d.f * times, s.r + d.r * times }; }
 
 // The board squares the piece on `from` "reaches": the squares it could capture on if an enemy
 // stood there (R5-R8, R10), i.e. its attack pattern. Sliders include the first occupied square
 // of each line, whatever stands there. Citadel squares are never reached (R2). Not included:
 // the pawn's forward step (not a capture), citadel entries, swaps, relocations.
 std::vector<Sq> reach(const Position& p, Sq from) {
-    const Piece& me = p.at(from);
+    const Piece&    me = p.at(from);
     std::vector<Sq> out;
-    auto leaps = [&](const std::vector<Sq>& ds) {
+    auto            leaps = [&](const std::vector<Sq>& ds) {
         for (Sq d : ds) {
             Sq t = plus(from, d);
             if (on_board(t)) out.push_back(t);
@@ -264,28 +264,44 @@ std::vector<Sq> reach(const Position& p, Sq from) {
         }
     };
     switch (me.type) {
-    case 'K': case 'H': case 'A': leaps(KING_STEPS); break;
-    case 'G': leaps(DIAGONALS); break;
-    case 'V': leaps(ORTHOGONALS); break;
-    case 'N': leaps(KNIGHT_LEAPS); break;
-    case 'E': leaps(ELEPHANT_LEAPS); break;
-    case 'C': leaps(CAMEL_LEAPS); break;
-    case 'D': leaps(WAR_ENGINE_LEAPS); break;
+    case 'K':
+    case 'H':
+    case 'A':
+        leaps(KING_STEPS);
+        break;
+    case 'G':
+        leaps(DIAGONALS);
+        break;
+    case 'V':
+        leaps(ORTHOGONALS);
+        break;
+    case 'N':
+        leaps(KNIGHT_LEAPS);
+        break;
+    case 'E':
+        leaps(ELEPHANT_LEAPS);
+        break;
+    case 'C':
+        leaps(CAMEL_LEAPS);
+        break;
+    case 'D':
+        leaps(WAR_ENGINE_LEAPS);
+        break;
     case 'R':
         for (Sq d : ORTHOGONALS) slide_from(plus(from, d), d);
         break;
-    case 'T':  // R6: first diagonal square must be empty and is not a destination
+    case 'T': // R6: first diagonal square must be empty and is not a destination
         for (Sq d : DIAGONALS) {
             Sq first = plus(from, d);
             if (!on_board(first) || !p.at(first).empty()) continue;
             slide_from(plus(first, d), d);
         }
         break;
-    case 'Z':  // R7: diagonal step to an empty square, then outward orthogonally, skip 2
+    case 'Z': // R7: diagonal step to an empty square, then outward orthogonally, skip 2
         for (Sq d : DIAGONALS) {
             Sq corner = plus(from, d);
             if (!on_board(corner) || !p.at(corner).empty()) continue;
-            for (Sq o : {Sq{d.f, 0}, Sq{0, d.r}}) {
+            for (Sq o : { Sq{ d.f, 0 }, Sq{ 0, d.r } }) {
                 Sq s1 = plus(corner, o, 1), s2 = plus(corner, o, 2);
                 if (!on_board(s1) || !p.at(s1).empty()) continue;
                 if (!on_board(s2) || !p.at(s2).empty()) continue;
@@ -294,13 +310,14 @@ std::vector<Sq> reach(const Position& p, Sq from) {
         }
         break;
     case 'P':
-        if (is_waiting(p, from)) break;  // R10: the waiting pawn of pawns attacks nothing
-        for (int df : {-1, 1}) {
-            Sq t{from.f + df, from.r + forward(me.color)};
+        if (is_waiting(p, from)) break; // R10: the waiting pawn of pawns attacks nothing
+        for (int df : { -1, 1 }) {
+            Sq t{ from.f + df, from.r + forward(me.color) };
             if (on_board(t)) out.push_back(t);
         }
         break;
-    default: break;
+    default:
+        break;
     }
     return out;
 }
@@ -327,7 +344,7 @@ char senior_royal(const Position& p, int color) {
 
 // R10, R2: is square s attacked by a piece of colour `by`?
 bool attacked(const Position& p, Sq s, int by) {
-    if (!on_board(s)) return false;  // a citadel square is never attacked
+    if (!on_board(s)) return false; // a citadel square is never attacked
     for (Sq from : ALL_SQUARES) {
         const Piece& x = p.at(from);
         if (x.empty() || x.color != by) continue;
@@ -340,27 +357,27 @@ bool attacked(const Position& p, Sq s, int by) {
 // Pseudo-legal destinations of the piece on `from` by its own pattern: R5-R9, R3/R4 citadel
 // entries for royals. No swap (R18), no relocation (R15).
 std::vector<Sq> destinations(const Position& p, Sq from) {
-    const Piece& me = p.at(from);
+    const Piece&    me = p.at(from);
     std::vector<Sq> out;
     if (me.empty() || is_waiting(p, from)) return out;
     for (Sq t : reach(p, from)) {
         if (me.pawn()) {
-            if (capturable(p, t, me.color)) out.push_back(t);  // diagonal captures only
+            if (capturable(p, t, me.color)) out.push_back(t); // diagonal captures only
         } else if (p.at(t).empty() || capturable(p, t, me.color)) {
             out.push_back(t);
         }
     }
     if (me.pawn()) {
-        Sq t{from.f, from.r + forward(me.color)};
+        Sq t{ from.f, from.r + forward(me.color) };
         if (on_board(t) && p.at(t).empty()) out.push_back(t);
     }
     if (me.royal()) {
         for (Sq d : KING_STEPS) {
-            Sq t = plus(from, d);
+            Sq  t = plus(from, d);
             int c = citadel_of(t);
             if (c < 0 || !p.citadel(c).empty()) continue;
-            if (c == me.color && me.type == 'A') out.push_back(t);                   // R4
-            if (c != me.color && me.type == senior_royal(p, me.color)) out.push_back(t);  // R3
+            if (c == me.color && me.type == 'A') out.push_back(t); // R4
+            if (c != me.color && me.type == senior_royal(p, me.color)) out.push_back(t); // R3
         }
     }
     return out;
@@ -371,28 +388,28 @@ std::vector<Sq> destinations(const Position& p, Sq from) {
 // R11-R14: the pawn on s has just reached its last rank (by a step, a capture or a swap).
 void promote(Position& p, Sq s) {
     Piece pawn = p.at(s);
-    int c = pawn.color;
+    int   c    = pawn.color;
     if (pawn.kind != 'P') {
-        p.at(s) = Piece{pawn.kind == 'K' ? 'H' : pawn.kind, 0, c};  // R11
+        p.at(s) = Piece{ pawn.kind == 'K' ? 'H' : pawn.kind, 0, c }; // R11
         return;
     }
     int n = ++p.arrivals[c];
-    if (n == 1) return;  // R12: stays, waiting
-    if (n >= 3) {        // R14
-        p.at(s) = Piece{'A', 0, c};
+    if (n == 1) return; // R12: stays, waiting
+    if (n >= 3) { // R14
+        p.at(s) = Piece{ 'A', 0, c };
         return;
     }
     // R13: second arrival
-    p.at(s) = Piece{};
-    int rank = c == WHITE ? 2 : 7;  // f3 / f8
-    Sq home{5, rank};
+    p.at(s)  = Piece{};
+    int rank = c == WHITE ? 2 : 7; // f3 / f8
+    Sq  home{ 5, rank };
     if (!p.at(home).royal()) {
-        p.at(home) = pawn;  // any non-royal occupant is removed
+        p.at(home) = pawn; // any non-royal occupant is removed
         return;
     }
     for (int d = 1; d < FILES; ++d) {
-        for (int f : {5 - d, 5 + d}) {  // ties towards file a
-            Sq t{f, rank};
+        for (int f : { 5 - d, 5 + d }) { // ties towards file a
+            Sq t{ f, rank };
             if (on_board(t) && p.at(t).empty()) {
                 p.at(t) = pawn;
                 return;
@@ -403,35 +420,35 @@ void promote(Position& p, Sq s) {
 }
 
 Position make_move(const Position& p, const Move& m) {
-    Position q = p;
-    int us = p.side, them = 1 - us;
-    bool reset = false;
+    Position q  = p;
+    int      us = p.side, them = 1 - us;
+    bool     reset = false;
     switch (m.type) {
     case MoveType::Normal: {
-        Piece mover = q.at(m.from);
+        Piece mover    = q.at(m.from);
         Piece captured = q.at(m.to);
         if (!captured.empty()) reset = true;
-        if (captured.type == 'K') q.swap_right[them] = false;  // R18
-        q.at(m.to) = mover;
+        if (captured.type == 'K') q.swap_right[them] = false; // R18
+        q.at(m.to)   = mover;
         q.at(m.from) = Piece{};
         if (mover.pawn()) reset = true;
         if (mover.pawn() && m.to.r == last_rank(us)) promote(q, m.to);
         break;
     }
     case MoveType::Swap: {
-        Piece king = q.at(m.from);
-        Piece partner = q.at(m.to);
-        q.at(m.to) = king;
-        q.at(m.from) = partner;
+        Piece king       = q.at(m.from);
+        Piece partner    = q.at(m.to);
+        q.at(m.to)       = king;
+        q.at(m.from)     = partner;
         q.swap_right[us] = false;
-        if (partner.pawn() && m.from.r == last_rank(us)) promote(q, m.from);  // R19
+        if (partner.pawn() && m.from.r == last_rank(us)) promote(q, m.from); // R19
         break;
     }
     case MoveType::Relocation: {
-        Piece pawn = q.at(m.from);
+        Piece pawn   = q.at(m.from);
         q.at(m.from) = Piece{};
-        q.at(m.to) = pawn;  // a non-royal occupant is removed (R15)
-        reset = true;
+        q.at(m.to)   = pawn; // a non-royal occupant is removed (R15)
+        reset        = true;
         break;
     }
     }
@@ -448,7 +465,7 @@ bool royals_ok(const Position& q, int color) {
     std::vector<Sq> royals = royals_of(q, color);
     if (royals.size() >= 2) return true;
     if (royals.size() == 1) return !attacked(q, royals[0], 1 - color);
-    return false;  // cannot happen: no move removes an own royal
+    return false; // cannot happen: no move removes an own royal
 }
 
 // R17
@@ -473,7 +490,7 @@ int checkers(const Position& p, int color) {
 
 // R3, R20: a royal in the enemy citadel ends the game.
 bool royal_in_enemy_citadel(const Position& p) {
-    for (int c : {WHITE, BLACK}) {
+    for (int c : { WHITE, BLACK }) {
         const Piece& x = p.citadel(c);
         if (x.royal() && x.color != c) return true;
     }
@@ -489,25 +506,25 @@ bool is_target(const Position& q, Sq s, int color) {
 // R15: relocations of the waiting pawn of pawns on w.
 std::vector<Move> relocations(const Position& p, Sq w) {
     std::vector<Move> out;
-    int us = p.at(w).color;
+    int               us = p.at(w).color;
     for (int r = 0; r < RANKS; ++r) {
         for (int f = 0; f < FILES; ++f) {
-            Sq t{f, r};
+            Sq t{ f, r };
             if (t == w) continue;
             const Piece& occ = p.at(t);
             if (occ.royal() || is_waiting(p, t)) continue;
-            Position q = p;  // the position after the lift
-            q.at(t) = q.at(w);
-            q.at(w) = Piece{};
-            int targets = 0;
+            Position q           = p; // the position after the lift
+            q.at(t)              = q.at(w);
+            q.at(w)              = Piece{};
+            int  targets         = 0;
             bool immobile_target = false;
-            for (int df : {-1, 1}) {
-                Sq a{t.f + df, t.r + forward(us)};
+            for (int df : { -1, 1 }) {
+                Sq a{ t.f + df, t.r + forward(us) };
                 if (!on_board(a) || !is_target(q, a, us)) continue;
                 ++targets;
                 if (destinations(q, a).empty()) immobile_target = true;
             }
-            if (targets >= 2 || immobile_target) out.push_back({w, t, MoveType::Relocation});
+            if (targets >= 2 || immobile_target) out.push_back({ w, t, MoveType::Relocation });
         }
     }
     return out;
@@ -523,14 +540,14 @@ std::vector<Move> pseudo_legal_moves(const Position& p) {
             for (const Move& m : relocations(p, from)) out.push_back(m);
             continue;
         }
-        for (Sq t : destinations(p, from)) out.push_back({from, t, MoveType::Normal});
+        for (Sq t : destinations(p, from)) out.push_back({ from, t, MoveType::Normal });
     }
     return out;
 }
 
 std::vector<Move> legal_moves(const Position& p) {
     std::vector<Move> out;
-    if (royal_in_enemy_citadel(p)) return out;  // R20: drawn, no moves
+    if (royal_in_enemy_citadel(p)) return out; // R20: drawn, no moves
     int us = p.side, them = 1 - us;
     for (const Move& m : pseudo_legal_moves(p))
         if (royals_ok(make_move(p, m), us)) out.push_back(m);
@@ -544,10 +561,10 @@ std::vector<Move> legal_moves(const Position& p) {
     if (!in_check(p, us) && !out.empty()) return out;
     for (int r = 0; r < RANKS; ++r) {
         for (int f = 0; f < FILES; ++f) {
-            Sq s{f, r};
+            Sq           s{ f, r };
             const Piece& x = p.at(s);
             if (x.empty() || x.color != us || x.royal() || is_waiting(p, s)) continue;
-            Move m{king, s, MoveType::Swap};
+            Move     m{ king, s, MoveType::Swap };
             Position q = make_move(p, m);
             if (!attacked(q, s, them) && royals_ok(q, us)) out.push_back(m);
         }
@@ -568,18 +585,18 @@ std::uint64_t perft(const Position& p, int depth) {
 std::vector<std::pair<std::string, Move>> sorted_moves(const Position& p) {
     std::vector<std::pair<std::string, Move>> out;
     for (const Move& m : legal_moves(p)) out.emplace_back(move_text(m), m);
-    std::sort(out.begin(), out.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(
+        out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     return out;
 }
 
 // ----- TFEN (docs/notation.md) ---------------------------------------------------------------
 
-const std::string START_TFEN =
-    "e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/"
-    "RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
+const std::string START_TFEN
+    = "e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/"
+      "RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1";
 
-const std::string PIECES = "KHAGVZTNRECD";
+const std::string PIECES     = "KHAGVZTNRECD";
 const std::string PAWN_KINDS = "KGVZTNRECDP";
 
 bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
@@ -588,7 +605,7 @@ char to_lower(char c) { return is_upper(c) ? char(c - 'A' + 'a') : c; }
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
-    std::string cur;
+    std::string              cur;
     for (char c : s) {
         if (c == sep) {
             out.push_back(cur);
@@ -602,9 +619,9 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 std::vector<std::string> words(const std::string& s) {
-    std::istringstream in(s);
+    std::istringstream       in(s);
     std::vector<std::string> out;
-    std::string w;
+    std::string              w;
     while (in >> w) out.push_back(w);
     return out;
 }
@@ -612,11 +629,11 @@ std::vector<std::string> words(const std::string& s) {
 // One piece token (K, pr, ...) or throws.
 Piece parse_piece_token(const std::string& tok, const std::string& where) {
     if (tok.size() == 1 && PIECES.find(to_upper(tok[0])) != std::string::npos)
-        return Piece{to_upper(tok[0]), 0, is_upper(tok[0]) ? WHITE : BLACK};
-    if (tok.size() == 2 && to_upper(tok[0]) == 'P' &&
-        PAWN_KINDS.find(to_upper(tok[1])) != std::string::npos &&
-        is_upper(tok[0]) == is_upper(tok[1]))
-        return Piece{'P', to_upper(tok[1]), is_upper(tok[0]) ? WHITE : BLACK};
+        return Piece{ to_upper(tok[0]), 0, is_upper(tok[0]) ? WHITE : BLACK };
+    if (tok.size() == 2 && to_upper(tok[0]) == 'P'
+        && PAWN_KINDS.find(to_upper(tok[1])) != std::string::npos
+        && is_upper(tok[0]) == is_upper(tok[1]))
+        return Piece{ 'P', to_upper(tok[1]), is_upper(tok[0]) ? WHITE : BLACK };
     throw InputError("bad piece '" + tok + "' in " + where);
 }
 
@@ -630,15 +647,15 @@ std::string piece_token(const Piece& x) {
 Position parse_tfen(const std::string& text) {
     std::vector<std::string> f = words(text);
     if (f.size() != 7) throw InputError("TFEN needs 7 fields, got " + std::to_string(f.size()));
-    Position p;
+    Position                 p;
     std::vector<std::string> ranks = split(f[0], '/');
     if (ranks.size() != RANKS) throw InputError("TFEN board needs 10 ranks");
     for (int i = 0; i < RANKS; ++i) {
-        int r = RANKS - 1 - i;
-        const std::string& s = ranks[i];
-        std::string where = "rank " + std::to_string(r + 1);
-        int file = 0;
-        size_t k = 0;
+        int                r     = RANKS - 1 - i;
+        const std::string& s     = ranks[i];
+        std::string        where = "rank " + std::to_string(r + 1);
+        int                file  = 0;
+        size_t             k     = 0;
         while (k < s.size()) {
             char c = s[k];
             if (c >= '0' && c <= '9') {
@@ -657,35 +674,41 @@ Position parse_tfen(const std::string& text) {
             }
             Piece x = parse_piece_token(tok, where);
             if (file >= FILES) throw InputError("too many files in " + where);
-            p.at(Sq{file++, r}) = x;
+            p.at(Sq{ file++, r }) = x;
             k += tok.size();
         }
         if (file != FILES) throw InputError(where + " has " + std::to_string(file) + " files");
     }
-    if (f[1] == "w") p.side = WHITE;
-    else if (f[1] == "b") p.side = BLACK;
-    else throw InputError("bad side to move '" + f[1] + "'");
+    if (f[1] == "w")
+        p.side = WHITE;
+    else if (f[1] == "b")
+        p.side = BLACK;
+    else
+        throw InputError("bad side to move '" + f[1] + "'");
     std::vector<std::string> cit = split(f[2], '/');
     if (cit.size() != 2) throw InputError("bad citadels field '" + f[2] + "'");
-    for (int c : {WHITE, BLACK})
+    for (int c : { WHITE, BLACK })
         if (cit[c] != "-") p.citadel(c) = parse_piece_token(cit[c], "citadels field");
     if (f[3] != "-") {
         for (char c : f[3]) {
-            if (c == 'K' && !p.swap_right[WHITE]) p.swap_right[WHITE] = true;
-            else if (c == 'k' && !p.swap_right[BLACK]) p.swap_right[BLACK] = true;
-            else throw InputError("bad swaps field '" + f[3] + "'");
+            if (c == 'K' && !p.swap_right[WHITE])
+                p.swap_right[WHITE] = true;
+            else if (c == 'k' && !p.swap_right[BLACK])
+                p.swap_right[BLACK] = true;
+            else
+                throw InputError("bad swaps field '" + f[3] + "'");
         }
     }
     std::vector<std::string> pp = split(f[4], '/');
     if (pp.size() != 2) throw InputError("bad pawn-of-pawns field '" + f[4] + "'");
     try {
-        for (int c : {WHITE, BLACK}) {
+        for (int c : { WHITE, BLACK }) {
             if (pp[c].empty() || pp[c].find_first_not_of("0123456789") != std::string::npos)
                 throw InputError("x");
             p.arrivals[c] = std::stoi(pp[c]);
         }
-        if (f[5].find_first_not_of("0123456789") != std::string::npos ||
-            f[6].find_first_not_of("0123456789") != std::string::npos)
+        if (f[5].find_first_not_of("0123456789") != std::string::npos
+            || f[6].find_first_not_of("0123456789") != std::string::npos)
             throw InputError("x");
         p.halfmove = std::stoi(f[5]);
         p.fullmove = std::stoi(f[6]);
@@ -693,9 +716,9 @@ Position parse_tfen(const std::string& text) {
         throw InputError("bad number in TFEN counters");
     }
     // The illegal positions of docs/rules/tamerlane.md (end).
-    for (int c : {WHITE, BLACK}) {
-        std::string who = c == WHITE ? "White" : "Black";
-        int kings = 0, royals = 0, pps = 0;
+    for (int c : { WHITE, BLACK }) {
+        std::string who   = c == WHITE ? "White" : "Black";
+        int         kings = 0, royals = 0, pps = 0;
         for (Sq s : ALL_SQUARES) {
             const Piece& x = p.at(s);
             if (x.empty() || x.color != c) continue;
@@ -727,7 +750,7 @@ std::string to_tfen(const Position& p) {
     for (int r = RANKS - 1; r >= 0; --r) {
         int empties = 0;
         for (int f = 0; f < FILES; ++f) {
-            const Piece& x = p.at(Sq{f, r});
+            const Piece& x = p.at(Sq{ f, r });
             if (x.empty()) {
                 ++empties;
                 continue;
@@ -739,12 +762,12 @@ std::string to_tfen(const Position& p) {
         if (r) out += '/';
     }
     out += p.side == WHITE ? " w " : " b ";
-    for (int c : {WHITE, BLACK}) {
+    for (int c : { WHITE, BLACK }) {
         out += p.citadel(c).empty() ? "-" : piece_token(p.citadel(c));
         if (c == WHITE) out += '/';
     }
-    std::string swaps =
-        std::string(p.swap_right[WHITE] ? "K" : "") + (p.swap_right[BLACK] ? "k" : "");
+    std::string swaps
+        = std::string(p.swap_right[WHITE] ? "K" : "") + (p.swap_right[BLACK] ? "k" : "");
     out += " " + (swaps.empty() ? std::string("-") : swaps);
     out += " " + std::to_string(p.arrivals[WHITE]) + "/" + std::to_string(p.arrivals[BLACK]);
     out += " " + std::to_string(p.halfmove) + " " + std::to_string(p.fullmove);
@@ -761,8 +784,8 @@ Position play(const Position& p, const std::string& text) {
 // Tags describing a legal move, for the test script's biased playouts and coverage counts.
 std::string move_tags(const Position& p, const Move& m) {
     std::vector<std::string> tags;
-    const Piece& mover = p.at(m.from);
-    Position q = make_move(p, m);
+    const Piece&             mover = p.at(m.from);
+    Position                 q     = make_move(p, m);
     if (m.type == MoveType::Swap) tags.push_back("swap");
     if (m.type == MoveType::Relocation) tags.push_back("relocation");
     if (m.type == MoveType::Normal && !p.at(m.to).empty()) tags.push_back("capture");
@@ -771,8 +794,8 @@ std::string move_tags(const Position& p, const Move& m) {
     if (q.arrivals[p.side] > p.arrivals[p.side])
         tags.push_back("arrival" + std::to_string(q.arrivals[p.side]));
     else {
-        Sq pawn_sq = m.type == MoveType::Swap ? m.from : m.to;
-        const Piece& was = m.type == MoveType::Swap ? p.at(m.to) : mover;
+        Sq           pawn_sq = m.type == MoveType::Swap ? m.from : m.to;
+        const Piece& was     = m.type == MoveType::Swap ? p.at(m.to) : mover;
         if (was.pawn() && m.type != MoveType::Relocation && pawn_sq.r == last_rank(p.side))
             tags.push_back("promotion");
     }
@@ -789,8 +812,8 @@ struct Args {
     std::string command;
     std::string fen = START_TFEN;
     std::string moves;
-    int depth = -1;
-    bool divide = false;
+    int         depth  = -1;
+    bool        divide = false;
 };
 
 Args parse_args(int argc, char** argv) {
@@ -800,13 +823,15 @@ Args parse_args(int argc, char** argv) {
     if (a.command != "perft" && a.command != "moves" && a.command != "fen" && a.command != "play")
         throw InputError("unknown command '" + a.command + "'");
     for (int i = 2; i < argc; ++i) {
-        std::string o = argv[i];
-        auto value = [&]() -> std::string {
+        std::string o     = argv[i];
+        auto        value = [&]() -> std::string {
             if (i + 1 >= argc) throw InputError("missing value for " + o);
             return argv[++i];
         };
-        if (o == "--fen") a.fen = value();
-        else if (o == "--moves") a.moves = value();
+        if (o == "--fen")
+            a.fen = value();
+        else if (o == "--moves")
+            a.moves = value();
         else if (o == "--variant") {
             std::string v = value();
             if (v != "tamerlane")
@@ -816,8 +841,10 @@ Args parse_args(int argc, char** argv) {
             if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 3)
                 throw InputError("bad depth '" + v + "'");
             a.depth = std::stoi(v);
-        } else if (o == "--divide") a.divide = true;
-        else throw InputError("unknown option '" + o + "'");
+        } else if (o == "--divide")
+            a.divide = true;
+        else
+            throw InputError("unknown option '" + o + "'");
     }
     if (a.command == "perft" && a.depth < 0) throw InputError("perft needs --depth");
     return a;
@@ -830,7 +857,7 @@ Position start_position(const Args& a) {
 }
 
 void run_perft(const Position& p, int depth, bool divide) {
-    std::string out;
+    std::string   out;
     std::uint64_t total = 0;
     if (divide && depth > 0) {
         for (const auto& [text, m] : sorted_moves(p)) {
@@ -847,7 +874,7 @@ void run_perft(const Position& p, int depth, bool divide) {
 
 // Line protocol for the test script (one process per playout series).
 void run_play() {
-    Position p = parse_tfen(START_TFEN);
+    Position    p = parse_tfen(START_TFEN);
     std::string line;
     while (std::getline(std::cin, line)) {
         std::vector<std::string> w = words(line);
@@ -877,7 +904,7 @@ void run_play() {
     }
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     try {

@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
     app.add_option("--step", a.step, "first step in centipawns (halved when nothing improves)");
     app.add_option("--k", a.k, "the logistic's scaling constant (default: fitted)");
     app.add_option("--prior", a.prior,
-                   "ridge penalty towards the committed weights, per (100 cp)^2 (default 0)");
+        "ridge penalty towards the committed weights, per (100 cp)^2 (default 0)");
     app.add_option("--limit", a.limit, "read at most this many positions");
     app.add_option("--validate", a.validate, "held-out positions: report their error too");
     CLI11_PARSE(app, argc, argv);
