@@ -16,7 +16,22 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Seat, type Variant, geometryOf, isFourKingdoms, isVariant } from '../src/geometry';
 import { START_FEN, applyMoveForDisplay, parsePosition, seatLetter } from '../src/notation';
-import { type Action, type ActionMessage, type Clock, type EndMessage, type ErrorMessage, type MoveMessage, type Offers, type SeatInfo, type SeatMessage, type ServerMessage, type StateMessage, type Turn, type TurnEvent, readMessage } from '../src/turn';
+import {
+    type Action,
+    type ActionMessage,
+    type Clock,
+    type EndMessage,
+    type ErrorMessage,
+    type MoveMessage,
+    type Offers,
+    type SeatInfo,
+    type SeatMessage,
+    type ServerMessage,
+    type StateMessage,
+    type Turn,
+    type TurnEvent,
+    readMessage,
+} from '../src/turn';
 import fourKingdomsAlliance from '../tests/fixtures/fourkingdoms_alliance.json';
 import { writePosition } from './fen-writer';
 
@@ -54,30 +69,73 @@ interface MockGame {
 const analysisAsked = new Map<string, number>(); // questions per game, for the pending answers
 const games = new Map<string, MockGame>();
 
-const CHESS_WHITE = 'a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 b1a3 b1c3 g1f3 g1h3';
-const CHESS_BLACK = 'a7a6 a7a5 b7b6 b7b5 c7c6 c7c5 d7d6 d7d5 e7e6 e7e5 f7f6 f7f5 g7g6 g7g5 h7h6 h7h5 b8a6 b8c6 g8f6 g8h6';
+const CHESS_WHITE =
+    'a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 b1a3 b1c3 g1f3 g1h3';
+const CHESS_BLACK =
+    'a7a6 a7a5 b7b6 b7b5 c7c6 c7c5 d7d6 d7d5 e7e6 e7e5 f7f6 f7f5 g7g6 g7g5 h7h6 h7h5 b8a6 b8c6 g8f6 g8h6';
 const START_LEGAL: Record<Variant, Record<number, string>> = {
     chess: { 0: CHESS_WHITE, 1: CHESS_BLACK, 2: 'd1h5 d1g4 f1c4 g1f3 b1c3 e4f5 d2d4', 3: 'g7g6 e8f7 g8f6' },
     silverman: { 0: 'a2b3 b2a3 b2c3 c2b3 c2d3 d2c3' },
-    pawnrace: { 0: 'a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4', 1: CHESS_BLACK.split(' ').slice(0, 16).join(' ') },
-    tamerlane: { 0: 'a3a4 b3b4 c3c4 d3d4 e3e4 f3f4 g3g4 h3h4 i3i4 j3j4 k3k4 b2a4 b2c4 j2i4 j2k4 c1b4 c1d4 i1h4 i1j4', 1: 'a8a7 b8b7 c8c7 d8d7 e8e7 f8f7 g8g7 h8h7 i8i7 j8j7 k8k7' },
-    fourkingdoms: { 0: 'm4l4 m4k4 m5l5 m5k5 m6l6 m6k6 m7l7 m7k7 m8l8 m8k8 m9l9 m9k9 m10l10 m10k10 m11l11 m11k11 n5l4 n5l6 n10l9 n10l11', 1: 'd2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 i2i3 i2i4 j2j3 j2j4 k2k3 k2k4' },
-    'fourkingdoms-teams': { 0: 'm4l4 m4k4 m5l5 m5k5 m6l6 m6k6 m7l7 m7k7 m8l8 m8k8 n5l4 n5l6 n10l9 n10l11', 1: 'd2d3 d2d4 e2e3 e2e4 h2h3 h2h4' },
+    pawnrace: {
+        0: 'a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4',
+        1: CHESS_BLACK.split(' ').slice(0, 16).join(' '),
+    },
+    tamerlane: {
+        0: 'a3a4 b3b4 c3c4 d3d4 e3e4 f3f4 g3g4 h3h4 i3i4 j3j4 k3k4 b2a4 b2c4 j2i4 j2k4 c1b4 c1d4 i1h4 i1j4',
+        1: 'a8a7 b8b7 c8c7 d8d7 e8e7 f8f7 g8g7 h8h7 i8i7 j8j7 k8k7',
+    },
+    fourkingdoms: {
+        0: 'm4l4 m4k4 m5l5 m5k5 m6l6 m6k6 m7l7 m7k7 m8l8 m8k8 m9l9 m9k9 m10l10 m10k10 m11l11 m11k11 n5l4 n5l6 n10l9 n10l11',
+        1: 'd2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 i2i3 i2i4 j2j3 j2j4 k2k3 k2k4',
+    },
+    'fourkingdoms-teams': {
+        0: 'm4l4 m4k4 m5l5 m5k5 m6l6 m6k6 m7l7 m7k7 m8l8 m8k8 n5l4 n5l6 n10l9 n10l11',
+        1: 'd2d3 d2d4 e2e3 e2e4 h2h3 h2h4',
+    },
 };
 const IN_PROGRESS = 'The game is in progress (mock).';
 
-function newGame(id: string, variant: Variant, fen: string | null, seats: SeatInfo[], clock: { initial_s: number; increment_s: number } | null, tokenOf: (s: Seat) => string): MockGame {
+function newGame(
+    id: string,
+    variant: Variant,
+    fen: string | null,
+    seats: SeatInfo[],
+    clock: { initial_s: number; increment_s: number } | null,
+    tokenOf: (s: Seat) => string,
+): MockGame {
     const start = fen ?? START_FEN[variant];
     const legalAt: Record<number, string[]> = {};
     if (!fen) for (const [k, v] of Object.entries(START_LEGAL[variant])) legalAt[Number(k)] = v.split(' ');
     // A game created from a fixed game's position borrows its legal moves and explanations.
-    const twin = fen ? [...games.values()].find((f) => f.id.startsWith('mock-') && f.fen === fen && f.moves.length === 0) : undefined;
+    const twin = fen
+        ? [...games.values()].find((f) => f.id.startsWith('mock-') && f.fen === fen && f.moves.length === 0)
+        : undefined;
     const g: MockGame = {
-        id, variant, start_fen: start, fen: start, moves: [], san: [], seats,
+        id,
+        variant,
+        start_fen: start,
+        fen: start,
+        moves: [],
+        san: [],
+        seats,
         tokens: Object.fromEntries(seats.filter((s) => s.player === 'human').map((s) => [s.seat, tokenOf(s.seat)])),
-        status: 'ongoing', result: '*', text: IN_PROGRESS, scores: null, offers: { draw: [], alliance: null }, events: [],
-        clock: clock ? { initial_ms: clock.initial_s * 1000, increment_ms: clock.increment_s * 1000, remaining: Object.fromEntries(seats.map((s) => [s.seat, clock.initial_s * 1000])), since: Date.now() } : null,
-        legalAt: twin ? { ...twin.legalAt } : legalAt, explain: twin ? { ...twin.explain } : {}, sockets: new Set(),
+        status: 'ongoing',
+        result: '*',
+        text: IN_PROGRESS,
+        scores: null,
+        offers: { draw: [], alliance: null },
+        events: [],
+        clock: clock
+            ? {
+                  initial_ms: clock.initial_s * 1000,
+                  increment_ms: clock.increment_s * 1000,
+                  remaining: Object.fromEntries(seats.map((s) => [s.seat, clock.initial_s * 1000])),
+                  since: Date.now(),
+              }
+            : null,
+        legalAt: twin ? { ...twin.legalAt } : legalAt,
+        explain: twin ? { ...twin.explain } : {},
+        sockets: new Set(),
     };
     games.set(id, g);
     return g;
@@ -89,13 +147,19 @@ function clockOf(g: MockGame): Clock | null {
     if (!g.clock) return null;
     const running = g.status === 'ongoing' && g.moves.length > 0 ? toMove(g) : null;
     const c: Clock = { running, initial_ms: g.clock.initial_ms, increment_ms: g.clock.increment_ms };
-    for (const [seat, ms] of Object.entries(g.clock.remaining) as [Seat, number][]) c[seat] = Math.max(0, seat === running ? ms - (Date.now() - g.clock.since) : ms);
+    for (const [seat, ms] of Object.entries(g.clock.remaining) as [Seat, number][])
+        c[seat] = Math.max(0, seat === running ? ms - (Date.now() - g.clock.since) : ms);
     return c;
 }
 
 // Four Kingdoms free-for-all (what the rules allow, for the mock's few positions): with three
 // players left, one of them commanding another's army, the other two may propose to each other.
-function mayAlly(g: MockGame, inGame: Seat[], commanders: Partial<Record<Seat, Seat | null>>, allied: boolean): Partial<Record<Seat, Seat[]>> {
+function mayAlly(
+    g: MockGame,
+    inGame: Seat[],
+    commanders: Partial<Record<Seat, Seat | null>>,
+    allied: boolean,
+): Partial<Record<Seat, Seat[]>> {
     const seats = geometryOf(g.variant).seats;
     const out: Partial<Record<Seat, Seat[]>> = Object.fromEntries(seats.map((s) => [s, []]));
     if (g.variant !== 'fourkingdoms' || allied || g.status !== 'ongoing' || inGame.length !== 3) return out;
@@ -113,14 +177,34 @@ function turnOf(g: MockGame): Turn {
     const fk = isFourKingdoms(g.variant);
     const kings = new Set([...pos.pieces.values()].filter((p) => p.kind === 'K').map((p) => p.army));
     const inGame = fk ? seats.filter((s) => kings.has(s)) : [...seats];
-    const commanders: Partial<Record<Seat, Seat | null>> = Object.fromEntries(seats.map((army, i) => [army, fk ? (seats.find((s) => seatLetter(s) === pos.control?.charAt(i)) ?? null) : army]));
-    const alliance = fk && pos.alliance && pos.alliance !== '-' ? seats.filter((s) => pos.alliance!.includes(seatLetter(s))) : null;
+    const commanders: Partial<Record<Seat, Seat | null>> = Object.fromEntries(
+        seats.map((army, i) => [
+            army,
+            fk ? (seats.find((s) => seatLetter(s) === pos.control?.charAt(i)) ?? null) : army,
+        ]),
+    );
+    const alliance =
+        fk && pos.alliance && pos.alliance !== '-' ? seats.filter((s) => pos.alliance!.includes(seatLetter(s))) : null;
     const ongoing = g.status === 'ongoing';
     return {
-        plies: g.moves.length, fen: g.fen, to_move: pos.toMove, in_check: /[+#]$/.test(g.san.at(-1) ?? ''), check_first: false,
-        legal_moves: ongoing ? (g.legalAt[g.moves.length] ?? []) : [], claims: [], claim_moves: [], offers: g.offers,
-        in_game: inGame, commanders, alliance, may_ally: mayAlly(g, inGame, commanders, !!alliance),
-        status: g.status, result: g.result, text: g.text, scores: g.scores, events: g.events,
+        plies: g.moves.length,
+        fen: g.fen,
+        to_move: pos.toMove,
+        in_check: /[+#]$/.test(g.san.at(-1) ?? ''),
+        check_first: false,
+        legal_moves: ongoing ? (g.legalAt[g.moves.length] ?? []) : [],
+        claims: [],
+        claim_moves: [],
+        offers: g.offers,
+        in_game: inGame,
+        commanders,
+        alliance,
+        may_ally: mayAlly(g, inGame, commanders, !!alliance),
+        status: g.status,
+        result: g.result,
+        text: g.text,
+        scores: g.scores,
+        events: g.events,
     };
 }
 
@@ -132,20 +216,41 @@ function checked<M extends ServerMessage>(m: M): M {
 
 function stateOf(g: MockGame): StateMessage {
     return checked({
-        type: 'state', id: g.id, variant: g.variant, start_fen: g.start_fen, ply: g.moves.length, moves: g.moves, san: g.san,
-        seats: g.seats, clock: clockOf(g), ...turnOf(g),
+        type: 'state',
+        id: g.id,
+        variant: g.variant,
+        start_fen: g.start_fen,
+        ply: g.moves.length,
+        moves: g.moves,
+        san: g.san,
+        seats: g.seats,
+        clock: clockOf(g),
+        ...turnOf(g),
     });
 }
 
 const seatMessage = (s: SeatInfo): SeatMessage => ({ type: 'seat', seat: s.seat, connected: s.connected });
-const endOf = (g: MockGame): EndMessage => checked({ type: 'end', status: g.status, result: g.result, scores: g.scores, text: g.text });
+const endOf = (g: MockGame): EndMessage =>
+    checked({ type: 'end', status: g.status, result: g.result, scores: g.scores, text: g.text });
 
 function broadcast(g: MockGame, m: ServerMessage): void {
     for (const s of g.sockets) sendFrame(s, JSON.stringify(checked(m)));
 }
 
 function err(code: string, message: string, extra: Partial<ErrorMessage> = {}): { status: number; body: ErrorMessage } {
-    const status: Record<string, number> = { bad_json: 400, bad_request: 400, unknown_game: 404, bad_token: 403, stale_ply: 409, game_over: 409, not_your_turn: 403, illegal_move: 400, action_refused: 409, game_not_over: 409, too_large: 413 };
+    const status: Record<string, number> = {
+        bad_json: 400,
+        bad_request: 400,
+        unknown_game: 404,
+        bad_token: 403,
+        stale_ply: 409,
+        game_over: 409,
+        not_your_turn: 403,
+        illegal_move: 400,
+        action_refused: 409,
+        game_not_over: 409,
+        too_large: 413,
+    };
     return { status: status[code] ?? 400, body: checked({ type: 'error', code, message, ...extra }) };
 }
 
@@ -165,32 +270,61 @@ function fakeSan(g: MockGame, move: string): string {
     return `${p.kind}${capture}${to}${promo}`;
 }
 
-function playMove(g: MockGame, seat: Seat | 'engine', move: string, ply: unknown): { status: number; body: ServerMessage } {
+function playMove(
+    g: MockGame,
+    seat: Seat | 'engine',
+    move: string,
+    ply: unknown,
+): { status: number; body: ServerMessage } {
     if (g.status !== 'ongoing') return err('game_over', 'the game is over');
-    if (ply !== g.moves.length) return err('stale_ply', `ply ${String(ply)} is stale; ${g.moves.length} moves are played`, { ply: g.moves.length });
+    if (ply !== g.moves.length)
+        return err('stale_ply', `ply ${String(ply)} is stale; ${g.moves.length} moves are played`, {
+            ply: g.moves.length,
+        });
     const mover = toMove(g);
     if (seat !== 'engine' && seat !== mover) return err('not_your_turn', `it is ${mover}'s turn`);
     const legal = g.legalAt[g.moves.length] ?? [];
     if (!legal.includes(move)) {
         const from = /^[a-z][0-9]+/.exec(move)?.[0] ?? '';
-        const e = g.explain[move] ?? g.explain[from] ?? { reason: 'not_that_pieces_move', message: 'That piece does not move like that (mock explanation).', arrows: [] };
+        const e = g.explain[move] ??
+            g.explain[from] ?? {
+                reason: 'not_that_pieces_move',
+                message: 'That piece does not move like that (mock explanation).',
+                arrows: [],
+            };
         return err('illegal_move', e.message, { reason: e.reason, arrows: e.arrows });
     }
     const san = fakeSan(g, move);
     const before = parsePosition(g.variant, g.fen);
     const after = applyMoveForDisplay(before, move);
-    g.fen = writePosition({ ...after, fullmove: before.fullmove + (after.toMove === geometryOf(g.variant).seats[0] ? 1 : 0) });
+    g.fen = writePosition({
+        ...after,
+        fullmove: before.fullmove + (after.toMove === geometryOf(g.variant).seats[0] ? 1 : 0),
+    });
     if (g.clock) {
-        if (g.moves.length > 0) g.clock.remaining[mover] = (g.clock.remaining[mover] ?? 0) - (Date.now() - g.clock.since) + g.clock.increment_ms;
+        if (g.moves.length > 0)
+            g.clock.remaining[mover] =
+                (g.clock.remaining[mover] ?? 0) - (Date.now() - g.clock.since) + g.clock.increment_ms;
         g.clock.since = Date.now();
     }
     const ply0 = g.moves.length;
     g.moves.push(move);
     g.san.push(san);
     // A move lapses every Four Kingdoms offer; in a two-player game it declines the opponent's.
-    g.offers = { draw: isFourKingdoms(g.variant) ? [] : g.offers.draw.filter((s) => s === mover), alliance: g.offers.alliance };
+    g.offers = {
+        draw: isFourKingdoms(g.variant) ? [] : g.offers.draw.filter((s) => s === mover),
+        alliance: g.offers.alliance,
+    };
     g.events = /[+#]$/.test(san) ? [{ kind: 'check', player: toMove(g) }] : [];
-    const m: MoveMessage = checked({ type: 'move', ply: ply0, seat: mover, move, san, clock: clockOf(g), ...turnOf(g) });
+    const m: MoveMessage = checked({
+        type: 'move',
+        ply: ply0,
+        seat: mover,
+        move,
+        san,
+        clock: clockOf(g),
+        ...turnOf(g),
+    });
     broadcast(g, m);
     scheduleEngine(g);
     return { status: 200, body: m };
@@ -205,7 +339,15 @@ function scheduleEngine(g: MockGame): void {
     }
 }
 
-const ACTIONS: readonly Action[] = ['resign', 'offer_draw', 'accept_draw', 'decline_draw', 'claim_draw', 'propose_alliance', 'accept_alliance'];
+const ACTIONS: readonly Action[] = [
+    'resign',
+    'offer_draw',
+    'accept_draw',
+    'decline_draw',
+    'claim_draw',
+    'propose_alliance',
+    'accept_alliance',
+];
 const isSeat = (g: MockGame, v: unknown): v is Seat => geometryOf(g.variant).seats.includes(v as Seat);
 
 function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: number; body: ServerMessage } {
@@ -218,7 +360,11 @@ function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: 
         case 'resign': {
             // (the mock ends every game here; in Four Kingdoms the real server plays on without the seat)
             const rest = g.seats.map((s) => s.seat).filter((s) => s !== seat);
-            end('resignation', g.seats.length === 2 ? (seat === 'white' ? '0-1' : '1-0') : rest[0]!, `${seat} resigns (mock).`);
+            end(
+                'resignation',
+                g.seats.length === 2 ? (seat === 'white' ? '0-1' : '1-0') : rest[0]!,
+                `${seat} resigns (mock).`,
+            );
             g.events = [{ kind: 'resignation', player: seat }];
             break;
         }
@@ -231,7 +377,8 @@ function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: 
             g.events = [{ kind: 'draw_declined', player: seat }];
             break;
         case 'accept_draw':
-            if (!g.offers.draw.some((s) => s !== seat)) return err('action_refused', 'accept_draw refused: no draw offer stands');
+            if (!g.offers.draw.some((s) => s !== seat))
+                return err('action_refused', 'accept_draw refused: no draw offer stands');
             g.offers = { ...g.offers, draw: [] };
             end('agreement', '1/2-1/2', 'Draw by agreement (mock).');
             g.events = [{ kind: 'draw_accepted', player: seat }];
@@ -239,13 +386,15 @@ function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: 
         case 'claim_draw':
             return err('action_refused', 'claim_draw refused: no draw can be claimed here (mock)');
         case 'propose_alliance':
-            if (!other || !turnOf(g).may_ally[seat]?.includes(other)) return err('action_refused', 'propose_alliance refused: no alliance may be proposed to that seat');
+            if (!other || !turnOf(g).may_ally[seat]?.includes(other))
+                return err('action_refused', 'propose_alliance refused: no alliance may be proposed to that seat');
             g.offers = { ...g.offers, alliance: { from: seat, to: other } };
             g.events = [{ kind: 'alliance_proposed', player: seat, other }];
             break;
         case 'accept_alliance': {
             const proposal = g.offers.alliance;
-            if (proposal?.to !== seat) return err('action_refused', 'accept_alliance refused: no alliance was proposed to you');
+            if (proposal?.to !== seat)
+                return err('action_refused', 'accept_alliance refused: no alliance was proposed to you');
             const pos = parsePosition(g.variant, g.fen);
             const pair = geometryOf(g.variant).seats.filter((s) => s === proposal.from || s === proposal.to);
             g.fen = writePosition({ ...pos, alliance: pair.map(seatLetter).join('') });
@@ -255,7 +404,14 @@ function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: 
         }
     }
     if (g.status !== 'ongoing') g.events.push({ kind: 'game_over' });
-    const m: ActionMessage = checked({ type: 'action', action, seat, ...(other ? { with: other } : {}), clock: clockOf(g), ...turnOf(g) });
+    const m: ActionMessage = checked({
+        type: 'action',
+        action,
+        seat,
+        ...(other ? { with: other } : {}),
+        clock: clockOf(g),
+        ...turnOf(g),
+    });
     broadcast(g, m);
     if (g.status !== 'ongoing') broadcast(g, endOf(g));
     return { status: 200, body: m };
@@ -263,12 +419,36 @@ function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: 
 
 // ---- fixed games with known tokens `<id>-<seat>` ----
 
-function fixture(id: string, variant: Variant, fen: string | null, opts: { moves?: string[]; san?: string[]; legal?: string; explain?: Record<string, Explanation>; clock?: boolean; engine?: Seat[]; status?: string; result?: string; text?: string; startFen?: string; offers?: Offers } = {}): MockGame {
+function fixture(
+    id: string,
+    variant: Variant,
+    fen: string | null,
+    opts: {
+        moves?: string[];
+        san?: string[];
+        legal?: string;
+        explain?: Record<string, Explanation>;
+        clock?: boolean;
+        engine?: Seat[];
+        status?: string;
+        result?: string;
+        text?: string;
+        startFen?: string;
+        offers?: Offers;
+    } = {},
+): MockGame {
     const seats: SeatInfo[] = geometryOf(variant).seats.map((seat) => {
         const engine = !!opts.engine?.includes(seat);
         return { seat, player: engine ? 'engine' : 'human', level: engine ? 5 : null, connected: engine };
     });
-    const g = newGame(id, variant, fen, seats, opts.clock ? { initial_s: 300, increment_s: 3 } : null, (s) => `${id}-${s}`);
+    const g = newGame(
+        id,
+        variant,
+        fen,
+        seats,
+        opts.clock ? { initial_s: 300, increment_s: 3 } : null,
+        (s) => `${id}-${s}`,
+    );
     if (opts.startFen) g.start_fen = opts.startFen;
     if (opts.moves) {
         g.moves = opts.moves;
@@ -291,33 +471,85 @@ function fromFixture(id: string, messages: readonly unknown[], step: number): Mo
 }
 
 function fixtures(): void {
-    for (const v of ['chess', 'silverman', 'pawnrace', 'tamerlane', 'fourkingdoms', 'fourkingdoms-teams'] as Variant[]) {
+    for (const v of [
+        'chess',
+        'silverman',
+        'pawnrace',
+        'tamerlane',
+        'fourkingdoms',
+        'fourkingdoms-teams',
+    ] as Variant[]) {
         fixture(`mock-${v}`, v, null, { clock: true });
     }
     fixture('mock-check', 'chess', 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2', {
-        startFen: START_FEN.chess, moves: ['e2e4', 'f7f5', 'd1h5'], san: ['e4', 'f5', 'Qh5+'], legal: 'g7g6 e8f7 g8f6',
-        explain: { e8f8: { reason: 'king_would_be_attacked', message: 'The king cannot go to f8: it would be attacked there.', arrows: [] } },
+        startFen: START_FEN.chess,
+        moves: ['e2e4', 'f7f5', 'd1h5'],
+        san: ['e4', 'f5', 'Qh5+'],
+        legal: 'g7g6 e8f7 g8f6',
+        explain: {
+            e8f8: {
+                reason: 'king_would_be_attacked',
+                message: 'The king cannot go to f8: it would be attacked there.',
+                arrows: [],
+            },
+        },
     });
     fixture('mock-pinned', 'chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1', {
         legal: 'e1d1 e1f1 e1d2 e1f2',
-        explain: { e2: { reason: 'piece_pinned', message: 'The knight on e2 is pinned by the rook on e7: moving it would leave your king in check.', arrows: [['e7', 'e1']] } },
+        explain: {
+            e2: {
+                reason: 'piece_pinned',
+                message: 'The knight on e2 is pinned by the rook on e7: moving it would leave your king in check.',
+                arrows: [['e7', 'e1']],
+            },
+        },
     });
-    fixture('mock-promotion', 'chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1', { legal: 'e7e8q e7e8r e7e8b e7e8n e1d1 e1f1 e1d2 e1e2 e1f2' });
+    fixture('mock-promotion', 'chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1', {
+        legal: 'e7e8q e7e8r e7e8b e7e8n e1d1 e1f1 e1d2 e1e2 e1f2',
+    });
     fixture('mock-silverman-promotion', 'silverman', 'k3/2P1/4/3K w - - 0 1', { legal: 'c3c4q c3c4r d1d2 d1c2 d1c1' });
-    fixture('mock-tamerlane-citadel', 'tamerlane', 'e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/4PP6/PPPDPC1PEPGPKPVPZPTPNPR/RNTZGKVZTNR/E1C1D1D1C1E w A/- Kk 1/0 0 12', { legal: 'a3a4 b3b4' });
-    fixture('mock-fk-promotion', 'fourkingdoms', 'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -', { legal: 'f13f14 f13f14q f13f14r f13f14b f13f14n h1g1 h1i1 h1h2' });
-    fixture('mock-fk-alliance', 'fourkingdoms', 'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/14/wK12eQ/14/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx w - - 0 30 sswn -', { legal: 'a8a9 a8a7 a8b8' });
+    fixture(
+        'mock-tamerlane-citadel',
+        'tamerlane',
+        'e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/4PP6/PPPDPC1PEPGPKPVPZPTPNPR/RNTZGKVZTNR/E1C1D1D1C1E w A/- Kk 1/0 0 12',
+        { legal: 'a3a4 b3b4' },
+    );
+    fixture(
+        'mock-fk-promotion',
+        'fourkingdoms',
+        'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -',
+        { legal: 'f13f14 f13f14q f13f14r f13f14b f13f14n h1g1 h1i1 h1h2' },
+    );
+    fixture(
+        'mock-fk-alliance',
+        'fourkingdoms',
+        'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/14/wK12eQ/14/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx w - - 0 30 sswn -',
+        { legal: 'a8a9 a8a7 a8b8' },
+    );
     // South has proposed an alliance to West (East commands North's army): West may accept.
     fromFixture('mock-fk-proposal', fourKingdomsAlliance, 1);
     fixture('mock-over', 'chess', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', {
-        startFen: START_FEN.chess, moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'], san: ['f3', 'e5', 'g4', 'Qh4#'], legal: '', status: 'checkmate', result: '0-1', text: 'Black wins by checkmate (mock).',
+        startFen: START_FEN.chess,
+        moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'],
+        san: ['f3', 'e5', 'g4', 'Qh4#'],
+        legal: '',
+        status: 'checkmate',
+        result: '0-1',
+        text: 'Black wins by checkmate (mock).',
     });
 }
 
 // ---- HTTP ----
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+};
+const CSP =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 async function serveStatic(path: string, res: ServerResponse): Promise<void> {
     let file = normalize(join(DIST, decodeURIComponent(path)));
@@ -329,7 +561,11 @@ async function serveStatic(path: string, res: ServerResponse): Promise<void> {
     }
     try {
         const body = await readFile(file);
-        res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP, 'Cache-Control': 'no-cache' });
+        res.writeHead(200, {
+            'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'Content-Security-Policy': CSP,
+            'Cache-Control': 'no-cache',
+        });
         res.end(body);
     } catch {
         res.writeHead(500, { 'Content-Type': 'text/plain' });
@@ -342,18 +578,22 @@ function json(res: ServerResponse, r: { status: number; body: object }): void {
     res.end(JSON.stringify(r.body));
 }
 
+// A parsed JSON body or message as an object, or undefined when it is none.
+function objectOf(v: unknown): Record<string, unknown> | undefined {
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+}
+
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     try {
-        const v = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        return v && typeof v === 'object' ? v : undefined;
+        return objectOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
     } catch {
         return undefined;
     }
 }
 
-const server = createServer(async (req, res) => {
+async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://mock');
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'api') return serveStatic(url.pathname, res);
@@ -374,29 +614,64 @@ const server = createServer(async (req, res) => {
         const seats: SeatInfo[] = geometryOf(variant).seats.map((seat, i) => {
             const engine = want[i]?.['player'] === 'engine';
             const level = want[i]?.['level'];
-            return { seat, player: engine ? 'engine' : 'human', level: engine ? (typeof level === 'number' ? level : 5) : null, connected: engine };
+            return {
+                seat,
+                player: engine ? 'engine' : 'human',
+                level: engine ? (typeof level === 'number' ? level : 5) : null,
+                connected: engine,
+            };
         });
         const id = randomBytes(6).toString('hex');
-        const g = newGame(id, variant, fen, seats, (body['clock'] as { initial_s: number; increment_s: number } | null) ?? null, () => randomBytes(16).toString('hex'));
+        const g = newGame(
+            id,
+            variant,
+            fen,
+            seats,
+            (body['clock'] as { initial_s: number; increment_s: number } | null) ?? null,
+            () => randomBytes(16).toString('hex'),
+        );
         scheduleEngine(g);
-        return json(res, { status: 201, body: { id, seats: (Object.entries(g.tokens) as [Seat, string][]).map(([seat, token]) => ({ seat, token, url: `/g/${id}?token=${token}` })) } });
+        return json(res, {
+            status: 201,
+            body: {
+                id,
+                seats: (Object.entries(g.tokens) as [Seat, string][]).map(([seat, token]) => ({
+                    seat,
+                    token,
+                    url: `/g/${id}?token=${token}`,
+                })),
+            },
+        });
     }
     const g = games.get(parts[2] ?? '');
     if (!g) return json(res, err('unknown_game', `no game "${parts[2] ?? ''}"`));
     if (req.method === 'GET' && parts.length === 3) return json(res, { status: 200, body: stateOf(g) });
     if (req.method === 'GET' && parts[3] === 'analysis') {
-        if (g.status === 'ongoing') return json(res, err('game_not_over', 'the analysis is given once the game is over'));
+        if (g.status === 'ongoing')
+            return json(res, err('game_not_over', 'the analysis is given once the game is over'));
         // Like the server: pending (with progress) for the first two questions, then made-up
         // figures, one per position, to show the graph.
         const total = g.moves.length + 1;
         const asked = (analysisAsked.get(g.id) ?? 0) + 1;
         analysisAsked.set(g.id, asked);
-        if (asked <= 2) return json(res, { status: 202, body: { type: 'analysis', status: 'pending', done: Math.min(total, asked), total, ahead: 0 } });
-        const positions = Array.from({ length: total }, (_, ply) => ({ ply, to_move: ply % 2 ? 'black' : 'white', score: [0.2, 0.1, 0.3, -1.8, -9][ply] ?? 0, best: [['e4'], ['e5'], ['e4'], ['Nc3', 'Qh4+'], []][ply] ?? [] }));
+        if (asked <= 2)
+            return json(res, {
+                status: 202,
+                body: { type: 'analysis', status: 'pending', done: Math.min(total, asked), total, ahead: 0 },
+            });
+        const positions = Array.from({ length: total }, (_, ply) => ({
+            ply,
+            to_move: ply % 2 ? 'black' : 'white',
+            score: [0.2, 0.1, 0.3, -1.8, -9][ply] ?? 0,
+            best: [['e4'], ['e5'], ['e4'], ['Nc3', 'Qh4+'], []][ply] ?? [],
+        }));
         return json(res, { status: 200, body: { type: 'analysis', status: 'ready', view: 'white', positions } });
     }
     if (req.method === 'GET' && parts[3] === 'pgn') {
-        res.writeHead(200, { 'Content-Type': 'application/x-chess-pgn', 'Content-Disposition': `attachment; filename="${g.id}.pgn"` });
+        res.writeHead(200, {
+            'Content-Type': 'application/x-chess-pgn',
+            'Content-Disposition': `attachment; filename="${g.id}.pgn"`,
+        });
         return res.end(`[Event "Mock game"]\n[Variant "${g.variant}"]\n\n${g.san.join(' ')} *\n`);
     }
     if (req.method === 'POST' && (parts[3] === 'moves' || parts[3] === 'actions')) {
@@ -404,17 +679,31 @@ const server = createServer(async (req, res) => {
         if (!body) return json(res, err('bad_json', 'the body is not JSON'));
         const seat = seatOf(g, body['token']);
         if (!seat) return json(res, err('bad_token', 'no seat of this game holds that token'));
-        return json(res, parts[3] === 'moves' ? playMove(g, seat, String(body['move']), body['ply']) : act(g, seat, body));
+        return json(
+            res,
+            parts[3] === 'moves' ? playMove(g, seat, String(body['move']), body['ply']) : act(g, seat, body),
+        );
     }
     json(res, err('bad_request', 'no such API route'));
-});
+}
+
+const server = createServer((req, res) => void handle(req, res));
 
 // ---- a minimal WebSocket (RFC 6455: text frames, ping/close; enough for the mock) ----
 
 function sendFrame(socket: Duplex, text: string, opcode = 1): void {
     const payload = Buffer.from(text, 'utf8');
     const len = payload.length;
-    const head = len < 126 ? Buffer.from([0x80 | opcode, len]) : len < 65536 ? Buffer.from([0x80 | opcode, 126, len >> 8, len & 255]) : Buffer.concat([Buffer.from([0x80 | opcode, 127]), Buffer.alloc(4), Buffer.from([(len >>> 24) & 255, (len >>> 16) & 255, (len >>> 8) & 255, len & 255])]);
+    const head =
+        len < 126
+            ? Buffer.from([0x80 | opcode, len])
+            : len < 65536
+              ? Buffer.from([0x80 | opcode, 126, len >> 8, len & 255])
+              : Buffer.concat([
+                    Buffer.from([0x80 | opcode, 127]),
+                    Buffer.alloc(4),
+                    Buffer.from([(len >>> 24) & 255, (len >>> 16) & 255, (len >>> 8) & 255, len & 255]),
+                ]);
     if (!socket.destroyed) socket.write(Buffer.concat([head, payload]));
 }
 
@@ -428,8 +717,12 @@ server.on('upgrade', (req, socket) => {
         socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
     }
-    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    const accept = createHash('sha1')
+        .update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+        .digest('base64');
+    socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
     g.sockets.add(socket);
     const seatEntry = g.seats.find((s) => s.seat === seat);
     if (seatEntry) {
@@ -462,7 +755,7 @@ server.on('upgrade', (req, socket) => {
             if (opcode !== 1) continue;
             let m: Record<string, unknown> | undefined;
             try {
-                m = JSON.parse(data.toString('utf8'));
+                m = objectOf(JSON.parse(data.toString('utf8')));
             } catch {
                 sendFrame(socket, JSON.stringify(err('bad_json', 'not JSON').body));
                 continue;

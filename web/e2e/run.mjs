@@ -50,15 +50,28 @@ async function waitFor(url, ms = 20000) {
 // Starts the server under test; `restart` (not for CITADEL_URL) kills it with SIGKILL and starts
 // it again on the same port (and database).
 async function startTarget() {
-    if (process.env.CITADEL_URL) return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };
+    if (process.env.CITADEL_URL)
+        return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };
     const port = await freePort();
     let launch;
     if (process.env.CITADEL_BIN) {
         const db = join(mkdtempSync(join(tmpdir(), 'citadel-e2e-')), 'e2e.db');
-        launch = () => spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
+        launch = () =>
+            spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
     } else {
         if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
-        launch = () => spawn(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'mock-server.ts'), '--', '--port', String(port)], { cwd: WEB, stdio: 'inherit' });
+        launch = () =>
+            spawn(
+                process.execPath,
+                [
+                    join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'),
+                    join(WEB, 'dev', 'mock-server.ts'),
+                    '--',
+                    '--port',
+                    String(port),
+                ],
+                { cwd: WEB, stdio: 'inherit' },
+            );
     }
     let child = launch();
     children.push(child);
@@ -115,11 +128,24 @@ const profile = mkdtempSync(join(tmpdir(), 'citadel-chromium-'));
 const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`].filter((a) => !a.startsWith('--user-data-dir')),
+    args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+    ].filter((a) => !a.startsWith('--user-data-dir')),
 });
 
 async function api(path, body) {
-    const r = await fetch(base + path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(
+        base + path,
+        body === undefined
+            ? {}
+            : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    );
     const text = await r.text();
     let json;
     try {
@@ -132,7 +158,12 @@ async function api(path, body) {
 
 async function create(variant, fen = null, seats = undefined, clock = { initial_s: 300, increment_s: 3 }) {
     const n = variant.startsWith('fourkingdoms') ? 4 : 2;
-    const r = await api('/api/games', { variant, fen, clock, seats: seats ?? Array.from({ length: n }, () => ({ player: 'human' })) });
+    const r = await api('/api/games', {
+        variant,
+        fen,
+        clock,
+        seats: seats ?? Array.from({ length: n }, () => ({ player: 'human' })),
+    });
     assert(r.status === 201, `create ${variant}: ${r.status} ${JSON.stringify(r.json)}`);
     return r.json;
 }
@@ -143,7 +174,11 @@ const seatUrl = (game, seat) => {
 };
 
 async function newPage(viewport = { width: 1280, height: 860 }, lang = 'en') {
-    const context = await browser.newContext({ viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500 });
+    const context = await browser.newContext({
+        viewport,
+        hasTouch: viewport.width < 500,
+        isMobile: viewport.width < 500,
+    });
     await context.addInitScript((l) => {
         if (!localStorage.getItem('citadel.language')) localStorage.setItem('citadel.language', l);
         localStorage.setItem('citadel.muted', '1');
@@ -154,7 +189,8 @@ async function newPage(viewport = { width: 1280, height: 860 }, lang = 'en') {
         console.log(`FAIL page error: ${e.message}`);
     });
     page.on('console', (m) => {
-        if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) console.log(`console: ${m.text()}`);
+        if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text()))
+            console.log(`console: ${m.text()}`);
     });
     return page;
 }
@@ -171,7 +207,11 @@ async function clickSquare(page, sq) {
 const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
 await step('the piece set sheet', async () => {
-    const r = spawnSync(process.execPath, [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'piece-sheet.ts')], { cwd: WEB });
+    const r = spawnSync(
+        process.execPath,
+        [join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'), join(WEB, 'dev', 'piece-sheet.ts')],
+        { cwd: WEB },
+    );
     assert(r.status === 0, `piece-sheet failed: ${r.stderr}`);
     const page = await newPage({ width: 1250, height: 1500 });
     await page.goto('file://' + join(OUT, 'pieces.html'));
@@ -240,7 +280,9 @@ await step('chess: drag and drop a move, then the engine answers', async () => {
     await page.mouse.move(a.x + a.width / 2 + 10, a.y, { steps: 4 });
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
     await page.mouse.up();
-    await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length >= 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length >= 2, null, {
+        timeout: 30000,
+    });
     await shot(page, 'chess-engine-answered');
     await page.context().close();
 });
@@ -252,25 +294,37 @@ await step('keyboard: arrows and Enter play e2e4', async () => {
     await boardReady(page);
     await page.focus('.board-svg');
     // the cursor starts on a1 (bottom left for White)
-    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(k);
+    for (const k of [
+        'ArrowRight',
+        'ArrowRight',
+        'ArrowRight',
+        'ArrowRight',
+        'ArrowUp',
+        'Enter',
+        'ArrowUp',
+        'ArrowUp',
+        'Enter',
+    ])
+        await page.keyboard.press(k);
     await page.waitForSelector('.move-list .san', { timeout: 5000 });
     await shot(page, 'keyboard-move');
     await page.context().close();
 });
 
-for (const lang of ['en', 'vi']) await step(`illegal move explained with an arrow (pinned knight, ${lang})`, async () => {
-    const game = await create('chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1');
-    const page = await newPage(undefined, lang);
-    await page.goto(seatUrl(game, 'white'));
-    await boardReady(page);
-    await clickSquare(page, 'e2');
-    await clickSquare(page, 'c3');
-    await page.waitForSelector('#explain:not([hidden])', { timeout: 5000 });
-    const arrows = await page.locator('.board-svg line.arrow').count();
-    assert(arrows >= 1, 'no arrow drawn');
-    await shot(page, `illegal-move-explained-${lang}`);
-    await page.context().close();
-});
+for (const lang of ['en', 'vi'])
+    await step(`illegal move explained with an arrow (pinned knight, ${lang})`, async () => {
+        const game = await create('chess', '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1');
+        const page = await newPage(undefined, lang);
+        await page.goto(seatUrl(game, 'white'));
+        await boardReady(page);
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'c3');
+        await page.waitForSelector('#explain:not([hidden])', { timeout: 5000 });
+        const arrows = await page.locator('.board-svg line.arrow').count();
+        assert(arrows >= 1, 'no arrow drawn');
+        await shot(page, `illegal-move-explained-${lang}`);
+        await page.context().close();
+    });
 
 await step('promotion chooser (chess) and the promoted queen', async () => {
     const game = await create('chess', 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1');
@@ -303,7 +357,8 @@ await step('promotion chooser (Silverman: queen or rook)', async () => {
     await page.context().close();
 });
 
-const FK_PROMO = 'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -';
+const FK_PROMO =
+    'xxx6nK1xxx/xxx2sP5xxx/xxx8xxx/14/14/14/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx s - - 0 20 eswn -';
 await step("Four Kingdoms promotion chooser with don't promote", async () => {
     const game = await create('fourkingdoms', FK_PROMO);
     const page = await newPage();
@@ -410,7 +465,10 @@ await step('resign ends the game', async () => {
 // ---- every board, every language, phone and desktop: test-results/boards/ ----
 const BOARDS = join(OUT, 'boards');
 mkdirSync(BOARDS, { recursive: true });
-for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+]) {
     await step(`every variant's board in en, zh and vi (${size} ${viewport.width}x${viewport.height})`, async () => {
         for (const variant of Object.keys(VARIANT_MOVE)) {
             const game = await create(variant);
@@ -424,7 +482,10 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['pho
                 // nothing of the page may stick out sideways (a phone would scroll)
                 const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
                 assert(wide <= 0, `${variant} ${lang} ${size}: the page is ${wide}px too wide`);
-                await page.screenshot({ path: join(BOARDS, `${variant}-${size}-${lang}.png`), fullPage: size === 'phone' });
+                await page.screenshot({
+                    path: join(BOARDS, `${variant}-${size}-${lang}.png`),
+                    fullPage: size === 'phone',
+                });
                 await page.context().close();
             }
         }
@@ -461,7 +522,11 @@ await step('phone screens in zh and vi: illegal move, promotion chooser, game ov
         await page.click('#resign-yes');
         await page.waitForTimeout(500);
         // on the real server East leaves and the game goes on: East has no controls left
-        if (!mock) assert((await page.locator('#resign, #offer-draw').count()) === 0, 'a player out of the game still has controls');
+        if (!mock)
+            assert(
+                (await page.locator('#resign, #offer-draw').count()) === 0,
+                'a player out of the game still has controls',
+            );
         await page.screenshot({ path: join(BOARDS, `resigned-fourkingdoms-teams-phone-${lang}.png`), fullPage: true });
         await page.context().close();
         page = await newPage(viewport, lang);
@@ -473,14 +538,25 @@ await step('phone screens in zh and vi: illegal move, promotion chooser, game ov
 });
 
 // ---- FIDE 9.2.1: a draw claimed with the move that repeats the position (real server) ----
-const KNIGHT_SHUFFLE = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8'], ['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+const KNIGHT_SHUFFLE = [
+    ['g1', 'f3'],
+    ['g8', 'f6'],
+    ['f3', 'g1'],
+    ['f6', 'g8'],
+    ['g1', 'f3'],
+    ['g8', 'f6'],
+    ['f3', 'g1'],
+    ['f6', 'g8'],
+];
 async function playShuffle(page, upto) {
     for (let i = 0; i < upto; i++) {
         const [a, b] = KNIGHT_SHUFFLE[i];
         await clickSquare(page, a);
         await clickSquare(page, b);
         assert((await page.locator('#claim-ask').count()) === 0, `a claim was offered with move ${i + 1}`);
-        await page.waitForFunction((n) => document.querySelectorAll('.move-list .san').length === n, i + 1, { timeout: 5000 });
+        await page.waitForFunction((n) => document.querySelectorAll('.move-list .san').length === n, i + 1, {
+            timeout: 5000,
+        });
     }
 }
 async function oneDeviceChess(viewport = undefined) {
@@ -503,7 +579,10 @@ if (!mock) {
         await page.waitForSelector('#claim-ask', { timeout: 5000 });
         const text = await page.textContent('#claim-ask');
         assert(/claim a draw \(threefold repetition\)/.test(text ?? ''), `the question says "${text}"`);
-        assert((await page.locator('.board-svg rect.sq.last[data-square="g8"]').count()) === 1, 'the board does not show the move asked about');
+        assert(
+            (await page.locator('.board-svg rect.sq.last[data-square="g8"]').count()) === 1,
+            'the board does not show the move asked about',
+        );
         await shot(page, 'claim-with-move-asked');
         await page.click('#claim-yes');
         await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
@@ -522,7 +601,9 @@ if (!mock) {
         await page.waitForSelector('#claim-ask', { timeout: 5000 });
         await shot(page, 'claim-with-move-asked-phone');
         await page.click('#claim-no');
-        await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length === 8, null, { timeout: 5000 });
+        await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length === 8, null, {
+            timeout: 5000,
+        });
         await page.waitForSelector('#claim-draw', { timeout: 5000 });
         const label = await page.textContent('#claim-draw');
         assert(/threefold/.test(label ?? ''), `claim button "${label}"`);
@@ -544,7 +625,10 @@ if (!mock) {
         await clickSquare(page, 'e4');
         await page.waitForSelector('#accept-draw', { timeout: 5000 });
         assert((await page.locator('#decline-draw').count()) === 1, 'no Decline for Black');
-        assert(/White offers a draw/.test((await page.textContent('#draw-offer')) ?? ''), 'Black is not told who offered');
+        assert(
+            /White offers a draw/.test((await page.textContent('#draw-offer')) ?? ''),
+            'Black is not told who offered',
+        );
         await shot(page, 'draw-offer-two-players');
         await page.click('#accept-draw');
         await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
@@ -587,7 +671,10 @@ await step('Four Kingdoms alliance: South proposes, West is asked and accepts', 
     const west = await newPage();
     await west.goto(seatUrl(game, 'west'));
     await boardReady(west);
-    assert(/West/.test((await south.textContent('#propose-alliance')) ?? ''), 'South is not offered to propose to West');
+    assert(
+        /West/.test((await south.textContent('#propose-alliance')) ?? ''),
+        'South is not offered to propose to West',
+    );
     await south.click('#propose-alliance');
     await west.waitForSelector('#accept-alliance', { timeout: 5000 });
     assert(/South/.test((await west.textContent('#accept-alliance')) ?? ''), 'West is not told who proposed');
@@ -611,14 +698,18 @@ if (!mock) {
             const r = await api(`/api/games/${game.id}/moves`, { token, move, ply });
             assert(r.status === 200, `move ${move}: ${r.status}`);
         }
-        for (const [name, viewport] of [['desktop', undefined], ['phone', { width: 390, height: 844 }]]) {
+        for (const [name, viewport] of [
+            ['desktop', undefined],
+            ['phone', { width: 390, height: 844 }],
+        ]) {
             const page = await newPage(viewport);
             await page.goto(`${base}/g/${game.id}`);
             await boardReady(page);
             if (name === 'desktop') {
                 // The first visit finds it computing (or, on a fast machine, already done).
                 await page.waitForSelector('#analysis .analysis-progress, #analysis .eval-graph', { timeout: 10000 });
-                if (await page.locator('#analysis .analysis-progress').count()) await page.locator('#analysis').screenshot({ path: join(OUT, 'analysis-pending.png') });
+                if (await page.locator('#analysis .analysis-progress').count())
+                    await page.locator('#analysis').screenshot({ path: join(OUT, 'analysis-pending.png') });
             }
             await page.waitForSelector('#analysis:not([hidden]) .eval-graph', { timeout: 60000 });
             assert((await page.locator('#analysis .eval-dot').count()) === 8, 'one dot per position');
@@ -638,8 +729,13 @@ if (!mock) {
         const game = await create('fourkingdoms');
         const token = (seat) => game.seats.find((x) => x.seat === seat).token;
         const state = (await api(`/api/games/${game.id}`)).json;
-        assert((await api(`/api/games/${game.id}/moves`, { token: token('east'), move: state.legal_moves[0], ply: 0 })).status === 200, 'east moves');
-        for (const seat of ['south', 'west', 'north']) await api(`/api/games/${game.id}/actions`, { token: token(seat), action: 'resign' });
+        assert(
+            (await api(`/api/games/${game.id}/moves`, { token: token('east'), move: state.legal_moves[0], ply: 0 }))
+                .status === 200,
+            'east moves',
+        );
+        for (const seat of ['south', 'west', 'north'])
+            await api(`/api/games/${game.id}/actions`, { token: token(seat), action: 'resign' });
         const page = await newPage({ width: 390, height: 844 });
         await page.goto(`${base}/g/${game.id}`);
         await page.waitForSelector('#analysis:not([hidden]) .eval-legend', { timeout: 60000 });
@@ -652,7 +748,9 @@ if (!mock) {
 
 if (restart) {
     await step('server killed (SIGKILL) and restarted mid-game: the page reconnects and goes on', async () => {
-        const game = mock ? { id: 'mock-chess', seats: [{ seat: 'white', token: 'mock-chess-white' }] } : await create('chess');
+        const game = mock
+            ? { id: 'mock-chess', seats: [{ seat: 'white', token: 'mock-chess-white' }] }
+            : await create('chess');
         const page = await newPage();
         await page.goto(seatUrl(game, 'white'));
         await boardReady(page);
@@ -663,7 +761,10 @@ if (restart) {
             await page.waitForSelector('.move-list .san');
         }
         await restart(async () => {
-            await page.waitForSelector('#link-status[data-status="reconnecting"], #link-status[data-status="polling"]', { timeout: 10000 });
+            await page.waitForSelector(
+                '#link-status[data-status="reconnecting"], #link-status[data-status="polling"]',
+                { timeout: 10000 },
+            );
             await shot(page, 'reconnecting');
         });
         await page.waitForSelector('#link-status[data-status="connected"]', { timeout: 30000 });
@@ -703,7 +804,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
         await shot(page, 'fourkingdoms-alliance');
         await page.context().close();
     });
-    await step("mock: Four Kingdoms alliance: the seat proposed to may accept", async () => {
+    await step('mock: Four Kingdoms alliance: the seat proposed to may accept', async () => {
         const page = await newPage();
         await page.goto(`${base}/g/mock-fk-proposal?token=mock-fk-proposal-west&seat=west`);
         await boardReady(page);

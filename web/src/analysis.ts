@@ -39,14 +39,18 @@ export interface AnalysisSource {
 }
 
 // No analysis at all.
-export const noAnalysis: AnalysisSource = { analyse: async () => ({ state: 'error', message: t('analysis_none') }) };
+export const noAnalysis: AnalysisSource = {
+    analyse: () => Promise.resolve({ state: 'error', message: t('analysis_none') }),
+};
 
 // The server's route.
 export const httpAnalysis: AnalysisSource = {
     analyse: async (id) => {
         let r: Response;
         try {
-            r = await fetch(`/api/games/${encodeURIComponent(id)}/analysis`, { headers: { Accept: 'application/json' } });
+            r = await fetch(`/api/games/${encodeURIComponent(id)}/analysis`, {
+                headers: { Accept: 'application/json' },
+            });
         } catch {
             return { state: 'error', code: 'network', message: t('analysis_offline') };
         }
@@ -74,8 +78,14 @@ export function isAnalysisData(v: unknown): v is AnalysisData {
     if (view !== undefined && view !== 'white' && view !== 'east+south' && view !== 'mover') return false;
     const num = (x: unknown) => x === undefined || (typeof x === 'number' && Number.isFinite(x));
     return (v as AnalysisData).positions.every(
-        (p) => p && typeof p === 'object' && Number.isInteger(p.ply) && p.ply >= 0 &&
-            num(p.score) && num(p.points) && num(p.outcome) &&
+        (p) =>
+            p &&
+            typeof p === 'object' &&
+            Number.isInteger(p.ply) &&
+            p.ply >= 0 &&
+            num(p.score) &&
+            num(p.points) &&
+            num(p.outcome) &&
             (p.mateIn === undefined || Number.isInteger(p.mateIn)) &&
             (p.to_move === undefined || typeof p.to_move === 'string') &&
             (p.best === undefined || (Array.isArray(p.best) && p.best.every((m) => typeof m === 'string'))),
@@ -85,7 +95,12 @@ export function isAnalysisData(v: unknown): v is AnalysisData {
 // Asks `source` for the analysis of `id` now and, while it is pending, again every `intervalMs`;
 // each answer goes to `onAnswer`. Stops after a ready answer or an error, or when the returned
 // function is called (the page is left).
-export function pollAnalysis(id: string, source: AnalysisSource, onAnswer: (a: AnalysisAnswer) => void, intervalMs = 1000): () => void {
+export function pollAnalysis(
+    id: string,
+    source: AnalysisSource,
+    onAnswer: (a: AnalysisAnswer) => void,
+    intervalMs = 1000,
+): () => void {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
@@ -124,7 +139,11 @@ function onViewSide(seat: string, view: AnalysisView | undefined): boolean {
 
 // The moves that lost at least `threshold` pawns (from the mover's side), with the better line
 // from the position before them. Free-for-all has none (see renderAnalysis).
-export function mistakes(data: AnalysisData, sides = 2, threshold = 1.5): { ply: number; loss: number; best: string[] }[] {
+export function mistakes(
+    data: AnalysisData,
+    sides = 2,
+    threshold = 1.5,
+): { ply: number; loss: number; best: string[] }[] {
     if (data.view === 'mover') return [];
     const out: { ply: number; loss: number; best: string[] }[] = [];
     const ps = [...data.positions].sort((a, b) => a.ply - b.ply);
@@ -168,7 +187,11 @@ function seriesOf(data: AnalysisData): Series[] {
     }
     return (['east', 'south', 'west', 'north'] as const).map((seat) => ({
         seat,
-        points: ps.flatMap((p) => (p.to_move === seat && p.points !== undefined ? [{ ply: p.ply, value: Math.max(0, Math.min(FFA_TOP, p.points)), text: formatEval(p) }] : [])),
+        points: ps.flatMap((p) =>
+            p.to_move === seat && p.points !== undefined
+                ? [{ ply: p.ply, value: Math.max(0, Math.min(FFA_TOP, p.points)), text: formatEval(p) }]
+                : [],
+        ),
     }));
 }
 
@@ -181,7 +204,8 @@ export function evaluationGraph(data: AnalysisData, width = 600, height = 160, m
     const ffa = data.view === 'mover';
     const maxPly = Math.max(1, ps[ps.length - 1]!.ply);
     const x = (ply: number) => ((ply / maxPly) * width).toFixed(1);
-    const y = (v: number) => (ffa ? height - 4 - (v / FFA_TOP) * (height - 8) : height / 2 - (v / CLAMP) * (height / 2 - 4)).toFixed(1);
+    const y = (v: number) =>
+        (ffa ? height - 4 - (v / FFA_TOP) * (height - 8) : height / 2 - (v / CLAMP) * (height / 2 - 4)).toFixed(1);
     const path = (s: Series) => s.points.map((p, i) => `${i ? 'L' : 'M'}${x(p.ply)} ${y(p.value)}`).join(' ');
     const mid = ffa ? y(1) : y(0);
     let body = `<rect class="eval-bg${ffa ? ' ffa' : ''}" x="0" y="0" width="${width}" height="${height}"/>`;
@@ -213,7 +237,13 @@ function paragraph(text: string, cls?: string): HTMLParagraphElement {
 
 // Draws the finished analysis; `onPick(ply)` (optional) shows a position when a point or a
 // mistake is chosen.
-export function renderAnalysis(container: HTMLElement, data: AnalysisData | null, san: string[], sides = 2, onPick?: (ply: number) => void): void {
+export function renderAnalysis(
+    container: HTMLElement,
+    data: AnalysisData | null,
+    san: string[],
+    sides = 2,
+    onPick?: (ply: number) => void,
+): void {
     container.replaceChildren();
     const h = document.createElement('h3');
     h.textContent = t('analysis');
@@ -224,10 +254,18 @@ export function renderAnalysis(container: HTMLElement, data: AnalysisData | null
     }
     const found = mistakes(data, sides);
     const ffa = data.view === 'mover';
-    const caption = paragraph(ffa ? t('evaluation_points') : data.view === 'east+south' ? t('evaluation_teams') : t('evaluation'), 'eval-caption');
+    const caption = paragraph(
+        ffa ? t('evaluation_points') : data.view === 'east+south' ? t('evaluation_teams') : t('evaluation'),
+        'eval-caption',
+    );
     const graph = document.createElement('div');
     graph.className = 'eval-graph-box';
-    graph.innerHTML = evaluationGraph(data, 600, 160, found.map((m) => m.ply));
+    graph.innerHTML = evaluationGraph(
+        data,
+        600,
+        160,
+        found.map((m) => m.ply),
+    );
     if (onPick) {
         graph.addEventListener('click', (e) => {
             const ply = (e.target as Element | null)?.closest('[data-ply]')?.getAttribute('data-ply');
@@ -291,23 +329,43 @@ export function renderPending(container: HTMLElement, done: number, total: numbe
 // The panel for game `id`: progress while the server computes, then the analysis, or the error
 // with a button to ask again. Returns the function that stops asking (call it when the page is
 // left).
-export function watchAnalysis(container: HTMLElement, id: string, san: string[], sides: number, source: AnalysisSource, onPick?: (ply: number) => void, intervalMs = 1000): () => void {
+export function watchAnalysis(
+    container: HTMLElement,
+    id: string,
+    san: string[],
+    sides: number,
+    source: AnalysisSource,
+    onPick?: (ply: number) => void,
+    intervalMs = 1000,
+): () => void {
     let stop = () => {};
     const start = () => {
-        stop = pollAnalysis(id, source, (a) => {
-            if (a.state === 'pending') return renderPending(container, a.done, a.total, a.ahead);
-            container.removeAttribute('aria-busy');
-            if (a.state === 'ready') return renderAnalysis(container, a.data, san, sides, onPick);
-            container.replaceChildren();
-            const h = document.createElement('h3');
-            h.textContent = t('analysis');
-            const again = document.createElement('button');
-            again.type = 'button';
-            again.id = 'analysis-retry';
-            again.textContent = t('analysis_retry');
-            again.addEventListener('click', start);
-            container.append(h, paragraph(t('analysis_error', { message: a.code === 'analysis_busy' ? t('analysis_busy') : a.message }), 'analysis-status'), again);
-        }, intervalMs);
+        stop = pollAnalysis(
+            id,
+            source,
+            (a) => {
+                if (a.state === 'pending') return renderPending(container, a.done, a.total, a.ahead);
+                container.removeAttribute('aria-busy');
+                if (a.state === 'ready') return renderAnalysis(container, a.data, san, sides, onPick);
+                container.replaceChildren();
+                const h = document.createElement('h3');
+                h.textContent = t('analysis');
+                const again = document.createElement('button');
+                again.type = 'button';
+                again.id = 'analysis-retry';
+                again.textContent = t('analysis_retry');
+                again.addEventListener('click', start);
+                container.append(
+                    h,
+                    paragraph(
+                        t('analysis_error', { message: a.code === 'analysis_busy' ? t('analysis_busy') : a.message }),
+                        'analysis-status',
+                    ),
+                    again,
+                );
+            },
+            intervalMs,
+        );
     };
     start();
     return () => stop();

@@ -3,7 +3,16 @@
 // and their reader are turn.ts.
 
 import type { Seat, Variant } from './geometry';
-import { type Action, type ActionMessage, type ErrorMessage, type MoveMessage, type ServerMessage, type StateMessage, SchemaError, readMessage } from './turn';
+import {
+    type Action,
+    type ActionMessage,
+    type ErrorMessage,
+    type MoveMessage,
+    type ServerMessage,
+    type StateMessage,
+    SchemaError,
+    readMessage,
+} from './turn';
 
 export type { Action, ErrorMessage, ServerMessage, StateMessage };
 
@@ -60,7 +69,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
         parsed = undefined;
     }
     if (!response.ok) {
-        const err = (parsed as ErrorMessage | undefined) ?? { type: 'error', code: 'http', message: `HTTP ${response.status}` };
+        const err = (parsed as ErrorMessage | undefined) ?? {
+            type: 'error',
+            code: 'http',
+            message: `HTTP ${response.status}`,
+        };
         throw new ApiError(response.status, { ...err, type: 'error' });
     }
     return parsed as T;
@@ -68,11 +81,16 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const api = {
     create: (req: CreateRequest) => call<CreateResponse>('POST', '/api/games', req),
-    state: async (id: string) => readMessage(await call<unknown>('GET', `/api/games/${encodeURIComponent(id)}`)) as StateMessage,
+    state: async (id: string) =>
+        readMessage(await call<unknown>('GET', `/api/games/${encodeURIComponent(id)}`)) as StateMessage,
     move: async (id: string, token: string, move: string, ply: number) =>
-        readMessage(await call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/moves`, { token, move, ply })) as MoveMessage,
+        readMessage(
+            await call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/moves`, { token, move, ply }),
+        ) as MoveMessage,
     action: async (id: string, token: string, req: ActionRequest) =>
-        readMessage(await call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, ...req })) as ActionMessage,
+        readMessage(
+            await call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, ...req }),
+        ) as ActionMessage,
     pgnUrl: (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`,
 };
 

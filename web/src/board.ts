@@ -2,15 +2,7 @@
 // cross). It draws a position, turned to a seat, with coordinates, the last move, check,
 // legal-move dots and explanation arrows, and turns clicks, drags, touches and keys into moves.
 
-import {
-    type Cell,
-    type Geometry,
-    type Rotation,
-    displayPosition,
-    fileLetter,
-    isDark,
-    layoutOf,
-} from './geometry';
+import { type Cell, type Geometry, type Rotation, displayPosition, fileLetter, isDark, layoutOf } from './geometry';
 import { t } from './i18n';
 import type { Piece, Position } from './notation';
 import { parseMove } from './notation';
@@ -53,7 +45,8 @@ export class BoardView {
     private arrows: [string, string][] = [];
     private selected: string | undefined;
     private cursor: string | undefined;
-    private drag: { from: string; pointer: number; x0: number; y0: number; moving: boolean; ghost?: SVGGElement } | undefined;
+    private drag:
+        { from: string; pointer: number; x0: number; y0: number; moving: boolean; ghost?: SVGGElement } | undefined;
     private chooser: HTMLDivElement | undefined;
 
     constructor(private readonly handlers: BoardHandlers) {
@@ -174,9 +167,13 @@ export class BoardView {
             const classes = ['sq', citadel ? 'citadel' : isDark(g, c.file, c.rank) ? 'dark' : 'light'];
             if (last && (last[0] === c.name || last[1] === c.name)) classes.push('last');
             if (this.selected === c.name) classes.push('selected');
-            parts.push(`<rect class="${classes.join(' ')}" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-square="${c.name}"/>`);
+            parts.push(
+                `<rect class="${classes.join(' ')}" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-square="${c.name}"/>`,
+            );
             if (citadel) {
-                parts.push(`<path class="citadel-wall" d="M${x + 8} ${y + 8} h14 v8 h14 v-8 h28 v8 h14 v-8 h14 v84 h-84 Z"/>`);
+                parts.push(
+                    `<path class="citadel-wall" d="M${x + 8} ${y + 8} h14 v8 h14 v-8 h28 v8 h14 v-8 h14 v84 h-84 Z"/>`,
+                );
             }
             if (check.has(c.name)) parts.push(`<circle class="check" cx="${x + 50}" cy="${y + 50}" r="47"/>`);
         }
@@ -186,7 +183,9 @@ export class BoardView {
             if (!c) continue;
             const { x, y } = this.cellXY(c);
             const hidden = this.drag?.moving && this.drag.from === sq ? ' dragging-source' : '';
-            parts.push(`<g class="piece${hidden}" transform="translate(${x + 4} ${y + 4}) scale(0.92)">${pieceMarkup(piece)}</g>`);
+            parts.push(
+                `<g class="piece${hidden}" transform="translate(${x + 4} ${y + 4}) scale(0.92)">${pieceMarkup(piece)}</g>`,
+            );
         }
         for (const sq of targets) {
             const c = g.cell(sq)!;
@@ -207,13 +206,17 @@ export class BoardView {
             const len = Math.hypot(dx, dy) || 1;
             const ex = q.x - (dx / len) * 40;
             const ey = q.y - (dy / len) * 40;
-            parts.push(`<line class="arrow" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${this.uid})"/>`);
+            parts.push(
+                `<line class="arrow" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${this.uid})"/>`,
+            );
         }
         if (this.cursor && this.svg.matches(':focus-visible')) {
             const c = g.cell(this.cursor);
             if (c) {
                 const { x, y } = this.cellXY(c);
-                parts.push(`<rect class="cursor" x="${x + 4}" y="${y + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="8"/>`);
+                parts.push(
+                    `<rect class="cursor" x="${x + 4}" y="${y + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="8"/>`,
+                );
             }
         }
         this.svg.innerHTML = parts.join('');
@@ -351,7 +354,9 @@ export class BoardView {
         title.textContent = t('promote_to');
         box.append(title);
         const order = ['q', 'r', 'b', 'n', ''];
-        const sorted = [...candidates].sort((a, b) => order.indexOf(parseMove(a)!.promotion ?? '') - order.indexOf(parseMove(b)!.promotion ?? ''));
+        const sorted = [...candidates].sort(
+            (a, b) => order.indexOf(parseMove(a)!.promotion ?? '') - order.indexOf(parseMove(b)!.promotion ?? ''),
+        );
         for (const m of sorted) {
             const promo = parseMove(m)!.promotion;
             const button = document.createElement('button');
@@ -392,7 +397,7 @@ export class BoardView {
         void to;
         this.element.append(box);
         this.chooser = box;
-        (box.querySelector('button') as HTMLButtonElement | null)?.focus();
+        box.querySelector('button')?.focus();
     }
 
     private closeChooser(): void {
@@ -462,7 +467,9 @@ export class BoardView {
         const sq = this.cursor;
         if (!sq) return;
         const p = this.position?.pieces.get(sq);
-        const what = p ? `${t(`seat_${p.army}` as 'seat_white')} ${t(`piece_${p.kind}` as 'piece_K')}` : t('empty_square');
+        const what = p
+            ? `${t(`seat_${p.army}` as 'seat_white')} ${t(`piece_${p.kind}` as 'piece_K')}`
+            : t('empty_square');
         this.live.textContent = `${sq} ${what}`;
     }
 }

@@ -17,7 +17,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(
     return node;
 }
 
-export function button(label: string, onClick: () => void, attrs: Record<string, string | undefined> = {}): HTMLButtonElement {
+export function button(
+    label: string,
+    onClick: () => void,
+    attrs: Record<string, string | undefined> = {},
+): HTMLButtonElement {
     const b = el('button', { type: 'button', ...attrs }, label);
     b.addEventListener('click', onClick);
     return b;

@@ -5,7 +5,19 @@
 
 import { type Geometry, type Seat, type Variant, geometryOf, isFourKingdoms } from './geometry';
 import { type Piece, type Position, applyMoveForDisplay, isRoyal, parsePosition } from './notation';
-import type { ActionMessage, Clock, DrawClaim, EndMessage, MoveMessage, Offers, SeatInfo, SeatMessage, StateMessage, Turn, TurnEvent } from './turn';
+import type {
+    ActionMessage,
+    Clock,
+    DrawClaim,
+    EndMessage,
+    MoveMessage,
+    Offers,
+    SeatInfo,
+    SeatMessage,
+    StateMessage,
+    Turn,
+    TurnEvent,
+} from './turn';
 
 export type MoveOutcome = 'applied' | 'duplicate' | 'gap';
 
@@ -145,10 +157,14 @@ export class GameModel {
             try {
                 pos = parsePosition(this.variant, fen);
             } catch {
-                pos = p === 0 ? emptyPosition(this.variant) : applyMoveForDisplay(this.positionAt(p - 1), this.moves[p - 1]!);
+                pos =
+                    p === 0
+                        ? emptyPosition(this.variant)
+                        : applyMoveForDisplay(this.positionAt(p - 1), this.moves[p - 1]!);
             }
         } else {
-            pos = p === 0 ? emptyPosition(this.variant) : applyMoveForDisplay(this.positionAt(p - 1), this.moves[p - 1]!);
+            pos =
+                p === 0 ? emptyPosition(this.variant) : applyMoveForDisplay(this.positionAt(p - 1), this.moves[p - 1]!);
         }
         this.cache.set(p, pos);
         return pos;

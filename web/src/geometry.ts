@@ -1,13 +1,7 @@
 // Board geometry of every variant: which cells exist, their names, how they are laid out on
 // screen, and how the board turns so that a seat sits at the bottom.
 
-export type Variant =
-    | 'chess'
-    | 'silverman'
-    | 'pawnrace'
-    | 'tamerlane'
-    | 'fourkingdoms'
-    | 'fourkingdoms-teams';
+export type Variant = 'chess' | 'silverman' | 'pawnrace' | 'tamerlane' | 'fourkingdoms' | 'fourkingdoms-teams';
 
 export const VARIANTS: readonly Variant[] = [
     'chess',
@@ -92,7 +86,7 @@ function buildGeometry(variant: Variant): Geometry {
     let citadels: string[] = [];
     let seats: Seat[] = ['white', 'black'];
     let darkParity: 0 | 1 = 0;
-    let onBoard = (_f: number, _r: number) => true;
+    let onBoard: (f: number, r: number) => boolean = () => true;
     if (variant === 'silverman') files = ranks = 4;
     if (variant === 'tamerlane') {
         files = 11;
@@ -165,12 +159,7 @@ export function layoutOf(g: Geometry, rotation: Rotation): Layout {
 }
 
 // Where a cell is drawn: column x, row y (0 = top) of the rotated grid.
-export function displayPosition(
-    g: Geometry,
-    file: number,
-    rank: number,
-    rotation: Rotation,
-): { x: number; y: number } {
+export function displayPosition(g: Geometry, file: number, rank: number, rotation: Rotation): { x: number; y: number } {
     const b = baseGrid(g);
     const x = file - g.minFile;
     const y = g.ranks - 1 - rank;

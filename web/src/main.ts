@@ -3,7 +3,7 @@
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
-import { type Language, LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
+import { LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
 import { renderGame } from './screens/game';
 import { renderHome } from './screens/home';
 import { route } from './router';
@@ -30,7 +30,13 @@ function show(): void {
     const r = route(location.pathname);
     if (r.screen === 'game') {
         const q = new URLSearchParams(location.search);
-        cleanup = renderGame(main, r.id, { token: q.get('token') ?? undefined, seat: q.get('seat') ?? undefined }, navigate, analysisSource);
+        cleanup = renderGame(
+            main,
+            r.id,
+            { token: q.get('token') ?? undefined, seat: q.get('seat') ?? undefined },
+            navigate,
+            analysisSource,
+        );
     } else {
         renderHome(main, navigate);
     }
@@ -45,7 +51,7 @@ function drawHeader(): void {
     }
     select.addEventListener('change', () => {
         if (isLanguage(select.value)) {
-            setLanguage(select.value as Language);
+            setLanguage(select.value);
             show();
         }
     });
@@ -54,7 +60,11 @@ function drawHeader(): void {
         e.preventDefault();
         navigate('/');
     });
-    header.replaceChildren(home, el('span', { class: 'tagline' }, t('tagline')), el('label', { class: 'lang' }, select));
+    header.replaceChildren(
+        home,
+        el('span', { class: 'tagline' }, t('tagline')),
+        el('label', { class: 'lang' }, select),
+    );
 }
 
 window.addEventListener('popstate', show);

@@ -1,13 +1,19 @@
 // Reading FEN, TFEN and K4FEN (notation.md) and UCI move texts, for display only: the server
 // checks the rules; these readers only need to draw what it sends and refuse what is malformed.
 
-import { type Geometry, type Seat, type Variant, geometryOf, isFourKingdoms, parseSquare, squareName } from './geometry';
+import {
+    type Geometry,
+    type Seat,
+    type Variant,
+    geometryOf,
+    isFourKingdoms,
+    parseSquare,
+    squareName,
+} from './geometry';
 
 export type Army = Seat;
 // Piece letters of notation.md: the orthodox six plus Tamerlane's.
-export type Kind =
-    | 'K' | 'Q' | 'R' | 'B' | 'N' | 'P'
-    | 'H' | 'A' | 'G' | 'V' | 'Z' | 'T' | 'E' | 'C' | 'D';
+export type Kind = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'H' | 'A' | 'G' | 'V' | 'Z' | 'T' | 'E' | 'C' | 'D';
 
 export interface Piece {
     readonly army: Army;
@@ -44,7 +50,8 @@ export function seatLetter(seat: Seat): string {
 }
 
 export function parsePosition(variant: Variant, text: string): Position {
-    if (typeof text !== 'string' || text.length > 4096) throw new NotationError('the position text is missing or too long');
+    if (typeof text !== 'string' || text.length > 4096)
+        throw new NotationError('the position text is missing or too long');
     const fields = text.trim().split(/\s+/);
     if (variant === 'tamerlane') return parseTfen(fields);
     if (isFourKingdoms(variant)) return parseK4fen(variant, fields);
@@ -192,7 +199,8 @@ function parseK4fen(variant: Variant, fields: string[]): Position {
     if (!player) throw new NotationError(`the player to move is e, s, w or n, not "${fields[1]}"`);
     if (!/^(-|([eswn]K?Q?)+)$/.test(fields[2]!)) throw new NotationError(`bad castling field "${fields[2]}"`);
     if (fields[3] !== '-' && !g.has(fields[3]!)) throw new NotationError(`bad en passant square "${fields[3]}"`);
-    if (!/^[eswn]{4}$/.test(fields[6]!)) throw new NotationError(`the control field is four letters of e s w n, not "${fields[6]}"`);
+    if (!/^[eswn]{4}$/.test(fields[6]!))
+        throw new NotationError(`the control field is four letters of e s w n, not "${fields[6]}"`);
     if (!/^(-|[eswn]{2})$/.test(fields[7]!)) throw new NotationError(`bad alliance field "${fields[7]}"`);
     return {
         variant,

@@ -35,13 +35,14 @@ interface Drawing {
 
 const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
     P: {
-        body: ['M37 79 C37 63 43 53 45 47 H55 C57 53 63 63 63 79 Z', 'M36 42 H64 V49 H36 Z', 'M50 17 A13 13 0 1 1 49.9 17 Z'],
+        body: [
+            'M37 79 C37 63 43 53 45 47 H55 C57 53 63 63 63 79 Z',
+            'M36 42 H64 V49 H36 Z',
+            'M50 17 A13 13 0 1 1 49.9 17 Z',
+        ],
     },
     R: {
-        body: [
-            'M31 79 L34 45 H66 L69 79 Z',
-            'M27 45 V20 H38 V29 H45 V20 H55 V29 H62 V20 H73 V45 Z',
-        ],
+        body: ['M31 79 L34 45 H66 L69 79 Z', 'M27 45 V20 H38 V29 H45 V20 H55 V29 H62 V20 H73 V45 Z'],
         details: ['M36 58 H64', 'M44 79 V68 A6 6 0 0 1 56 68 V79'],
     },
     N: {
@@ -49,7 +50,10 @@ const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
             'M30 79 C32 68 40 61 46 53 C40 55 33 58 27 55 C20 51 22 43 30 37 C36 31 40 23 45 19 L47 9 L54 16 C68 19 79 33 78 53 C77 65 72 73 71 79 Z',
         ],
         details: ['M59 22 C69 30 71 44 66 60'],
-        dots: [[46, 30, 4], [28, 47, 2.5]],
+        dots: [
+            [46, 30, 4],
+            [28, 47, 2.5],
+        ],
     },
     B: {
         body: [
@@ -77,7 +81,10 @@ const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
     },
     H: {
         // prince: a crown of three points with a jewel, no cross
-        body: ['M30 79 C25 63 28 51 36 45 H64 C72 51 75 63 70 79 Z', 'M34 45 L31 22 L42 33 L50 17 L58 33 L69 22 L66 45 Z'],
+        body: [
+            'M30 79 C25 63 28 51 36 45 H64 C72 51 75 63 70 79 Z',
+            'M34 45 L31 22 L42 33 L50 17 L58 33 L69 22 L66 45 Z',
+        ],
         dots: [[50, 60, 6]],
     },
     A: {
@@ -108,7 +115,13 @@ const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
         body: [
             'M33 79 L40 52 L43 31 C43 22 47 17 52 15 L50 7 L56 12 L61 7 L61 15 C69 17 76 22 76 28 C76 33 71 35 65 32 L57 32 L57 52 L67 79 Z',
         ],
-        dots: [[49, 44, 3.5], [51, 58, 4], [44, 66, 3.5], [56, 70, 3.5], [59, 22, 3]],
+        dots: [
+            [49, 44, 3.5],
+            [51, 58, 4],
+            [44, 66, 3.5],
+            [56, 70, 3.5],
+            [59, 22, 3],
+        ],
     },
     T: {
         // picket: a spear with a pennant
@@ -143,7 +156,10 @@ const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
             'M50 20 C62 20 68 28 68 40 C68 50 62 54 57 56 V72 C57 78 63 79 66 75 L71 80 C64 89 47 87 44 74 V56 C38 54 32 50 32 40 C32 28 38 20 50 20 Z',
         ],
         details: ['M42 58 L35 67', 'M58 58 L65 67'],
-        dots: [[43, 38, 3.5], [57, 38, 3.5]],
+        dots: [
+            [43, 38, 3.5],
+            [57, 38, 3.5],
+        ],
     },
 };
 
@@ -166,22 +182,27 @@ function armyMark(army: Army, line: string): string {
 
 function drawingMarkup(d: Drawing, p: Paint): string {
     const body = [...(d.noBase ? [] : [BASE]), ...d.body]
-        .map((path) => `<path d="${path}" fill="${p.fill}" stroke="${p.line}" stroke-width="4" stroke-linejoin="round"/>`)
+        .map(
+            (path) =>
+                `<path d="${path}" fill="${p.fill}" stroke="${p.line}" stroke-width="4" stroke-linejoin="round"/>`,
+        )
         .join('');
     const details = (d.details ?? [])
         .map((path) => `<path d="${path}" fill="none" stroke="${p.detail}" stroke-width="4" stroke-linecap="round"/>`)
         .join('');
-    const dots = (d.dots ?? []).map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.detail}"/>`).join('');
+    const dots = (d.dots ?? [])
+        .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.detail}"/>`)
+        .join('');
     return body + details + dots;
 }
 
 // A Tamerlane pawn: a small pawn head over a big disc that shows the piece it will become.
 function tamerlanePawn(pawnOf: Kind, p: Paint, army: Army): string {
-    const body = [
-        'M50 3 A10 10 0 1 1 49.9 3 Z',
-        'M24 91 Q24 82 33 81 H67 Q76 82 76 91 Z',
-    ]
-        .map((path) => `<path d="${path}" fill="${p.fill}" stroke="${p.line}" stroke-width="4" stroke-linejoin="round"/>`)
+    const body = ['M50 3 A10 10 0 1 1 49.9 3 Z', 'M24 91 Q24 82 33 81 H67 Q76 82 76 91 Z']
+        .map(
+            (path) =>
+                `<path d="${path}" fill="${p.fill}" stroke="${p.line}" stroke-width="4" stroke-linejoin="round"/>`,
+        )
         .join('');
     const disc = `<circle cx="50" cy="52" r="30" fill="${p.fill}" stroke="${p.line}" stroke-width="4"/><circle cx="50" cy="52" r="24" fill="${p.disc}"/>`;
     const target: Kind = pawnOf === 'K' ? 'H' : pawnOf;

@@ -25,9 +25,19 @@ export function setMuted(muted: boolean): void {
 // Notes (frequency Hz, start s, length s) of each sound.
 const NOTES: Record<Sound, [number, number, number][]> = {
     move: [[520, 0, 0.07]],
-    capture: [[330, 0, 0.06], [220, 0.05, 0.09]],
-    check: [[660, 0, 0.08], [880, 0.09, 0.12]],
-    end: [[523, 0, 0.14], [659, 0.14, 0.14], [784, 0.28, 0.3]],
+    capture: [
+        [330, 0, 0.06],
+        [220, 0.05, 0.09],
+    ],
+    check: [
+        [660, 0, 0.08],
+        [880, 0.09, 0.12],
+    ],
+    end: [
+        [523, 0, 0.14],
+        [659, 0.14, 0.14],
+        [784, 0.28, 0.3],
+    ],
     illegal: [[180, 0, 0.12]],
 };
 

@@ -27,7 +27,8 @@ export type EventKind =
     | 'flag'
     | 'game_over';
 
-export type Action = 'resign' | 'offer_draw' | 'accept_draw' | 'decline_draw' | 'claim_draw' | 'propose_alliance' | 'accept_alliance';
+export type Action =
+    'resign' | 'offer_draw' | 'accept_draw' | 'decline_draw' | 'claim_draw' | 'propose_alliance' | 'accept_alliance';
 
 // What a step caused: `player` is in check, `player` resigned, `other` takes command of `army`...
 export interface TurnEvent {
@@ -132,7 +133,8 @@ export interface ErrorMessage {
     ply?: number; // stale_ply: the moves played
 }
 
-export type ServerMessage = StateMessage | MoveMessage | ActionMessage | EndMessage | SeatMessage | ErrorMessage | { type: 'pong' };
+export type ServerMessage =
+    StateMessage | MoveMessage | ActionMessage | EndMessage | SeatMessage | ErrorMessage | { type: 'pong' };
 
 // ---- reading -------------------------------------------------------------------------------
 
@@ -196,8 +198,32 @@ const record =
     };
 
 const DRAW_CLAIMS = ['threefold_repetition', 'fifty_move_rule'];
-const EVENT_KINDS: EventKind[] = ['check', 'checkmate', 'king_captured', 'command', 'alliance_proposed', 'alliance_formed', 'alliance_dissolved', 'resignation', 'draw_offered', 'draw_accepted', 'draw_declined', 'draw_claimed', 'flag', 'game_over'];
-const ACTIONS = ['resign', 'offer_draw', 'accept_draw', 'decline_draw', 'claim_draw', 'propose_alliance', 'accept_alliance', 'flag'];
+const EVENT_KINDS: EventKind[] = [
+    'check',
+    'checkmate',
+    'king_captured',
+    'command',
+    'alliance_proposed',
+    'alliance_formed',
+    'alliance_dissolved',
+    'resignation',
+    'draw_offered',
+    'draw_accepted',
+    'draw_declined',
+    'draw_claimed',
+    'flag',
+    'game_over',
+];
+const ACTIONS = [
+    'resign',
+    'offer_draw',
+    'accept_draw',
+    'decline_draw',
+    'claim_draw',
+    'propose_alliance',
+    'accept_alliance',
+    'flag',
+];
 const VARIANTS = ['chess', 'silverman', 'pawnrace', 'tamerlane', 'fourkingdoms', 'fourkingdoms-teams'];
 
 const clock: Check = (v, w) => {
@@ -207,7 +233,11 @@ const clock: Check = (v, w) => {
     nullable(seat)(o['running'], `${w}.running`);
     int(o['initial_ms'], `${w}.initial_ms`);
     int(o['increment_ms'], `${w}.increment_ms`);
-    for (const [k, e] of Object.entries(o)) if (!['running', 'initial_ms', 'increment_ms'].includes(k)) (seat(k, `${w} key`), num(e, `${w}.${k}`));
+    for (const [k, e] of Object.entries(o))
+        if (!['running', 'initial_ms', 'increment_ms'].includes(k)) {
+            seat(k, `${w} key`);
+            num(e, `${w}.${k}`);
+        }
 };
 
 const TURN: Record<string, Check> = {
@@ -232,19 +262,38 @@ const TURN: Record<string, Check> = {
 };
 
 const MESSAGES: Record<string, Check> = {
-    state: record({ ...TURN, type: str, id: str, variant: oneOf(...VARIANTS), start_fen: str, ply: int, moves: list(str), san: list(str), clock, seats: list(record({ seat, player: oneOf('human', 'engine'), level: nullable(int), connected: bool })) }),
+    state: record({
+        ...TURN,
+        type: str,
+        id: str,
+        variant: oneOf(...VARIANTS),
+        start_fen: str,
+        ply: int,
+        moves: list(str),
+        san: list(str),
+        clock,
+        seats: list(record({ seat, player: oneOf('human', 'engine'), level: nullable(int), connected: bool })),
+    }),
     move: record({ ...TURN, type: str, ply: int, seat, move: str, san: str, clock }),
     action: record({ ...TURN, type: str, action: oneOf(...ACTIONS), seat, clock }, { with: seat, move: str }),
     end: record({ type: str, status: str, result: str, scores: nullable(seatMap(num)), text: str }),
     seat: record({ type: str, seat, connected: bool }),
-    error: record({ type: str, code: str, message: str }, { reason: str, arrows: list((v, w) => (list(str)(v, w), (v as unknown[]).length === 2 || fail(w, 'not a pair'))), ply: int }),
+    error: record(
+        { type: str, code: str, message: str },
+        {
+            reason: str,
+            arrows: list((v, w) => (list(str)(v, w), (v as unknown[]).length === 2 || fail(w, 'not a pair'))),
+            ply: int,
+        },
+    ),
     pong: record({ type: str }),
 };
 
 // The message `v` as the contract says it, or a SchemaError naming what is wrong. `strict`: a
 // field the schema does not name is wrong too.
 export function readMessage(v: unknown, strict = false): ServerMessage {
-    if (!isObject(v) || typeof v['type'] !== 'string') throw new SchemaError('message: not an object with a string type');
+    if (!isObject(v) || typeof v['type'] !== 'string')
+        throw new SchemaError('message: not an object with a string type');
     const check = MESSAGES[v['type']];
     if (!check) throw new SchemaError(`message: unknown type ${JSON.stringify(v['type'])}`);
     strictFields = strict;

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnalysisAnswer, type AnalysisSource, evaluationGraph, formatEval, isAnalysisData, mistakes, pollAnalysis, readAnswer } from '../src/analysis';
+import {
+    type AnalysisAnswer,
+    type AnalysisSource,
+    evaluationGraph,
+    formatEval,
+    isAnalysisData,
+    mistakes,
+    pollAnalysis,
+    readAnswer,
+} from '../src/analysis';
 
 const ready: AnalysisAnswer = { state: 'ready', data: { positions: [{ ply: 0, score: 0.3, best: ['e4'] }] } };
 const pending = (done: number): AnalysisAnswer => ({ state: 'pending', done, total: 5, ahead: 0 });
@@ -8,25 +17,50 @@ const pending = (done: number): AnalysisAnswer => ({ state: 'pending', done, tot
 function scripted(answers: AnalysisAnswer[]): AnalysisSource & { asked: number } {
     const s = {
         asked: 0,
-        analyse: async () => answers[Math.min(s.asked++, answers.length - 1)]!,
+        analyse: () => Promise.resolve(answers[Math.min(s.asked++, answers.length - 1)]!),
     };
     return s;
 }
 
 describe('reading the server’s answers', () => {
     it('tells ready, pending and refusals apart', () => {
-        const body = { type: 'analysis', status: 'ready', view: 'white', positions: [{ ply: 0, to_move: 'white', score: 0.2, best: ['e4'] }, { ply: 1, to_move: 'black', end: true, outcome: 1 }] };
+        const body = {
+            type: 'analysis',
+            status: 'ready',
+            view: 'white',
+            positions: [
+                { ply: 0, to_move: 'white', score: 0.2, best: ['e4'] },
+                { ply: 1, to_move: 'black', end: true, outcome: 1 },
+            ],
+        };
         expect(readAnswer(200, body)).toEqual({ state: 'ready', data: body });
-        expect(readAnswer(202, { status: 'pending', done: 3, total: 41, ahead: 0 })).toEqual({ state: 'pending', done: 3, total: 41, ahead: 0 });
-        expect(readAnswer(409, { type: 'error', code: 'game_not_over', message: 'not yet' })).toEqual({ state: 'error', code: 'game_not_over', message: 'not yet' });
-        expect(readAnswer(503, { code: 'analysis_busy', message: 'busy' })).toMatchObject({ state: 'error', code: 'analysis_busy' });
+        expect(readAnswer(202, { status: 'pending', done: 3, total: 41, ahead: 0 })).toEqual({
+            state: 'pending',
+            done: 3,
+            total: 41,
+            ahead: 0,
+        });
+        expect(readAnswer(409, { type: 'error', code: 'game_not_over', message: 'not yet' })).toEqual({
+            state: 'error',
+            code: 'game_not_over',
+            message: 'not yet',
+        });
+        expect(readAnswer(503, { code: 'analysis_busy', message: 'busy' })).toMatchObject({
+            state: 'error',
+            code: 'analysis_busy',
+        });
     });
     it('never trusts junk', () => {
         expect(readAnswer(200, { positions: [{ ply: -1 }] }).state).toBe('error');
         expect(readAnswer(200, { positions: [{ ply: 0, best: [1] }] }).state).toBe('error');
         expect(readAnswer(200, { positions: [], view: 'sideways' }).state).toBe('error');
         expect(readAnswer(200, null)).toEqual({ state: 'error', code: undefined, message: 'HTTP 200' });
-        expect(readAnswer(202, { status: 'pending', done: -4, total: 'x' })).toEqual({ state: 'pending', done: 0, total: 0, ahead: 0 });
+        expect(readAnswer(202, { status: 'pending', done: -4, total: 'x' })).toEqual({
+            state: 'pending',
+            done: 0,
+            total: 0,
+            ahead: 0,
+        });
         expect(readAnswer(500, '<html>')).toEqual({ state: 'error', code: undefined, message: 'HTTP 500' });
         expect(isAnalysisData({ positions: [{ ply: 0, points: Infinity }] })).toBe(false);
     });
@@ -76,7 +110,15 @@ describe('polling while the server computes', () => {
 
     it('stops when the page is left, even with a question under way', async () => {
         let release: (a: AnalysisAnswer) => void = () => {};
-        const source = { asked: 0, analyse: () => { source.asked++; return new Promise<AnalysisAnswer>((r) => { release = r; }); } };
+        const source = {
+            asked: 0,
+            analyse: () => {
+                source.asked++;
+                return new Promise<AnalysisAnswer>((r) => {
+                    release = r;
+                });
+            },
+        };
         const seen: AnalysisAnswer[] = [];
         const stop = pollAnalysis('g1', source, (a) => seen.push(a), 1000);
         await vi.advanceTimersByTimeAsync(0);
@@ -111,11 +153,26 @@ describe('mistakes and the graph from the server’s fields', () => {
         };
         expect(mistakes(data, 4).map((m) => [m.ply, m.best])).toEqual([[4, ['d']]]);
         // A mate against the mover counts as the clamp (8 pawns).
-        const allowsMate = { positions: [{ ply: 0, to_move: 'white', score: 0.5, best: ['Qh5'] }, { ply: 1, to_move: 'black', mateIn: -1 }] };
+        const allowsMate = {
+            positions: [
+                { ply: 0, to_move: 'white', score: 0.5, best: ['Qh5'] },
+                { ply: 1, to_move: 'black', mateIn: -1 },
+            ],
+        };
         expect(mistakes(allowsMate)).toEqual([{ ply: 1, loss: 8.5, best: ['Qh5'] }]);
-        const good = { positions: [{ ply: 0, to_move: 'white', score: 0.5, best: ['Qh5'] }, { ply: 1, to_move: 'black', mateIn: 2 }] };
+        const good = {
+            positions: [
+                { ply: 0, to_move: 'white', score: 0.5, best: ['Qh5'] },
+                { ply: 1, to_move: 'black', mateIn: 2 },
+            ],
+        };
         expect(mistakes(good)).toEqual([]); // White's move made it better for White
-        const lost = { positions: [{ ply: 0, to_move: 'black', score: 0.5, best: ['Kh8'] }, { ply: 1, to_move: 'white', mateIn: 1 }] };
+        const lost = {
+            positions: [
+                { ply: 0, to_move: 'black', score: 0.5, best: ['Kh8'] },
+                { ply: 1, to_move: 'white', mateIn: 1 },
+            ],
+        };
         expect(mistakes(lost)).toEqual([{ ply: 1, loss: 7.5, best: ['Kh8'] }]);
     });
 
@@ -123,9 +180,12 @@ describe('mistakes and the graph from the server’s fields', () => {
         const data = {
             view: 'mover' as const,
             positions: [
-                { ply: 0, to_move: 'east', points: 1.0 }, { ply: 1, to_move: 'south', points: 1.1 },
-                { ply: 2, to_move: 'west', points: 0.2 }, { ply: 3, to_move: 'north', points: 1.7 },
-                { ply: 4, to_move: 'east', points: 0.1 }, { ply: 5, to_move: 'south', end: true },
+                { ply: 0, to_move: 'east', points: 1.0 },
+                { ply: 1, to_move: 'south', points: 1.1 },
+                { ply: 2, to_move: 'west', points: 0.2 },
+                { ply: 3, to_move: 'north', points: 1.7 },
+                { ply: 4, to_move: 'east', points: 0.1 },
+                { ply: 5, to_move: 'south', end: true },
             ],
         };
         expect(mistakes(data, 4)).toEqual([]);
@@ -145,8 +205,17 @@ describe('mistakes and the graph from the server’s fields', () => {
     });
 
     it('writes values for the tooltips', () => {
-        expect([{ ply: 0, score: 0.5 }, { ply: 0, score: -1.25 }, { ply: 0, mateIn: -3 }, { ply: 0, points: 1.5 },
-            { ply: 0, end: true, outcome: 1 }, { ply: 0, end: true, outcome: 0 }, { ply: 0, end: true }, { ply: 0 }].map(formatEval))
-            .toEqual(['+0.50', '-1.25', '#-3', '1.50', '1-0', '½-½', '—', '']);
+        expect(
+            [
+                { ply: 0, score: 0.5 },
+                { ply: 0, score: -1.25 },
+                { ply: 0, mateIn: -3 },
+                { ply: 0, points: 1.5 },
+                { ply: 0, end: true, outcome: 1 },
+                { ply: 0, end: true, outcome: 0 },
+                { ply: 0, end: true },
+                { ply: 0 },
+            ].map(formatEval),
+        ).toEqual(['+0.50', '-1.25', '#-3', '1.50', '1-0', '½-½', '—', '']);
     });
 });

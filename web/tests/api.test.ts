@@ -8,7 +8,9 @@ import chessMate from './fixtures/chess_mate.json';
 describe('reconnect backoff', () => {
     it('doubles from half a second up to 15 s, with jitter within ±25 %', () => {
         const mid = () => 0.5;
-        expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => backoffMs(n, mid))).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+        expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => backoffMs(n, mid))).toEqual([
+            500, 1000, 2000, 4000, 8000, 15000, 15000, 15000,
+        ]);
         expect(backoffMs(0, () => 0)).toBe(375);
         expect(backoffMs(0, () => 1)).toBe(625);
     });
@@ -17,12 +19,18 @@ describe('reconnect backoff', () => {
 describe('addresses', () => {
     const loc = (href: string) => new URL(href) as unknown as Location;
     it('builds the socket address with the token escaped', () => {
-        expect(socketUrl('ab12', 't/k+n', loc('http://localhost:8080/g/ab12'))).toBe('ws://localhost:8080/api/games/ab12/ws?token=t%2Fk%2Bn');
+        expect(socketUrl('ab12', 't/k+n', loc('http://localhost:8080/g/ab12'))).toBe(
+            'ws://localhost:8080/api/games/ab12/ws?token=t%2Fk%2Bn',
+        );
         expect(socketUrl('ab12', undefined, loc('https://x.org/'))).toBe('wss://x.org/api/games/ab12/ws');
     });
     it('makes invitation links absolute and names the seat', () => {
-        expect(invitationUrl('g1', { seat: 'black', token: 'T', url: '/g/g1?token=T' }, 'http://h:1')).toBe('http://h:1/g/g1?token=T&seat=black');
-        expect(invitationUrl('g1', { seat: 'west', token: 'T2' }, 'http://h:1')).toBe('http://h:1/g/g1?token=T2&seat=west');
+        expect(invitationUrl('g1', { seat: 'black', token: 'T', url: '/g/g1?token=T' }, 'http://h:1')).toBe(
+            'http://h:1/g/g1?token=T&seat=black',
+        );
+        expect(invitationUrl('g1', { seat: 'west', token: 'T2' }, 'http://h:1')).toBe(
+            'http://h:1/g/g1?token=T2&seat=west',
+        );
     });
     it('routes paths to screens', () => {
         expect(route('/')).toEqual({ screen: 'home' });
@@ -37,9 +45,13 @@ describe('HTTP answers go through the contract', () => {
     // fetch answers `body` with `status`; the requests are kept.
     function answer(status: number, body: unknown): { method: string; url: string; body: unknown }[] {
         const asked: { method: string; url: string; body: unknown }[] = [];
-        vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-            asked.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-            return new Response(JSON.stringify(body), { status });
+        vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+            asked.push({
+                method: init.method ?? 'GET',
+                url,
+                body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+            });
+            return Promise.resolve(new Response(JSON.stringify(body), { status }));
         });
         return asked;
     }
@@ -54,7 +66,9 @@ describe('HTTP answers go through the contract', () => {
         const asked = answer(200, chessMate[1]);
         const m = await api.move('g 1', 'tok', 'f2f3', 0);
         expect([m.type, m.san, m.plies]).toEqual(['move', 'f3', 1]);
-        expect(asked).toEqual([{ method: 'POST', url: '/api/games/g%201/moves', body: { token: 'tok', move: 'f2f3', ply: 0 } }]);
+        expect(asked).toEqual([
+            { method: 'POST', url: '/api/games/g%201/moves', body: { token: 'tok', move: 'f2f3', ply: 0 } },
+        ]);
     });
     it('refuses an answer outside the contract, naming the field', async () => {
         const broken = { ...chessMate[0], offers: { draw: [], alliance: { from: 'south', with: 'west' } } };

@@ -5,7 +5,14 @@ import { START_FEN } from '../src/notation';
 import { Clocks, formatClock } from '../src/screens/game/clocks';
 import { type Link, type Server, type Update, GameController } from '../src/screens/game/controller';
 import { resultText } from '../src/screens/game/status';
-import { type ActionMessage, type EndMessage, type MoveMessage, type ServerMessage, type StateMessage, readMessage } from '../src/turn';
+import {
+    type ActionMessage,
+    type EndMessage,
+    type MoveMessage,
+    type ServerMessage,
+    type StateMessage,
+    readMessage,
+} from '../src/turn';
 import chessMate from './fixtures/chess_mate.json';
 import fourKingdomsAlliance from './fixtures/fourkingdoms_alliance.json';
 
@@ -16,9 +23,19 @@ const end = (over: Partial<EndMessage> = {}): EndMessage => ({ ...fixture<EndMes
 // The move of `ply` moves before it, its Turn after it (`plies` follows from `ply`).
 const move = (ply: number, uci: string, san: string, fen: string, over: Partial<MoveMessage> = {}): MoveMessage => ({
     ...fixture<MoveMessage>(chessMate[1]),
-    ply, plies: ply + 1, move: uci, san, fen, to_move: ply % 2 ? 'white' : 'black', seat: ply % 2 ? 'black' : 'white', ...over,
+    ply,
+    plies: ply + 1,
+    move: uci,
+    san,
+    fen,
+    to_move: ply % 2 ? 'white' : 'black',
+    seat: ply % 2 ? 'black' : 'white',
+    ...over,
 });
-const action = (over: Partial<ActionMessage> = {}): ActionMessage => ({ ...fixture<ActionMessage>(chessMate[2]), ...over });
+const action = (over: Partial<ActionMessage> = {}): ActionMessage => ({
+    ...fixture<ActionMessage>(chessMate[2]),
+    ...over,
+});
 
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
@@ -42,7 +59,16 @@ describe('the game model', () => {
         expect(g.offers.draw).toEqual(['black']);
     });
     it('replays positions it never received from the moves of the state', () => {
-        const g = new GameModel(state({ moves: ['e2e4', 'f7f5', 'd1h5'], san: ['e4', 'f5', 'Qh5+'], plies: 3, fen: 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2', to_move: 'black', in_check: true }));
+        const g = new GameModel(
+            state({
+                moves: ['e2e4', 'f7f5', 'd1h5'],
+                san: ['e4', 'f5', 'Qh5+'],
+                plies: 3,
+                fen: 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2',
+                to_move: 'black',
+                in_check: true,
+            }),
+        );
         expect(g.positionAt(2).pieces.get('f5')).toEqual({ army: 'black', kind: 'P' });
         expect(g.positionAt(2).pieces.get('d1')).toEqual({ army: 'white', kind: 'Q' });
         expect(g.checkSquaresAt(3)).toEqual(['e8']);
@@ -59,17 +85,30 @@ describe('the game model', () => {
         expect(g.legal).toEqual([]);
     });
     it("follows the server's claims and claim moves (FIDE 9.2.1)", () => {
-        const g = new GameModel(state({ fen: '8/8/8/8/8/8/8/K6k w - - 100 80', legal_moves: ['a1a2', 'a1b1'], claims: [], claim_moves: [{ move: 'a1a2', claims: ['threefold_repetition'] }] }));
+        const g = new GameModel(
+            state({
+                fen: '8/8/8/8/8/8/8/K6k w - - 100 80',
+                legal_moves: ['a1a2', 'a1b1'],
+                claims: [],
+                claim_moves: [{ move: 'a1a2', claims: ['threefold_repetition'] }],
+            }),
+        );
         expect(g.canClaimDraw()).toBe(false); // the server said no, whatever a client might count
         expect(g.claimsWith('a1a2')).toEqual(['threefold_repetition']);
         expect(g.claimsWith('a1b1')).toEqual([]);
-        g.applyMove(move(0, 'a1a2', 'Ka2', '8/8/8/8/8/8/K7/7k b - - 101 80', { legal_moves: ['h1h2'], claims: ['fifty_move_rule'], claim_moves: [] }));
+        g.applyMove(
+            move(0, 'a1a2', 'Ka2', '8/8/8/8/8/8/K7/7k b - - 101 80', {
+                legal_moves: ['h1h2'],
+                claims: ['fifty_move_rule'],
+                claim_moves: [],
+            }),
+        );
         expect(g.canClaimDraw()).toBe(true);
         expect(g.claimsWith('a1a2')).toEqual([]);
         g.applyEnd(end({ status: 'fifty_move_rule', result: '1/2-1/2' }));
         expect(g.canClaimDraw()).toBe(false);
     });
-    it("takes the offers the server says stand, guessing none", () => {
+    it('takes the offers the server says stand, guessing none', () => {
         const g = new GameModel(state({ offers: { draw: ['white'], alliance: null } }));
         g.applyMove(move(0, 'e2e4', 'e4', AFTER_E4, { offers: { draw: ['white'], alliance: null } }));
         expect(g.offers.draw).toEqual(['white']);
@@ -85,7 +124,15 @@ describe('the game model', () => {
         expect(fk.allianceTarget('west')).toBe('south');
         expect(fk.allianceTarget('east')).toBeUndefined(); // the absorber
         expect(fk.movableBy(['south'])({ army: 'south', kind: 'K' })).toBe(true);
-        const start = new GameModel(state({ variant: 'fourkingdoms', start_fen: START_FEN.fourkingdoms, fen: START_FEN.fourkingdoms, to_move: 'east', commanders: { east: 'east', south: 'south', west: 'west', north: 'north' } }));
+        const start = new GameModel(
+            state({
+                variant: 'fourkingdoms',
+                start_fen: START_FEN.fourkingdoms,
+                fen: START_FEN.fourkingdoms,
+                to_move: 'east',
+                commanders: { east: 'east', south: 'south', west: 'west', north: 'north' },
+            }),
+        );
         expect(start.armiesOf('east')).toEqual(['east']);
         expect(start.allianceTarget('west')).toBeUndefined();
     });
@@ -94,10 +141,16 @@ describe('the game model', () => {
         const four = ['east', 'south', 'west', 'north'] as const;
         expect(resultText('1-0', 'checkmate', null, two)).toBe('White wins!');
         expect(resultText('1/2-1/2', 'stalemate', null, two)).toBe('Draw');
-        expect(resultText('es:1 wn:0', 'last_team', { east: 1, south: 1, west: 0, north: 0 }, four)).toBe('East and South win!');
+        expect(resultText('es:1 wn:0', 'last_team', { east: 1, south: 1, west: 0, north: 0 }, four)).toBe(
+            'East and South win!',
+        );
         expect(resultText('es:1/2 wn:1/2', 'agreement', null, four)).toBe('Draw');
-        expect(resultText('e:0 s:1 w:1 n:2', 'last_player', { east: 0, south: 1, west: 1, north: 2 }, four)).toBe('North wins!');
-        expect(resultText('e:1 s:1 w:1 n:1', 'sixty_round_rule', { east: 1, south: 1, west: 1, north: 1 }, four)).toBe('Draw');
+        expect(resultText('e:0 s:1 w:1 n:2', 'last_player', { east: 0, south: 1, west: 1, north: 2 }, four)).toBe(
+            'North wins!',
+        );
+        expect(resultText('e:1 s:1 w:1 n:1', 'sixty_round_rule', { east: 1, south: 1, west: 1, north: 1 }, four)).toBe(
+            'Draw',
+        );
     });
 });
 
@@ -109,17 +162,28 @@ function controller(params = { token: 'w', seat: 'white' }) {
     const link: Link = {
         start: () => {},
         stop: () => {},
-        sendMove: async (token, m, ply) => void sent.push(`${token} move ${m} ${ply}`),
-        sendAction: async (token, req) => void sent.push(`${token} ${req.action}${req.with ? ` ${req.with}` : ''}`),
+        sendMove: (token, m, ply) => {
+            sent.push(`${token} move ${m} ${ply}`);
+            return Promise.resolve();
+        },
+        sendAction: (token, req) => {
+            sent.push(`${token} ${req.action}${req.with ? ` ${req.with}` : ''}`);
+            return Promise.resolve();
+        },
     };
     const server: Server = {
         link: () => link,
-        state: async () => {
+        state: () => {
             fetches++;
-            return state();
+            return Promise.resolve(state());
         },
     };
-    const game = new GameController('g1', params, { update: (u) => void updates.push(u.kind), linkStatus: () => {} }, server);
+    const game = new GameController(
+        'g1',
+        params,
+        { update: (u) => void updates.push(u.kind), linkStatus: () => {} },
+        server,
+    );
     return { game, sent, updates, fetches: () => fetches };
 }
 
@@ -129,7 +193,18 @@ describe('the game controller', () => {
         for (const m of chessMate) game.receive(readMessage(m, true));
         await Promise.resolve();
         expect(fetches()).toBe(0);
-        expect(updates).toEqual(['state', 'move', 'action', 'action', 'refused', 'refused', 'move', 'move', 'move', 'end']);
+        expect(updates).toEqual([
+            'state',
+            'move',
+            'action',
+            'action',
+            'refused',
+            'refused',
+            'move',
+            'move',
+            'move',
+            'end',
+        ]);
         expect(game.model?.status).toBe('checkmate');
     });
     it('asks for the state once for a gap, however many come while it is on its way', async () => {
@@ -186,7 +261,14 @@ describe('clocks and analysis', () => {
         expect(c.msOf('black', false, 3500)).toBeUndefined();
     });
     it('finds mistakes from the mover’s side and draws the graph', () => {
-        const data = { positions: [{ ply: 0, score: 0.2, best: ['e4'] }, { ply: 1, score: 0.3, best: ['Nf6'] }, { ply: 2, score: 3.1, best: ['Qh5'] }, { ply: 3, mateIn: -2 }] };
+        const data = {
+            positions: [
+                { ply: 0, score: 0.2, best: ['e4'] },
+                { ply: 1, score: 0.3, best: ['Nf6'] },
+                { ply: 2, score: 3.1, best: ['Qh5'] },
+                { ply: 3, mateIn: -2 },
+            ],
+        };
         const m = mistakes(data);
         expect(m.map((x) => x.ply)).toEqual([2, 3]); // Black's 1...?? then White's 2.??
         expect(m[0]!.best).toEqual(['Nf6']);
@@ -199,7 +281,15 @@ describe('clocks and analysis', () => {
 
 describe('hostile or broken server data', () => {
     it('draws something sensible from a bad FEN and ignores bad move texts', () => {
-        const g = new GameModel(state({ fen: 'not a fen', moves: ['e2e4', '<b>x</b>'], san: ['e4', 'x'], plies: 2, legal_moves: ['zz', 'e7e5'] }));
+        const g = new GameModel(
+            state({
+                fen: 'not a fen',
+                moves: ['e2e4', '<b>x</b>'],
+                san: ['e4', 'x'],
+                plies: 2,
+                legal_moves: ['zz', 'e7e5'],
+            }),
+        );
         expect(g.positionAt(0).pieces.size).toBe(32);
         expect(g.positionAt(1).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // replayed
         expect(g.positionAt(2).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // the junk move changes nothing

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { VARIANTS, cellAt, displayPosition, geometryOf, isDark, layoutOf, parseSquare, rotationFor } from '../src/geometry';
+import {
+    VARIANTS,
+    cellAt,
+    displayPosition,
+    geometryOf,
+    isDark,
+    layoutOf,
+    parseSquare,
+    rotationFor,
+} from '../src/geometry';
 import type { Rotation } from '../src/geometry';
 
 describe('board geometry', () => {

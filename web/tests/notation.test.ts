@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NotationError, START_FEN, applyMoveForDisplay, armiesCommandedBy, parseMove, parsePosition, repetitionKey } from '../src/notation';
+import {
+    NotationError,
+    START_FEN,
+    applyMoveForDisplay,
+    armiesCommandedBy,
+    parseMove,
+    parsePosition,
+    repetitionKey,
+} from '../src/notation';
 
 describe('FEN (chess, silverman, pawnrace)', () => {
     it('reads the chess start', () => {

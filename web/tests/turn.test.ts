@@ -49,7 +49,7 @@ function refusal(v: unknown, strict = false): string {
     throw new Error('readMessage accepted it');
 }
 
-const aMove = (): Record<string, unknown> => structuredClone(chessMate[1]!) as Record<string, unknown>;
+const aMove = (): Record<string, unknown> => structuredClone(chessMate[1]!);
 
 describe('the fixtures pass the strict reader', () => {
     for (const [name, messages] of Object.entries(FIXTURES)) {
@@ -77,11 +77,15 @@ describe('readMessage refuses what the contract does not say, naming the field',
         expect(refusal({ ...aMove(), in_check: 0 })).toBe('move.in_check: not true or false');
         expect(refusal({ ...aMove(), legal_moves: 'e2e4' })).toBe('move.legal_moves: not a list');
         expect(refusal({ ...aMove(), claims: ['perpetual'] })).toMatch(/^move\.claims\[0\]: not one of/);
-        expect(refusal({ ...aMove(), clock: { white: 1, black: 2, running: null, initial_ms: 'five' } })).toBe('move.clock.initial_ms: not an integer');
+        expect(refusal({ ...aMove(), clock: { white: 1, black: 2, running: null, initial_ms: 'five' } })).toBe(
+            'move.clock.initial_ms: not an integer',
+        );
     });
     it('an unknown seat, where a seat or a seat key is', () => {
         expect(refusal({ ...aMove(), to_move: 'purple' })).toBe('move.to_move: not a seat: "purple"');
-        expect(refusal({ ...aMove(), commanders: { white: 'white', red: 'white' } })).toBe('move.commanders key: not a seat: "red"');
+        expect(refusal({ ...aMove(), commanders: { white: 'white', red: 'white' } })).toBe(
+            'move.commanders key: not a seat: "red"',
+        );
         expect(refusal({ type: 'seat', seat: 'nobody', connected: true })).toBe('seat.seat: not a seat: "nobody"');
     });
     it("the old reader's alliance proposal ({from, with})", () => {
@@ -94,7 +98,9 @@ describe('readMessage refuses what the contract does not say, naming the field',
         expect(refusal(null)).toBe('message: not an object with a string type');
     });
     it('an unknown event or action', () => {
-        expect(refusal({ ...aMove(), events: [{ kind: 'stalemate' }] })).toMatch(/^move\.events\[0\]\.kind: not one of/);
+        expect(refusal({ ...aMove(), events: [{ kind: 'stalemate' }] })).toMatch(
+            /^move\.events\[0\]\.kind: not one of/,
+        );
         const action = structuredClone(chessMate[2]!) as Record<string, unknown>;
         expect(refusal({ ...action, action: 'takeback' })).toMatch(/^action\.action: not one of/);
     });
@@ -119,10 +125,19 @@ describe('the fixtures played into a GameModel', () => {
         expect(end.san).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
         expect(end.legal).toEqual([]);
         expect(end.inCheck).toBe(true);
-        expect(end.clock).toEqual({ white: 300000, black: 300000, running: null, initial_ms: 300000, increment_ms: 2000 });
+        expect(end.clock).toEqual({
+            white: 300000,
+            black: 300000,
+            running: null,
+            initial_ms: 300000,
+            increment_ms: 2000,
+        });
         expect(end.checkSquaresAt(4)).toEqual(['e1']);
         const refusals = read(chessMate).filter((m) => m.type === 'error');
-        expect(refusals.map((m) => m.type === 'error' && [m.code, m.reason])).toEqual([['illegal_move', 'not_your_piece'], ['bad_request', undefined]]);
+        expect(refusals.map((m) => m.type === 'error' && [m.code, m.reason])).toEqual([
+            ['illegal_move', 'not_your_piece'],
+            ['bad_request', undefined],
+        ]);
     });
     it('chess_claims: the repeating move may be played with a claim, then the draw is agreed', () => {
         const beforeRepetition = playTo(chessClaims, 8);
@@ -140,12 +155,18 @@ describe('the fixtures played into a GameModel', () => {
         const [start, proposed, formed] = [1, 2, 3].map((n) => playTo(fourKingdomsAlliance, n));
         expect(start!.armiesOf('east')).toEqual(['east', 'north']); // East commands North's army
         expect(start!.inGame).toEqual(['east', 'south', 'west']);
-        expect(allianceChoices(start!, ['south'])).toEqual([{ seat: 'south', action: 'propose_alliance', with: 'west' }]);
+        expect(allianceChoices(start!, ['south'])).toEqual([
+            { seat: 'south', action: 'propose_alliance', with: 'west' },
+        ]);
         expect(allianceChoices(start!, ['east'])).toEqual([]); // the absorber
         expect(proposed!.offers.alliance).toEqual({ from: 'south', to: 'west' });
-        expect(allianceChoices(proposed!, ['west'])).toEqual([{ seat: 'west', action: 'accept_alliance', with: 'south' }]);
+        expect(allianceChoices(proposed!, ['west'])).toEqual([
+            { seat: 'west', action: 'accept_alliance', with: 'south' },
+        ]);
         expect(allianceChoices(proposed!, ['south'])).toEqual([]); // its own proposal stands
-        expect(proposed!.events).toEqual([{ kind: 'alliance_proposed', player: 'south', other: 'west', text: 'South proposes an alliance to West' }]);
+        expect(proposed!.events).toEqual([
+            { kind: 'alliance_proposed', player: 'south', other: 'west', text: 'South proposes an alliance to West' },
+        ]);
         expect(formed!.offers.alliance).toBeNull();
         expect(allianceChoices(formed!, ['east', 'south', 'west'])).toEqual([]);
     });
@@ -161,7 +182,16 @@ describe('the fixtures played into a GameModel', () => {
     });
     it('variants: each start, its first move, a check, a seat gone', () => {
         const after = variants.map((_, i) => playTo(variants, i + 1));
-        expect(after.map((m) => [m.variant, m.ply])).toEqual([['silverman', 0], ['silverman', 1], ['pawnrace', 0], ['pawnrace', 1], ['tamerlane', 0], ['tamerlane', 1], ['tamerlane', 1], ['tamerlane', 1]]);
+        expect(after.map((m) => [m.variant, m.ply])).toEqual([
+            ['silverman', 0],
+            ['silverman', 1],
+            ['pawnrace', 0],
+            ['pawnrace', 1],
+            ['tamerlane', 0],
+            ['tamerlane', 1],
+            ['tamerlane', 1],
+            ['tamerlane', 1],
+        ]);
         expect(after[1]!.inCheck).toBe(true);
         expect(after[1]!.positionAt(1).pieces.get('b3')).toEqual({ army: 'white', kind: 'P' });
         expect(after[5]!.seats.find((s) => s.seat === 'black')?.connected).toBe(true);

@@ -16,8 +16,7 @@ export const en = {
     about_chess: 'The classic game on 8×8: checkmate the king.',
     about_silverman: 'Chess on a tiny 4×4 board: quick games, big ideas.',
     about_pawnrace: 'Only pawns: the first to reach the other side wins. Great for beginners.',
-    about_tamerlane:
-        'Old chess of Timur on 11×10 with giraffes, camels, war engines and two citadels.',
+    about_tamerlane: 'Old chess of Timur on 11×10 with giraffes, camels, war engines and two citadels.',
     about_fourkingdoms: 'Four players on a cross-shaped board; the last king standing wins.',
     'about_fourkingdoms-teams': 'Four players in two teams: East and South against West and North.',
     clock: 'Clock',
@@ -116,7 +115,8 @@ export const en = {
     analysis_mistakes: 'Mistakes ({n}):',
     analysis_retry: 'Try again',
     analysis_no_mistakes: 'The engine found no move that lost 1.5 pawns or more.',
-    analysis_ffa_note: 'With four players, losing points between one’s turns need not be one’s own mistake, so no mistakes are listed.',
+    analysis_ffa_note:
+        'With four players, losing points between one’s turns need not be one’s own mistake, so no mistakes are listed.',
     board_label: 'Board. Arrow keys move, Enter or Space picks up and puts down a piece.',
     empty_square: 'empty',
     error: 'Something went wrong: {message}',
@@ -165,13 +165,16 @@ export const en = {
     reason_pawn_moves_diagonally_only_to_capture: 'Pawns go diagonally only to capture.',
     reason_pawn_double_step_only_from_start: 'A pawn can move two squares only from its starting square.',
     reason_no_double_step_in_variant: 'In this game a pawn moves only one square, even on its first move.',
-    reason_en_passant_expired: 'It is too late to take that pawn en passant: you may do it only right after it moves two squares.',
+    reason_en_passant_expired:
+        'It is too late to take that pawn en passant: you may do it only right after it moves two squares.',
     reason_ally_piece_on_target: "That is your ally's piece. Allies never capture each other.",
     reason_pawn_cannot_reenter_home: 'A pawn that has left its home area can never go back into it.',
     reason_picket_too_short: 'A picket must move at least two squares.',
-    reason_waiting_pawn_cannot_move: 'Your pawn of pawns is waiting on the last rank. It can only jump to a square where it attacks two enemy pieces, or one that cannot move.',
+    reason_waiting_pawn_cannot_move:
+        'Your pawn of pawns is waiting on the last rank. It can only jump to a square where it attacks two enemy pieces, or one that cannot move.',
     reason_waiting_pawn_cannot_be_taken: 'A pawn of pawns waiting on its last rank cannot be captured.',
-    reason_relocation_no_target: 'Your pawn of pawns can only go where it attacks two enemy pieces (not pawns), or one that cannot move.',
+    reason_relocation_no_target:
+        'Your pawn of pawns can only go where it attacks two enemy pieces (not pawns), or one that cannot move.',
     reason_relocation_onto_royal: 'Your pawn of pawns cannot land where a king or prince stands.',
     reason_relocation_onto_waiting_pawn: "Your pawn of pawns cannot land on the enemy's waiting pawn of pawns.",
     reason_swap_used: 'Your king has already used its one swap.',

@@ -116,7 +116,8 @@ export const vi: Strings = {
     analysis_mistakes: 'Sai lầm ({n}):',
     analysis_retry: 'Thử lại',
     analysis_no_mistakes: 'Máy không thấy nước nào làm mất từ 1,5 tốt trở lên.',
-    analysis_ffa_note: 'Khi có bốn người chơi, mất điểm giữa hai lượt của mình chưa chắc là lỗi của mình, nên không liệt kê sai lầm.',
+    analysis_ffa_note:
+        'Khi có bốn người chơi, mất điểm giữa hai lượt của mình chưa chắc là lỗi của mình, nên không liệt kê sai lầm.',
     board_label: 'Bàn cờ. Phím mũi tên để di chuyển, Enter hoặc Space để nhấc và đặt quân.',
     empty_square: 'trống',
     error: 'Có lỗi: {message}',
@@ -169,18 +170,22 @@ export const vi: Strings = {
     reason_ally_piece_on_target: 'Đó là quân của đồng minh. Đồng minh không bao giờ ăn quân của nhau.',
     reason_pawn_cannot_reenter_home: 'Tốt đã rời khỏi khu nhà của mình thì không bao giờ được quay lại.',
     reason_picket_too_short: 'Lính canh phải đi ít nhất hai ô.',
-    reason_waiting_pawn_cannot_move: 'Tốt của tốt của bạn đang chờ ở hàng cuối. Nó chỉ được nhảy đến ô mà từ đó nó tấn công hai quân địch, hoặc một quân địch không đi được.',
+    reason_waiting_pawn_cannot_move:
+        'Tốt của tốt của bạn đang chờ ở hàng cuối. Nó chỉ được nhảy đến ô mà từ đó nó tấn công hai quân địch, hoặc một quân địch không đi được.',
     reason_waiting_pawn_cannot_be_taken: 'Tốt của tốt đang chờ ở hàng cuối thì không bị ăn.',
-    reason_relocation_no_target: 'Tốt của tốt của bạn chỉ được đến ô mà nó tấn công hai quân địch (không tính tốt), hoặc một quân không đi được.',
+    reason_relocation_no_target:
+        'Tốt của tốt của bạn chỉ được đến ô mà nó tấn công hai quân địch (không tính tốt), hoặc một quân không đi được.',
     reason_relocation_onto_royal: 'Tốt của tốt của bạn không được đặt vào ô có vua hoặc hoàng tử.',
-    reason_relocation_onto_waiting_pawn: 'Tốt của tốt của bạn không được đặt vào ô có tốt của tốt đang chờ của đối phương.',
+    reason_relocation_onto_waiting_pawn:
+        'Tốt của tốt của bạn không được đặt vào ô có tốt của tốt đang chờ của đối phương.',
     reason_swap_used: 'Vua của bạn đã dùng lần đổi chỗ duy nhất rồi.',
     reason_swap_not_now: 'Vua chỉ được đổi chỗ khi đang bị chiếu hoặc khi bạn không còn nước đi nào khác.',
     reason_swap_with_royal: 'Vua không được đổi chỗ với hoàng tử hay một vua khác.',
     reason_swap_with_waiting_pawn: 'Vua không được đổi chỗ với tốt của tốt đang chờ.',
     reason_only_king_swaps: 'Chỉ có vua (không phải hoàng tử hay vua dự phòng) mới được đổi chỗ với quân của mình.',
     reason_citadel_only_royals: 'Chỉ vua hoặc hoàng tử mới được vào thành trì.',
-    reason_citadel_not_senior: 'Chỉ vua của bạn mới được vào thành trì của đối phương. Khi không còn vua thì hoàng tử mới được.',
+    reason_citadel_not_senior:
+        'Chỉ vua của bạn mới được vào thành trì của đối phương. Khi không còn vua thì hoàng tử mới được.',
     reason_citadel_own_only_adventitious: 'Chỉ vua dự phòng mới được vào thành trì của mình.',
     reason_citadel_occupied: 'Trong thành trì đó đã có quân rồi.',
     reason_castling_not_allowed_in_variant: 'Loại cờ này không có nhập thành.',

@@ -169,9 +169,11 @@ export const zh: Strings = {
     reason_ally_piece_on_target: '那是盟友的棋子。盟友之间不能互相吃子。',
     reason_pawn_cannot_reenter_home: '兵离开了自己的家园区域，就再也不能回去了。',
     reason_picket_too_short: '哨兵至少要走两格。',
-    reason_waiting_pawn_cannot_move: '你的“兵的兵”正在底线等待。它只能跳到一个格子：在那里能攻击两个敌方棋子，或者攻击一个不能动的敌方棋子。',
+    reason_waiting_pawn_cannot_move:
+        '你的“兵的兵”正在底线等待。它只能跳到一个格子：在那里能攻击两个敌方棋子，或者攻击一个不能动的敌方棋子。',
     reason_waiting_pawn_cannot_be_taken: '在底线等待的“兵的兵”不能被吃掉。',
-    reason_relocation_no_target: '你的“兵的兵”只能去这样的格子：在那里能攻击两个敌方棋子（兵不算），或者攻击一个不能动的棋子。',
+    reason_relocation_no_target:
+        '你的“兵的兵”只能去这样的格子：在那里能攻击两个敌方棋子（兵不算），或者攻击一个不能动的棋子。',
     reason_relocation_onto_royal: '你的“兵的兵”不能落在王或王子所在的格子。',
     reason_relocation_onto_waiting_pawn: '你的“兵的兵”不能落在对方正在等待的“兵的兵”上。',
     reason_swap_used: '你的王已经用过唯一的一次换位了。',

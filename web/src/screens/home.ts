@@ -35,10 +35,20 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
     const clockSelect = el('select', { id: 'clock', name: 'clock' });
     CLOCK_PRESETS.forEach((c, i) => {
         clockSelect.append(
-            el('option', { value: String(i), selected: i === 0 }, c ? t('clock_minutes', { min: c.initial_s / 60, inc: c.increment_s }) : t('clock_none')),
+            el(
+                'option',
+                { value: String(i), selected: i === 0 },
+                c ? t('clock_minutes', { min: c.initial_s / 60, inc: c.increment_s }) : t('clock_none'),
+            ),
         );
     });
-    const fenInput = el('textarea', { id: 'fen', name: 'fen', rows: '2', spellcheck: 'false', placeholder: START_FEN.chess });
+    const fenInput = el('textarea', {
+        id: 'fen',
+        name: 'fen',
+        rows: '2',
+        spellcheck: 'false',
+        placeholder: START_FEN.chess,
+    });
     const fenError = el('p', { class: 'field-error', 'aria-live': 'polite' });
     const modeOne = el('input', { type: 'radio', name: 'mode', value: 'one', id: 'mode-one', checked: true });
     const modeInvite = el('input', { type: 'radio', name: 'mode', value: 'invite', id: 'mode-invite' });
@@ -50,7 +60,13 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
     const drawVariants = () => {
         variantList.replaceChildren();
         for (const v of VARIANTS) {
-            const input = el('input', { type: 'radio', name: 'variant', value: v, id: `variant-${v}`, checked: v === variant });
+            const input = el('input', {
+                type: 'radio',
+                name: 'variant',
+                value: v,
+                id: `variant-${v}`,
+                checked: v === variant,
+            });
             input.addEventListener('change', () => {
                 variant = v;
                 fenInput.placeholder = START_FEN[v];
@@ -60,7 +76,14 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
             const icon = el('span', { class: 'variant-icon' });
             icon.innerHTML = pieceSvg(variantIcon(v), 40);
             variantList.append(
-                el('label', { class: 'variant-card', for: `variant-${v}` }, input, icon, el('strong', {}, t(`variant_${v}`)), el('span', { class: 'about' }, t(`about_${v}`))),
+                el(
+                    'label',
+                    { class: 'variant-card', for: `variant-${v}` },
+                    input,
+                    icon,
+                    el('strong', {}, t(`variant_${v}`)),
+                    el('span', { class: 'about' }, t(`about_${v}`)),
+                ),
             );
         }
     };
@@ -68,14 +91,36 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
     const drawSeats = () => {
         seatsBox.replaceChildren();
         geometryOf(variant).seats.forEach((seat, i) => {
-            const kind = el('select', { id: `seat-${seat}`, 'aria-label': t(`seat_${seat}`) }, el('option', { value: 'human' }, t('human')), el('option', { value: 'engine' }, t('engine')));
-            const level = el('input', { type: 'number', min: '0', max: '20', value: '5', id: `level-${seat}`, 'aria-label': `${t('level')} (${t(`seat_${seat}`)})`, hidden: true });
+            const kind = el(
+                'select',
+                { id: `seat-${seat}`, 'aria-label': t(`seat_${seat}`) },
+                el('option', { value: 'human' }, t('human')),
+                el('option', { value: 'engine' }, t('engine')),
+            );
+            const level = el('input', {
+                type: 'number',
+                min: '0',
+                max: '20',
+                value: '5',
+                id: `level-${seat}`,
+                'aria-label': `${t('level')} (${t(`seat_${seat}`)})`,
+                hidden: true,
+            });
             const levelLabel = el('label', { class: 'level', for: `level-${seat}`, hidden: true }, t('level'));
             kind.addEventListener('change', () => {
                 level.hidden = levelLabel.hidden = kind.value !== 'engine';
             });
             void i;
-            seatsBox.append(el('div', { class: `seat-row seat-${seat}` }, el('span', { class: 'seat-name' }, t(`seat_${seat}`)), kind, levelLabel, level));
+            seatsBox.append(
+                el(
+                    'div',
+                    { class: `seat-row seat-${seat}` },
+                    el('span', { class: 'seat-name' }, t(`seat_${seat}`)),
+                    kind,
+                    levelLabel,
+                    level,
+                ),
+            );
         });
     };
 
@@ -110,7 +155,10 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
             .then((created) => {
                 if (modeOne.checked) {
                     // one device: this browser keeps every seat
-                    saveHeld(created.id, { tokens: Object.fromEntries(created.seats.map((s) => [s.seat, s.token])), turnBoard: turnBoard.checked });
+                    saveHeld(created.id, {
+                        tokens: Object.fromEntries(created.seats.map((s) => [s.seat, s.token])),
+                        turnBoard: turnBoard.checked,
+                    });
                     navigate(`/g/${encodeURIComponent(created.id)}`);
                 } else {
                     form.hidden = true; // the links are what matters now
@@ -118,7 +166,9 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 }
             })
             .catch((err) => {
-                message.textContent = t('error', { message: err instanceof ApiError ? err.body.message || err.body.code : String(err) });
+                message.textContent = t('error', {
+                    message: err instanceof ApiError ? err.body.message || err.body.code : String(err),
+                });
             })
             .finally(() => {
                 submit.disabled = false;
@@ -133,11 +183,22 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         el('fieldset', {}, el('legend', {}, t('variant')), variantList),
         el('div', { class: 'row' }, el('label', { for: 'clock' }, t('clock')), clockSelect),
         el('fieldset', {}, el('legend', {}, t('seats')), seatsBox),
-        el('fieldset', {}, el('legend', {}, t('mode')),
+        el(
+            'fieldset',
+            {},
+            el('legend', {}, t('mode')),
             el('label', { class: 'choice' }, modeOne, t('mode_one_device')),
             el('label', { class: 'choice indent' }, turnBoard, t('turn_board')),
-            el('label', { class: 'choice' }, modeInvite, t('mode_invite'))),
-        el('details', {}, el('summary', {}, t('start_position')), el('label', { for: 'fen', class: 'hint' }, t('start_position_hint')), fenInput, fenError),
+            el('label', { class: 'choice' }, modeInvite, t('mode_invite')),
+        ),
+        el(
+            'details',
+            {},
+            el('summary', {}, t('start_position')),
+            el('label', { for: 'fen', class: 'hint' }, t('start_position_hint')),
+            fenInput,
+            fenError,
+        ),
         submit,
         message,
     );
@@ -166,7 +227,13 @@ function showInvitations(box: HTMLElement, created: CreateResponse, navigate: (p
     const list = el('ul', { class: 'invitation-list' });
     for (const s of created.seats) {
         const url = invitationUrl(created.id, s, location.origin);
-        const field = el('input', { type: 'text', readonly: true, value: url, 'aria-label': t(`seat_${s.seat}`), class: 'invite-url' });
+        const field = el('input', {
+            type: 'text',
+            readonly: true,
+            value: url,
+            'aria-label': t(`seat_${s.seat}`),
+            class: 'invite-url',
+        });
         const copy = button(t('copy'), () => {
             void copyText(url).then((ok) => {
                 copy.textContent = ok ? t('copied') : t('copy');
@@ -184,7 +251,19 @@ function showInvitations(box: HTMLElement, created: CreateResponse, navigate: (p
         el('h2', {}, t('invitations')),
         el('p', {}, t('invitation_hint')),
         list,
-        el('p', { class: 'watch' }, el('strong', {}, t('watch_link')), ' ', el('input', { type: 'text', readonly: true, value: watch, class: 'invite-url', 'aria-label': t('watch_link') })),
+        el(
+            'p',
+            { class: 'watch' },
+            el('strong', {}, t('watch_link')),
+            ' ',
+            el('input', {
+                type: 'text',
+                readonly: true,
+                value: watch,
+                class: 'invite-url',
+                'aria-label': t('watch_link'),
+            }),
+        ),
         button(t('new_game'), () => navigate('/'), { id: 'another-game' }),
     );
     window.scrollTo(0, 0);

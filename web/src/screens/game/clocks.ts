@@ -13,7 +13,9 @@ export function formatClock(ms: number): string {
     const m = Math.floor((total % 3600) / 60);
     const s = total % 60;
     if (clamped < 10000) return `${m}:${String(s).padStart(2, '0')}.${Math.floor((clamped % 1000) / 100)}`;
-    return h ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+    return h
+        ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+        : `${m}:${String(s).padStart(2, '0')}`;
 }
 
 // Under this the clock turns red.

@@ -42,7 +42,10 @@ export interface Server {
     link(id: string, token: string | undefined, handlers: LinkHandlers): Link;
     state(id: string): Promise<StateMessage>;
 }
-const realServer: Server = { link: (id, token, handlers) => new GameLink(id, token, handlers), state: (id) => api.state(id) };
+const realServer: Server = {
+    link: (id, token, handlers) => new GameLink(id, token, handlers),
+    state: (id) => api.state(id),
+};
 
 export class GameController {
     model: GameModel | undefined;
@@ -66,7 +69,10 @@ export class GameController {
         // The socket carries one token: the only one held, else none (watch, and move over HTTP).
         const held = this.tokens();
         const socketToken = this.urlToken ?? (held.length === 1 ? held[0]![1] : undefined);
-        this.link = server.link(id, socketToken, { onMessage: (m) => this.receive(m), onStatus: (s) => view.linkStatus(s) });
+        this.link = server.link(id, socketToken, {
+            onMessage: (m) => this.receive(m),
+            onStatus: (s) => view.linkStatus(s),
+        });
     }
 
     start(): void {

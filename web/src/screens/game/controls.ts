@@ -31,7 +31,12 @@ export class Controls {
         // One device: actions are made for the player to move.
         const actor = playing.includes(model.toMove) ? model.toMove : playing[0]!;
         if (this.confirmingResign) {
-            this.element.append(...resignQuestion(() => this.answerResign(() => this.act(actor, { action: 'resign' })), () => this.answerResign()));
+            this.element.append(
+                ...resignQuestion(
+                    () => this.answerResign(() => this.act(actor, { action: 'resign' })),
+                    () => this.answerResign(),
+                ),
+            );
             return;
         }
         this.element.append(button(t('resign'), () => this.askResign(), { id: 'resign' }));
@@ -39,7 +44,9 @@ export class Controls {
         else this.twoPlayerOffer(model, actor);
         if (playing.includes(model.toMove) && model.canClaimDraw()) {
             const label = t('claim_draw_reason', { reason: model.claims.map(claimReason).join(t('list_separator')) });
-            this.element.append(button(label, () => this.act(model.toMove, { action: 'claim_draw' }), { id: 'claim-draw' }));
+            this.element.append(
+                button(label, () => this.act(model.toMove, { action: 'claim_draw' }), { id: 'claim-draw' }),
+            );
         }
         this.alliance(model, playing);
     }
@@ -72,7 +79,9 @@ export class Controls {
         } else if (model.offers.draw.includes(actor)) {
             this.element.append(el('span', { class: 'offer', id: 'draw-offer' }, t('draw_offer_yours')));
         } else {
-            this.element.append(button(t('offer_draw'), () => this.act(actor, { action: 'offer_draw' }), { id: 'offer-draw' }));
+            this.element.append(
+                button(t('offer_draw'), () => this.act(actor, { action: 'offer_draw' }), { id: 'offer-draw' }),
+            );
         }
     }
 
@@ -82,17 +91,32 @@ export class Controls {
     private fourKingdomsOffer(model: GameModel, playing: readonly Seat[], actor: Seat): void {
         const agreed = model.offers.draw.filter((s) => model.inGame.includes(s));
         if (agreed.length === 0) {
-            this.element.append(button(t('offer_draw'), () => this.act(actor, { action: 'offer_draw' }), { id: 'offer-draw' }));
+            this.element.append(
+                button(t('offer_draw'), () => this.act(actor, { action: 'offer_draw' }), { id: 'offer-draw' }),
+            );
             return;
         }
         const waiting = model.inGame.filter((s) => !agreed.includes(s));
         this.element.append(
-            el('p', { class: 'offer', id: 'draw-offer' }, t('fk_draw_offered', { seats: names(agreed) }), ' ', waiting.length ? t('fk_draw_waiting', { seats: names(waiting) }) : '', ' ', el('em', {}, t('fk_draw_lapses'))),
+            el(
+                'p',
+                { class: 'offer', id: 'draw-offer' },
+                t('fk_draw_offered', { seats: names(agreed) }),
+                ' ',
+                waiting.length ? t('fk_draw_waiting', { seats: names(waiting) }) : '',
+                ' ',
+                el('em', {}, t('fk_draw_lapses')),
+            ),
         );
         const acceptors = playing.filter((s) => waiting.includes(s));
         for (const seat of acceptors) {
             const label = playing.length > 1 ? t('accept_draw_as', { seat: t(`seat_${seat}`) }) : t('accept_draw');
-            this.element.append(button(label, () => this.act(seat, { action: 'accept_draw' }), { id: acceptors.length === 1 ? 'accept-draw' : `accept-draw-${seat}`, class: 'accept-draw' }));
+            this.element.append(
+                button(label, () => this.act(seat, { action: 'accept_draw' }), {
+                    id: acceptors.length === 1 ? 'accept-draw' : `accept-draw-${seat}`,
+                    class: 'accept-draw',
+                }),
+            );
         }
     }
 
@@ -100,7 +124,11 @@ export class Controls {
         for (const c of allianceChoices(model, playing)) {
             const other = t(`seat_${c.with}`);
             const send = () => this.act(c.seat, { action: c.action, with: c.with });
-            if (c.action === 'accept_alliance') this.element.append(el('span', { class: 'offer' }, t('alliance_proposed', { seat: other })), button(t('accept_alliance', { seat: other }), send, { id: 'accept-alliance' }));
+            if (c.action === 'accept_alliance')
+                this.element.append(
+                    el('span', { class: 'offer' }, t('alliance_proposed', { seat: other })),
+                    button(t('accept_alliance', { seat: other }), send, { id: 'accept-alliance' }),
+                );
             else this.element.append(button(t('propose_alliance', { seat: other }), send, { id: 'propose-alliance' }));
         }
     }
@@ -114,7 +142,10 @@ export interface AllianceChoice {
 
 // Four Kingdoms free-for-all: the seat proposed to (`offers.alliance.to`) may accept; a seat the
 // server lets ally (`may_ally`) may propose, unless its own proposal stands.
-export function allianceChoices(model: Pick<GameModel, 'offers' | 'allianceTarget'>, playing: readonly Seat[]): AllianceChoice[] {
+export function allianceChoices(
+    model: Pick<GameModel, 'offers' | 'allianceTarget'>,
+    playing: readonly Seat[],
+): AllianceChoice[] {
     const proposal = model.offers.alliance;
     const out: AllianceChoice[] = [];
     for (const seat of playing) {

@@ -8,9 +8,10 @@ import type { DrawClaim } from '../../turn';
 import { claimReason } from './status';
 
 export interface ClaimAnswers {
-    yes(): void; // play the move with the claim
-    no(): void; // play the move alone
-    cancel(): void; // play nothing
+    // callbacks, not methods: handed on unbound to the buttons
+    yes: () => void; // play the move with the claim
+    no: () => void; // play the move alone
+    cancel: () => void; // play nothing
 }
 
 // The claim question about `move`, asked after `ply` moves. "Yes" and "no" close it and leave
@@ -25,7 +26,15 @@ export class ClaimQuestion {
         answers: ClaimAnswers,
     ) {
         const reason = claims.map(claimReason).join(t('list_separator'));
-        this.box = el('div', { class: 'claim-ask', id: 'claim-ask', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'claim-ask-text' },
+        this.box = el(
+            'div',
+            {
+                class: 'claim-ask',
+                id: 'claim-ask',
+                role: 'dialog',
+                'aria-modal': 'false',
+                'aria-labelledby': 'claim-ask-text',
+            },
             el('p', { id: 'claim-ask-text' }, t('claim_with_move_question', { reason })),
             button(t('claim_yes'), answers.yes, { id: 'claim-yes', class: 'primary' }),
             button(t('claim_no'), answers.no, { id: 'claim-no' }),
@@ -40,7 +49,9 @@ export class ClaimQuestion {
     // that the move stays in sight; call once the board shows the move.
     open(area: HTMLElement): void {
         area.append(this.box);
-        const target = area.querySelector(`rect[data-square="${parseMove(this.move)?.to ?? ''}"]`)?.getBoundingClientRect();
+        const target = area
+            .querySelector(`rect[data-square="${parseMove(this.move)?.to ?? ''}"]`)
+            ?.getBoundingClientRect();
         const bounds = area.getBoundingClientRect();
         this.box.classList.toggle('low', !!target && target.top + target.height / 2 < bounds.top + bounds.height / 2);
         this.box.querySelector<HTMLButtonElement>('#claim-yes')?.focus();
@@ -53,5 +64,9 @@ export class ClaimQuestion {
 
 // "Resign?" with yes (#resign-yes) and no, to stand in the controls' place.
 export function resignQuestion(yes: () => void, no: () => void): Node[] {
-    return [el('span', {}, t('confirm_resign')), button(t('yes'), yes, { class: 'danger', id: 'resign-yes' }), button(t('no'), no)];
+    return [
+        el('span', {}, t('confirm_resign')),
+        button(t('yes'), yes, { class: 'danger', id: 'resign-yes' }),
+        button(t('no'), no),
+    ];
 }

@@ -3,7 +3,7 @@
 // screen with a board (the game, a lesson) can show it.
 
 import { button, el } from '../../dom';
-import { type StringKey, hasKey, language, t } from '../../i18n';
+import { hasKey, language, t } from '../../i18n';
 import type { ErrorMessage } from '../../turn';
 
 // The text that explains a refusal: the server's English sentence in English, the catalogue's
@@ -15,7 +15,7 @@ export function explanation(err: ErrorMessage): string {
         return hasKey(key) ? t(key) : `${t('reason_other')} (${err.message})`;
     }
     const key = `error_${err.code}`;
-    return hasKey(key) ? t(key as StringKey) : t('error', { message: err.message || err.code });
+    return hasKey(key) ? t(key) : t('error', { message: err.message || err.code });
 }
 
 // The arrows an illegal move's explanation points with ([from, to] square names).
@@ -30,7 +30,13 @@ export class Explanation {
 
     show(err: ErrorMessage): void {
         const close = button('×', () => this.clear(), { class: 'close', 'aria-label': t('cancel') });
-        this.element.replaceChildren(el('strong', {}, err.code === 'illegal_move' ? t('illegal') : ''), ' ', explanation(err), ' ', close);
+        this.element.replaceChildren(
+            el('strong', {}, err.code === 'illegal_move' ? t('illegal') : ''),
+            ' ',
+            explanation(err),
+            ' ',
+            close,
+        );
         this.element.hidden = false;
         this.setArrows(arrowsOf(err));
     }

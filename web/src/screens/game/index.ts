@@ -27,11 +27,22 @@ export { formatClock } from './clocks';
 export { explanation } from './explain';
 export { claimReason, resultText, statusText } from './status';
 
-const LINK_WORDS: Record<LinkStatus, StringKey> = { connecting: 'connecting', connected: 'connected', reconnecting: 'reconnecting', polling: 'http_fallback' };
+const LINK_WORDS: Record<LinkStatus, StringKey> = {
+    connecting: 'connecting',
+    connected: 'connected',
+    reconnecting: 'reconnecting',
+    polling: 'http_fallback',
+};
 
 // The board turns to the seat held; on one device holding several, to the player to move (when
 // asked to) or the first held; `turns` more quarter turns were asked for with the flip button.
-export function boardRotation(variant: Variant, mine: readonly Seat[], toMove: Seat, turnBoard: boolean, turns: number): Rotation {
+export function boardRotation(
+    variant: Variant,
+    mine: readonly Seat[],
+    toMove: Seat,
+    turnBoard: boolean,
+    turns: number,
+): Rotation {
     let base: Rotation = 0;
     if (mine.length === 1) base = rotationFor(mine[0]!);
     else if (mine.length > 1) base = rotationFor(turnBoard && mine.includes(toMove) ? toMove : mine[0]!);
@@ -45,7 +56,13 @@ function moveSound(m: MoveMessage): 'check' | 'capture' | 'move' {
     return m.san.includes('x') ? 'capture' : 'move';
 }
 
-export function renderGame(root: HTMLElement, id: string, params: GameParams, navigate: (p: string) => void, analysis: AnalysisSource): () => void {
+export function renderGame(
+    root: HTMLElement,
+    id: string,
+    params: GameParams,
+    navigate: (p: string) => void,
+    analysis: AnalysisSource,
+): () => void {
     let viewPly: number | null = null; // a past position shown, or null for the live one
     let turns = 0;
     let claim: ClaimQuestion | undefined; // open while the board shows the move it asks about
@@ -69,9 +86,27 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
     const tools = el('div', { class: 'tools' });
     const analysisBox = el('section', { class: 'analysis', id: 'analysis', hidden: true });
     const linkLine = el('p', { class: 'link-status', id: 'link-status' });
-    const page = el('div', { class: 'game-page' },
+    const page = el(
+        'div',
+        { class: 'game-page' },
         boardArea,
-        el('aside', { class: 'side' }, title, status, explain.element, players, controls.element, pastBanner, el('h3', {}, t('moves')), moves.list, moves.nav, tools, linkLine, analysisBox));
+        el(
+            'aside',
+            { class: 'side' },
+            title,
+            status,
+            explain.element,
+            players,
+            controls.element,
+            pastBanner,
+            el('h3', {}, t('moves')),
+            moves.list,
+            moves.nav,
+            tools,
+            linkLine,
+            analysisBox,
+        ),
+    );
 
     function sendMove(move: string): void {
         explain.clear();
@@ -135,7 +170,8 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
                 break;
         }
         // Only a Turn brings the clock; restarting the count on another message would lose time.
-        if (game.model && (u.kind === 'state' || u.kind === 'move' || u.kind === 'action')) clocks.set(game.model.clock);
+        if (game.model && (u.kind === 'state' || u.kind === 'move' || u.kind === 'action'))
+            clocks.set(game.model.clock);
         draw();
         showAnalysis();
     }
@@ -153,8 +189,14 @@ export function renderGame(root: HTMLElement, id: string, params: GameParams, na
         title.textContent = t(`variant_${model.variant}`);
         page.dataset['variant'] = model.variant;
         board.setRotation(boardRotation(model.variant, mine, model.toMove, game.turnBoard, turns));
-        board.setPosition(model.geometry, claim ? applyMoveForDisplay(model.current(), claim.move) : model.positionAt(ply));
-        board.setHighlights({ lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply), check: asked ? [] : model.checkSquaresAt(ply) });
+        board.setPosition(
+            model.geometry,
+            claim ? applyMoveForDisplay(model.current(), claim.move) : model.positionAt(ply),
+        );
+        board.setHighlights({
+            lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply),
+            check: asked ? [] : model.checkSquaresAt(ply),
+        });
         const playable = live && !claim;
         board.setInteraction(playable ? model.legal : [], playable ? model.movableBy(mine) : () => false);
         pastBanner.hidden = live;

@@ -25,13 +25,22 @@ export class MoveList {
                 row = el('li', {});
                 this.list.append(row);
             }
-            row.append(button(text, () => this.step(i + 1), { class: `san${i + 1 === shown ? ' current' : ''}`, 'data-ply': String(i + 1) }));
+            row.append(
+                button(text, () => this.step(i + 1), {
+                    class: `san${i + 1 === shown ? ' current' : ''}`,
+                    'data-ply': String(i + 1),
+                }),
+            );
         });
         this.list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
         this.nav.replaceChildren(
             button('«', () => this.step(0), { 'aria-label': t('first'), title: t('first'), id: 'nav-first' }),
             button('‹', () => this.step(this.shown - 1), { 'aria-label': t('back'), title: t('back'), id: 'nav-back' }),
-            button('›', () => this.step(this.shown + 1), { 'aria-label': t('forward'), title: t('forward'), id: 'nav-forward' }),
+            button('›', () => this.step(this.shown + 1), {
+                'aria-label': t('forward'),
+                title: t('forward'),
+                id: 'nav-forward',
+            }),
             button('»', () => this.step(this.total), { 'aria-label': t('last'), title: t('last'), id: 'nav-last' }),
         );
     }

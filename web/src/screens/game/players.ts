@@ -13,7 +13,8 @@ import { pieceSvg } from '../../pieces';
 function commandNote(model: GameModel, seat: Seat): HTMLElement | null {
     if (!isFourKingdoms(model.variant)) return null;
     const commander = model.commanders[seat];
-    if (commander && commander !== seat) return el('span', { class: 'command' }, t('commanded_by', { seat: t(`seat_${commander}`) }));
+    if (commander && commander !== seat)
+        return el('span', { class: 'command' }, t('commanded_by', { seat: t(`seat_${commander}`) }));
     if (!model.inGame.includes(seat)) return el('span', { class: 'command' }, t('out_of_game'));
     if (model.variant === 'fourkingdoms-teams') {
         const [a, b]: [Seat, Seat] = seat === 'east' || seat === 'south' ? ['east', 'south'] : ['west', 'north'];
@@ -30,13 +31,35 @@ export function drawPlayers(list: HTMLElement, model: GameModel, mine: readonly 
         const icon = el('span', { class: 'seat-icon' });
         icon.innerHTML = pieceSvg({ army: seat, kind: 'K' }, 32);
         const who = info?.player === 'engine' ? `${t('engine')} ${info.level ?? ''}` : t('human');
-        const online = info?.player === 'human' && !mine.includes(seat) ? el('span', { class: info.connected ? 'online' : 'offline' }, info.connected ? t('connected_seat') : t('disconnected_seat')) : null;
+        const online =
+            info?.player === 'human' && !mine.includes(seat)
+                ? el(
+                      'span',
+                      { class: info.connected ? 'online' : 'offline' },
+                      info.connected ? t('connected_seat') : t('disconnected_seat'),
+                  )
+                : null;
         const command = commandNote(model, seat);
         const points = model.scores?.[seat];
         const score = typeof points === 'number' ? el('span', { class: 'score' }, `${t('scores')}: ${points}`) : null;
-        const classes = ['player', `seat-${seat}`, !model.over && model.toMove === seat ? 'to-move' : '', mine.includes(seat) ? 'mine' : ''].filter(Boolean).join(' ');
+        const classes = [
+            'player',
+            `seat-${seat}`,
+            !model.over && model.toMove === seat ? 'to-move' : '',
+            mine.includes(seat) ? 'mine' : '',
+        ]
+            .filter(Boolean)
+            .join(' ');
         list.append(
-            el('li', { class: classes }, icon, el('span', { class: 'name' }, t(`seat_${seat}`)), el('span', { class: 'who' }, who), command || online || score ? el('span', { class: 'notes' }, command, online, score) : null, el('span', { class: 'clock', 'data-seat': seat })),
+            el(
+                'li',
+                { class: classes },
+                icon,
+                el('span', { class: 'name' }, t(`seat_${seat}`)),
+                el('span', { class: 'who' }, who),
+                command || online || score ? el('span', { class: 'notes' }, command, online, score) : null,
+                el('span', { class: 'clock', 'data-seat': seat }),
+            ),
         );
     }
 }

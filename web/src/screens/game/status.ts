@@ -8,7 +8,19 @@ import { hasKey, t } from '../../i18n';
 const SEATS: readonly Seat[] = ['white', 'black', 'east', 'south', 'west', 'north'];
 
 // The server's ids of drawn endings, for a result that does not say "1/2-1/2" itself.
-const DRAWN = new Set(['stalemate', 'agreement', 'threefold_repetition', 'fivefold_repetition', 'fifty_move_rule', 'seventy_five_move_rule', 'dead_position', 'timeout_vs_insufficient_material', 'citadel_draw', 'perpetual_check', 'sixty_round_rule']);
+const DRAWN = new Set([
+    'stalemate',
+    'agreement',
+    'threefold_repetition',
+    'fivefold_repetition',
+    'fifty_move_rule',
+    'seventy_five_move_rule',
+    'dead_position',
+    'timeout_vs_insufficient_material',
+    'citadel_draw',
+    'perpetual_check',
+    'sixty_round_rule',
+]);
 
 // An ending's name ("Checkmate"); an id the catalogue lacks is shown as words.
 export function statusText(status: string): string {
@@ -24,7 +36,12 @@ export function claimReason(claim: string): string {
 
 // Who won, in words: "White wins!", "Draw", "East and South win!" (Four Kingdoms teams, from
 // the record's result), "East wins!" (the free-for-all winner has the top score).
-export function resultText(result: string | null, status: string, scores: Partial<Record<Seat, number>> | null, seats: readonly Seat[]): string {
+export function resultText(
+    result: string | null,
+    status: string,
+    scores: Partial<Record<Seat, number>> | null,
+    seats: readonly Seat[],
+): string {
     if (result === '1-0') return t('winner', { seat: t('seat_white') });
     if (result === '0-1') return t('winner', { seat: t('seat_black') });
     if (result === '1/2-1/2' || DRAWN.has(status)) return t('draw');
@@ -46,7 +63,10 @@ export function resultText(result: string | null, status: string, scores: Partia
 
 // The status line for the seats `mine` this browser holds: the ending, or whose turn it is (and
 // whether one watches or is out), and `state` for its colour ('over', 'mine', 'theirs').
-export function statusLine(model: GameModel, mine: readonly Seat[]): { text: string; state: 'over' | 'mine' | 'theirs' } {
+export function statusLine(
+    model: GameModel,
+    mine: readonly Seat[],
+): { text: string; state: 'over' | 'mine' | 'theirs' } {
     if (model.over) {
         const won = resultText(model.result, model.status, model.scores, model.geometry.seats);
         return { text: t('game_over_line', { how: statusText(model.status), result: won }), state: 'over' };

@@ -8,17 +8,31 @@ import { t } from '../../i18n';
 import { isMuted, setMuted } from '../../sound';
 
 export interface ToolActions {
-    flip(): void;
-    newGame(): void;
+    // callbacks, not methods: handed on unbound to the buttons
+    flip: () => void;
+    newGame: () => void;
 }
 
 export function drawTools(container: HTMLElement, id: string, variant: Variant, actions: ToolActions): void {
     // Four Kingdoms games are recorded in their own text format, not PGN.
     const fk = isFourKingdoms(variant);
-    const download = el('a', { href: api.pgnUrl(id), download: `${id}.${fk ? 'txt' : 'pgn'}`, class: 'button', id: 'download' }, fk ? t('download_record') : t('download_pgn'));
-    const mute = button(isMuted() ? t('sound_off') : t('sound_on'), () => {
-        setMuted(!isMuted());
-        drawTools(container, id, variant, actions);
-    }, { id: 'mute', 'aria-pressed': isMuted() ? 'true' : 'false' });
-    container.replaceChildren(button(t('flip'), actions.flip, { id: 'flip' }), mute, download, button(t('new_game'), actions.newGame, { id: 'new-game-link' }));
+    const download = el(
+        'a',
+        { href: api.pgnUrl(id), download: `${id}.${fk ? 'txt' : 'pgn'}`, class: 'button', id: 'download' },
+        fk ? t('download_record') : t('download_pgn'),
+    );
+    const mute = button(
+        isMuted() ? t('sound_off') : t('sound_on'),
+        () => {
+            setMuted(!isMuted());
+            drawTools(container, id, variant, actions);
+        },
+        { id: 'mute', 'aria-pressed': isMuted() ? 'true' : 'false' },
+    );
+    container.replaceChildren(
+        button(t('flip'), actions.flip, { id: 'flip' }),
+        mute,
+        download,
+        button(t('new_game'), actions.newGame, { id: 'new-game-link' }),
+    );
 }
