@@ -31,66 +31,98 @@ json scores_json(const Turn& t) {
 
 } // namespace
 
-json turn_json(const Turn& t) {
-    const int n      = t.seats;
-    json      offers = { { "draw", seat_list(t.draw_offers, n) }, { "alliance", nullptr } };
-    if (t.proposal)
-        offers["alliance"] = { { "from", seat_name(t.proposal->first, n) },
-            { "to", seat_name(t.proposal->second, n) } };
-    json claim_moves = json::array();
-    for (const ClaimMove& c : t.claim_moves)
-        claim_moves.push_back({ { "move", c.move }, { "claims", claim_list(c.claims) } });
-    json commanders = json::object(), may_ally = json::object();
+// The hot path of every step: fields are written into the message in place (no merged copy).
+void add_turn(json& out, const Turn& t) {
+    const int n        = t.seats;
+    out["plies"]       = t.ply;
+    out["fen"]         = t.fen;
+    out["to_move"]     = seat_name(t.to_move, n);
+    out["in_check"]    = t.in_check;
+    out["check_first"] = t.check_first;
+    out["legal_moves"] = t.legal_moves;
+    out["claims"]      = claim_list(t.claims);
+    json& claim_moves = out["claim_moves"] = json::array();
+    for (const ClaimMove& c : t.claim_moves) {
+        json& entry     = claim_moves.emplace_back(json::object());
+        entry["move"]   = c.move;
+        entry["claims"] = claim_list(c.claims);
+    }
+    json& offers = out["offers"] = json::object();
+    offers["draw"]               = seat_list(t.draw_offers, n);
+    offers["alliance"]           = nullptr;
+    if (t.proposal) {
+        json& alliance = offers["alliance"] = json::object();
+        alliance["from"]                    = seat_name(t.proposal->first, n);
+        alliance["to"]                      = seat_name(t.proposal->second, n);
+    }
+    out["in_game"]   = seat_list(t.in_game, n);
+    json& commanders = out["commanders"] = json::object();
+    json& may_ally = out["may_ally"] = json::object();
     for (int s = 0; s < n; ++s) {
         const auto name  = std::string(seat_name(Seat(s), n));
         commanders[name] = seat_or_null(t.commanders[size_t(s)], n);
         may_ally[name]   = seat_list(t.may_ally[size_t(s)], n);
     }
-    json events = json::array();
+    out["alliance"] = t.alliance ? seat_list(t.alliance, n) : json(nullptr);
+    out["status"]   = t.status;
+    out["result"]   = t.result;
+    out["text"]     = t.text;
+    out["scores"]   = scores_json(t);
+    json& events = out["events"] = json::array();
     for (const TurnEvent& e : t.events) {
-        json ev = { { "kind", event_id(e.kind) } };
+        json& ev   = events.emplace_back(json::object());
+        ev["kind"] = event_id(e.kind);
         if (e.player != NoSeat) ev["player"] = seat_name(e.player, n);
         if (e.other != NoSeat) ev["other"] = seat_name(e.other, n);
         if (e.army != NoSeat) ev["army"] = seat_name(e.army, n);
         if (!e.text.empty()) ev["text"] = e.text;
-        events.push_back(std::move(ev));
     }
-    return { { "plies", t.ply }, { "fen", t.fen }, { "to_move", seat_name(t.to_move, n) },
-        { "in_check", t.in_check }, { "check_first", t.check_first },
-        { "legal_moves", t.legal_moves }, { "claims", claim_list(t.claims) },
-        { "claim_moves", std::move(claim_moves) }, { "offers", std::move(offers) },
-        { "in_game", seat_list(t.in_game, n) }, { "commanders", std::move(commanders) },
-        { "alliance", t.alliance ? seat_list(t.alliance, n) : json(nullptr) },
-        { "may_ally", std::move(may_ally) }, { "status", t.status }, { "result", t.result },
-        { "text", t.text }, { "scores", scores_json(t) }, { "events", std::move(events) } };
+}
+
+json turn_json(const Turn& t) {
+    json out = json::object();
+    add_turn(out, t);
+    return out;
 }
 
 json state_message(
     std::string_view id, const LiveGame& game, const json& seats, const json& clock) {
-    json msg = { { "type", "state" }, { "id", id }, { "variant", game.variant() },
-        { "start_fen", game.start_fen() }, { "ply", game.turn().ply },
-        { "moves", game.moves_uci() }, { "san", game.moves_san() }, { "seats", seats },
-        { "clock", clock } };
-    msg.update(turn_json(game.turn()));
+    json msg         = json::object();
+    msg["type"]      = "state";
+    msg["id"]        = id;
+    msg["variant"]   = game.variant();
+    msg["start_fen"] = game.start_fen();
+    msg["ply"]       = game.turn().ply;
+    msg["moves"]     = game.moves_uci();
+    msg["san"]       = game.moves_san();
+    msg["seats"]     = seats;
+    msg["clock"]     = clock;
+    add_turn(msg, game.turn());
     return msg;
 }
 
 json move_message(const Turn& t, const json& clock) {
-    json msg = { { "type", "move" }, { "ply", t.ply - 1 },
-        { "seat", seat_name(t.move ? t.move->seat : White, t.seats) },
-        { "move", t.move ? t.move->uci : "" }, { "san", t.move ? t.move->san : "" },
-        { "clock", clock } };
-    msg.update(turn_json(t));
+    json msg     = json::object();
+    msg["type"]  = "move";
+    msg["ply"]   = t.ply - 1;
+    msg["seat"]  = seat_name(t.move ? t.move->seat : White, t.seats);
+    msg["move"]  = t.move ? t.move->uci : "";
+    msg["san"]   = t.move ? t.move->san : "";
+    msg["clock"] = clock;
+    add_turn(msg, t);
     return msg;
 }
 
 json action_message(
     const Turn& t, Action action, Seat seat, Seat with, const json& clock, std::string_view move) {
-    json msg = { { "type", "action" }, { "action", action_id(action) },
-        { "seat", seat_name(seat, t.seats) }, { "clock", clock } };
+    json msg      = json::object();
+    msg["type"]   = "action";
+    msg["action"] = action_id(action);
+    msg["seat"]   = seat_name(seat, t.seats);
+    msg["clock"]  = clock;
     if (with != NoSeat) msg["with"] = seat_name(with, t.seats);
     if (!move.empty()) msg["move"] = move;
-    msg.update(turn_json(t));
+    add_turn(msg, t);
     return msg;
 }
 

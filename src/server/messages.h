@@ -18,6 +18,8 @@ using nlohmann::json;
 // The fields every change carries: whose turn and why, the moves now legal, claims, offers and
 // proposals, who is still in the game and commands what, how it stands, and what the step caused.
 json turn_json(const Turn& turn);
+// The same fields, written into `message`.
+void add_turn(json& message, const Turn& turn);
 
 // {"type": "state", "id", "variant", "start_fen", "ply", "moves", "san", "seats", "clock"} and
 // the turn: the whole game, the first message of a WebSocket and the answer of GET.

@@ -179,7 +179,7 @@ Reply Room::play_locked(
     json msg = move_message(game_->turn(), clock_json(now));
     broadcast(msg);
     after_step();
-    return { 200, msg };
+    return { 200, std::move(msg) };
 }
 
 // FIDE 9.2.1: the claim is made with the move that brings the position about; the move and the
@@ -198,7 +198,7 @@ Reply Room::claim_with_move(int seat, const std::string& text, Steady::time_poin
     clock_.restart(game_->turn(), now);
     broadcast(msg);
     after_step();
-    return { 200, msg };
+    return { 200, std::move(msg) };
 }
 
 // Stores an action the game has taken (and rebuilds the game when it cannot be stored: an action
@@ -216,7 +216,7 @@ Reply Room::commit_action(Action action, int seat, Seat with, Steady::time_point
     json msg = action_message(game_->turn(), action, Seat(seat), with, clock_json(now));
     broadcast(msg);
     after_step();
-    return { 200, msg };
+    return { 200, std::move(msg) };
 }
 
 // The game as storage has it.
