@@ -14,7 +14,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Seat, type Variant, geometryOf, isFourKingdoms, isVariant } from '../src/geometry';
+import { type Seat, type Variant, VARIANTS, geometryOf, isFourKingdoms, isVariant } from '../src/geometry';
 import { START_FEN, applyMoveForDisplay, parsePosition, seatLetter } from '../src/notation';
 import {
     type Action,
@@ -30,6 +30,7 @@ import {
     type StateMessage,
     type Turn,
     type TurnEvent,
+    PLAYER_ACTIONS,
     readMessage,
 } from '../src/turn';
 import fourKingdomsAlliance from '../tests/fixtures/fourkingdoms_alliance.json';
@@ -339,21 +340,12 @@ function scheduleEngine(g: MockGame): void {
     }
 }
 
-const ACTIONS: readonly Action[] = [
-    'resign',
-    'offer_draw',
-    'accept_draw',
-    'decline_draw',
-    'claim_draw',
-    'propose_alliance',
-    'accept_alliance',
-];
 const isSeat = (g: MockGame, v: unknown): v is Seat => geometryOf(g.variant).seats.includes(v as Seat);
 
 function act(g: MockGame, seat: Seat, body: Record<string, unknown>): { status: number; body: ServerMessage } {
     if (g.status !== 'ongoing') return err('game_over', 'the game is over');
     const action = body['action'] as Action;
-    if (!ACTIONS.includes(action)) return err('bad_request', `unknown action "${String(action)}"`);
+    if (!PLAYER_ACTIONS.includes(action)) return err('bad_request', `unknown action "${String(action)}"`);
     const other = isSeat(g, body['with']) ? body['with'] : undefined;
     const end = (status: string, result: string, text: string) => Object.assign(g, { status, result, text });
     switch (action) {
@@ -471,14 +463,7 @@ function fromFixture(id: string, messages: readonly unknown[], step: number): Mo
 }
 
 function fixtures(): void {
-    for (const v of [
-        'chess',
-        'silverman',
-        'pawnrace',
-        'tamerlane',
-        'fourkingdoms',
-        'fourkingdoms-teams',
-    ] as Variant[]) {
+    for (const v of VARIANTS) {
         fixture(`mock-${v}`, v, null, { clock: true });
     }
     fixture('mock-check', 'chess', 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2', {

@@ -14,6 +14,9 @@ export const VARIANTS: readonly Variant[] = [
 
 export type Seat = 'white' | 'black' | 'east' | 'south' | 'west' | 'north';
 
+// Every seat of every variant, in the server's seat order (two players, then Four Kingdoms).
+export const SEATS: readonly Seat[] = ['white', 'black', 'east', 'south', 'west', 'north'];
+
 export const FILE_LETTERS = 'abcdefghijklmn';
 
 // A cell of the board; `file` and `rank` count from 0 (a, 1). Tamerlane's citadels have

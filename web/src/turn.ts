@@ -5,9 +5,7 @@
 // first field that is wrong. web/tests/fixtures/ holds messages the server wrote; the tests read
 // them here (tests/turn.test.ts), and the development mock serves the same ones.
 
-import type { Seat, Variant } from './geometry';
-
-const SEAT_NAMES: readonly Seat[] = ['white', 'black', 'east', 'south', 'west', 'north'];
+import { type Seat, type Variant, SEATS, VARIANTS } from './geometry';
 
 export type DrawClaim = 'threefold_repetition' | 'fifty_move_rule';
 
@@ -27,8 +25,17 @@ export type EventKind =
     | 'flag'
     | 'game_over';
 
-export type Action =
-    'resign' | 'offer_draw' | 'accept_draw' | 'decline_draw' | 'claim_draw' | 'propose_alliance' | 'accept_alliance';
+// What a player may ask for besides a move (the server's own 'flag' is not one of them).
+export const PLAYER_ACTIONS = [
+    'resign',
+    'offer_draw',
+    'accept_draw',
+    'decline_draw',
+    'claim_draw',
+    'propose_alliance',
+    'accept_alliance',
+] as const;
+export type Action = (typeof PLAYER_ACTIONS)[number];
 
 // What a step caused: `player` is in check, `player` resigned, `other` takes command of `army`...
 export interface TurnEvent {
@@ -151,7 +158,7 @@ const str: Check = (v, w) => void (typeof v === 'string' || fail(w, 'not a strin
 const num: Check = (v, w) => void ((typeof v === 'number' && Number.isFinite(v)) || fail(w, 'not a number'));
 const int: Check = (v, w) => void ((typeof v === 'number' && Number.isInteger(v)) || fail(w, 'not an integer'));
 const bool: Check = (v, w) => void (typeof v === 'boolean' || fail(w, 'not true or false'));
-const seat: Check = (v, w) => void (SEAT_NAMES.includes(v as Seat) || fail(w, `not a seat: ${JSON.stringify(v)}`));
+const seat: Check = (v, w) => void (SEATS.includes(v as Seat) || fail(w, `not a seat: ${JSON.stringify(v)}`));
 const oneOf =
     (...values: string[]): Check =>
     (v, w) =>
@@ -214,17 +221,6 @@ const EVENT_KINDS: EventKind[] = [
     'flag',
     'game_over',
 ];
-const ACTIONS = [
-    'resign',
-    'offer_draw',
-    'accept_draw',
-    'decline_draw',
-    'claim_draw',
-    'propose_alliance',
-    'accept_alliance',
-    'flag',
-];
-const VARIANTS = ['chess', 'silverman', 'pawnrace', 'tamerlane', 'fourkingdoms', 'fourkingdoms-teams'];
 
 const clock: Check = (v, w) => {
     if (v === null) return;
@@ -275,7 +271,10 @@ const MESSAGES: Record<string, Check> = {
         seats: list(record({ seat, player: oneOf('human', 'engine'), level: nullable(int), connected: bool })),
     }),
     move: record({ ...TURN, type: str, ply: int, seat, move: str, san: str, clock }),
-    action: record({ ...TURN, type: str, action: oneOf(...ACTIONS), seat, clock }, { with: seat, move: str }),
+    action: record(
+        { ...TURN, type: str, action: oneOf(...PLAYER_ACTIONS, 'flag'), seat, clock },
+        { with: seat, move: str },
+    ),
     end: record({ type: str, status: str, result: str, scores: nullable(seatMap(num)), text: str }),
     seat: record({ type: str, seat, connected: bool }),
     error: record(

@@ -5,12 +5,10 @@
 // told what changed and redraws. No DOM here.
 
 import { type ActionRequest, type LinkHandlers, type LinkStatus, GameLink, api } from '../../api';
-import type { Seat } from '../../geometry';
+import { type Seat, SEATS } from '../../geometry';
 import { GameModel } from '../../game';
 import { type HeldGame, loadHeld, saveHeld } from '../../store';
 import type { ActionMessage, ErrorMessage, MoveMessage, ServerMessage, StateMessage } from '../../turn';
-
-const SEATS: readonly Seat[] = ['white', 'black', 'east', 'south', 'west', 'north'];
 
 export interface GameParams {
     token?: string | undefined;

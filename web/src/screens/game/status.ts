@@ -1,11 +1,9 @@
 // How a game stands, in the player's language: the status line above the players, the names of
 // endings and of claimable draws, and who won. Plain words from plain data, for any screen.
 
-import type { Seat } from '../../geometry';
+import { type Seat, SEATS } from '../../geometry';
 import type { GameModel } from '../../game';
 import { hasKey, t } from '../../i18n';
-
-const SEATS: readonly Seat[] = ['white', 'black', 'east', 'south', 'west', 'north'];
 
 // The server's ids of drawn endings, for a result that does not say "1/2-1/2" itself.
 const DRAWN = new Set([
