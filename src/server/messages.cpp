@@ -79,12 +79,6 @@ void add_turn(json& out, const Turn& t) {
     }
 }
 
-json turn_json(const Turn& t) {
-    json out = json::object();
-    add_turn(out, t);
-    return out;
-}
-
 json state_message(
     std::string_view id, const LiveGame& game, const json& seats, const json& clock) {
     json msg         = json::object();

@@ -1,5 +1,5 @@
 // Every message the server sends about a game (server.md), written in this one place: a step's
-// answer and its broadcast are the game's Turn (game/turn.h) serialised by turn_json, with the
+// answer and its broadcast are the game's Turn (game/turn.h) serialised by add_turn, with the
 // few fields of the message's own kind around it. The browser's types of these messages are
 // web/src/turn.ts; the fixtures in web/tests/fixtures/ are this file's output, checked on both
 // sides (tests/messages_test.cpp, web/tests/turn.test.ts).
@@ -15,10 +15,9 @@ namespace citadel::server {
 
 using nlohmann::json;
 
-// The fields every change carries: whose turn and why, the moves now legal, claims, offers and
-// proposals, who is still in the game and commands what, how it stands, and what the step caused.
-json turn_json(const Turn& turn);
-// The same fields, written into `message`.
+// The fields every change carries, written into `message`: whose turn and why, the moves now legal,
+// claims, offers and proposals, who is still in the game and commands what, how it stands, and what
+// the step caused.
 void add_turn(json& message, const Turn& turn);
 
 // {"type": "state", "id", "variant", "start_fen", "ply", "moves", "san", "seats", "clock"} and
