@@ -65,45 +65,6 @@ class RateLimit {
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// Percent-decoding; nothing on a malformed escape.
-std::optional<std::string> percent_decoded(std::string_view s) {
-    std::string out;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] != '%') {
-            out += s[i];
-            continue;
-        }
-        if (i + 2 >= s.size()) return std::nullopt;
-        int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
-        if (hi < 0 || lo < 0) return std::nullopt;
-        out += char(hi * 16 + lo);
-        i += 2;
-    }
-    return out;
-}
-
-// The value of `key` in a query string ("token=abc&x=1"), decoded.
-std::string query_value(std::string_view query, std::string_view key) {
-    for (size_t i = 0; i <= query.size();) {
-        size_t           j = query.find('&', i);
-        std::string_view pair
-            = query.substr(i, j == std::string_view::npos ? query.size() - i : j - i);
-        if (pair.substr(0, key.size()) == key && pair.size() > key.size()
-            && pair[key.size()] == '=')
-            return percent_decoded(pair.substr(key.size() + 1)).value_or("");
-        if (j == std::string_view::npos) break;
-        i = j + 1;
-    }
-    return "";
-}
-
 // The JSON text of an answer. Bytes that are not UTF-8 (an id or text echoed from a hostile
 // request) become U+FFFD instead of throwing.
 std::string dump_reply(const Reply& r) {

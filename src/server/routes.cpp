@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "server/learn_api.h"
+
 namespace citadel::server {
 
 namespace {
@@ -36,7 +38,8 @@ Reply record(GameService& games, const Params& p, const ApiRequest&) {
     return r;
 }
 
-// The API, one line a route, in the order of server.md.
+// The API, one line a route: the games in the order of server.md, then the course and its help
+// in the order of learn.md.
 const std::vector<Route>& routes() {
     static const std::vector<Route> table = {
         { "POST", "/api/games",
@@ -59,11 +62,91 @@ const std::vector<Route>& routes() {
             [](GameService&, const Params&, const ApiRequest&) {
                 return error_reply("bad_request", "this route needs a WebSocket upgrade");
             } },
+        { "GET", "/api/learn/course",
+            [](GameService&, const Params&, const ApiRequest& r) {
+                return learn_course(r.query);
+            } },
+        { "GET", "/api/learn/lessons/{id}",
+            [](GameService&, const Params& p, const ApiRequest& r) {
+                return learn_lesson(p[0], r.query);
+            } },
+        { "GET", "/api/learn/levels/{id}",
+            [](GameService&, const Params& p, const ApiRequest& r) {
+                return learn_level(p[0], r.query);
+            } },
+        { "POST", "/api/learn/levels/{id}/move",
+            with_json(
+                [](GameService&, const Params& p, const json& b) { return learn_move(p[0], b); }) },
+        { "GET", "/api/learn/levels/{id}/hint",
+            [](GameService&, const Params& p, const ApiRequest& r) {
+                return learn_hint(p[0], r.query);
+            } },
+        { "POST", "/api/explain",
+            with_json([](GameService&, const Params&, const json& b) { return explain(b); }) },
+        { "POST", "/api/escape",
+            with_json([](GameService&, const Params&, const json& b) { return escape(b); }) },
     };
     return table;
 }
 
 } // namespace
+
+namespace {
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// The raw text after `key=` in the query, if the key is there.
+std::optional<std::string_view> raw_query_value(std::string_view query, std::string_view key) {
+    for (size_t i = 0; i <= query.size();) {
+        size_t           j = query.find('&', i);
+        std::string_view pair
+            = query.substr(i, j == std::string_view::npos ? query.size() - i : j - i);
+        if (pair.substr(0, key.size()) == key && pair.size() > key.size()
+            && pair[key.size()] == '=')
+            return pair.substr(key.size() + 1);
+        if (j == std::string_view::npos) break;
+        i = j + 1;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> percent_decoded(std::string_view s, bool plus_is_space) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '+' && plus_is_space) {
+            out += ' ';
+            continue;
+        }
+        if (s[i] != '%') {
+            out += s[i];
+            continue;
+        }
+        if (i + 2 >= s.size()) return std::nullopt;
+        int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
+        if (hi < 0 || lo < 0) return std::nullopt;
+        out += char(hi * 16 + lo);
+        i += 2;
+    }
+    return out;
+}
+
+std::string query_value(std::string_view query, std::string_view key) {
+    auto raw = raw_query_value(query, key);
+    return raw ? percent_decoded(*raw, true).value_or("") : "";
+}
+
+bool has_query_value(std::string_view query, std::string_view key) {
+    return raw_query_value(query, key).has_value();
+}
+
+bool query_well_formed(std::string_view query) { return percent_decoded(query).has_value(); }
 
 std::vector<std::string> path_segments(std::string_view path) {
     std::vector<std::string> out;

@@ -30,6 +30,16 @@ Reply dispatch(GameService& games, const ApiRequest& request);
 std::optional<std::vector<std::string>> match_route(
     std::string_view pattern, std::string_view path);
 
+// Percent-decoding ("%C3%A9" -> "é"); `plus_is_space` for query values, where a form writes a
+// space as '+'. Nothing on a malformed escape.
+std::optional<std::string> percent_decoded(std::string_view s, bool plus_is_space = false);
+// The value of `key` in a query string ("token=abc&x=1"), decoded; "" when it is absent.
+std::string query_value(std::string_view query, std::string_view key);
+// Whether the query string names `key` at all.
+bool has_query_value(std::string_view query, std::string_view key);
+// Whether every escape in the query string is well formed.
+bool query_well_formed(std::string_view query);
+
 // "/api/games/abc/moves" -> {"api", "games", "abc", "moves"} (empty segments dropped).
 std::vector<std::string> path_segments(std::string_view path);
 
