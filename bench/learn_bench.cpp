@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
         for (const Lesson& lesson : course.lessons())
             for (const std::string& id : lesson.levels) {
                 const Level&         level = *course.level(id);
-                const Lang           lang  = kLangs[size_t(round) % kLangs.size()];
+                const auto           langs = course.texts().languages();
+                const Lang           lang  = langs[size_t(round) % langs.size()];
                 std::vector<Attempt> attempts;
                 if (level.choice) {
                     for (const Choice& c : level.choices) attempts.push_back({ {}, "", c.id });

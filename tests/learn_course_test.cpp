@@ -30,6 +30,7 @@ TEST(LearnCourse, LessonsFollowTheTeachingOrderAndNameEveryTopic) {
         (std::vector<std::string>{ "check", "escape", "checkmate", "castling", "promotion",
             "en_passant", "stalemate", "draws" }));
     EXPECT_GE(levels, 40u);
+    EXPECT_EQ(c.texts().languages(), (std::vector<Lang>{ Lang::En, Lang{ "vi" }, Lang{ "zh" } }));
     for (const char* t :
         { "check", "run", "block", "capture", "double_check", "checkmate", "back_rank_mate",
             "escape_square", "castling", "castling_king_moved", "castling_rook_moved",
@@ -74,8 +75,9 @@ TEST(LearnCourse, MalformedDataIsRefusedNamingFileAndField) {
         "lessons/a.json: x.par: 1 to 50");
     EXPECT_EQ(parse_error({ order, { "lessons/a.json", "{}" }, { "lessons/b.json", "{}" } }),
         "lessons/b.json: not listed in course.json");
-    EXPECT_EQ(parse_error({ order, { "lessons/a.json", "{}" }, { "text/fr.json", "{}" } }),
-        "text/fr.json: (file): no such language; the languages are en, zh and vi");
+    EXPECT_EQ(parse_error({ order, { "lessons/a.json", "{}" }, { "text/Fr!.json", "{}" } }),
+        "text/Fr!.json: (file): a catalogue is named by its language: text/vi.json, "
+        "text/pt-br.json");
     EXPECT_EQ(parse_error({ order, { "lessons/a.json", "{}" }, { "text/en.json", R"({"k": 1})" } }),
         "text/en.json: k: not a string");
     EXPECT_EQ(parse_error(
@@ -119,16 +121,18 @@ TEST(LearnTexts, PlacesAreFilledAndMissingTextsFallBack) {
     Texts t;
     t.add(Lang::En,
         { { "k", "the {piece} on {square}" }, { "only.en", "English" }, { "piece.rook", "rook" } });
-    t.add(Lang::Vi, { { "k", "{piece} ở {square}" }, { "piece.rook", "Xe" } });
+    t.add(Lang{ "vi" }, { { "k", "{piece} ở {square}" }, { "piece.rook", "Xe" } });
     EXPECT_EQ(
-        t(Lang::Vi, "k", { { "piece", t.piece(Lang::Vi, Rook) }, { "square", "a8" } }), "Xe ở a8");
-    EXPECT_EQ(t(Lang::Vi, "only.en"), "English");
-    EXPECT_EQ(t(Lang::Zh, "nowhere"), "nowhere");
+        t(Lang{ "vi" }, "k", { { "piece", t.piece(Lang{ "vi" }, Rook) }, { "square", "a8" } }),
+        "Xe ở a8");
+    EXPECT_EQ(t(Lang{ "vi" }, "only.en"), "English");
+    EXPECT_EQ(t(Lang{ "zh" }, "nowhere"), "nowhere");
     EXPECT_EQ(fill("{a} {b} {", { { "a", "1" } }), "1 {b} {");
     EXPECT_EQ(t.piece(Lang::En, Knight), "knight"); // no word in the catalogue: the kind's name
-    EXPECT_EQ(lang_named("vi"), Lang::Vi);
-    EXPECT_FALSE(lang_named("fr"));
-    EXPECT_FALSE(lang_named(""));
+    EXPECT_EQ(t.language("vi"), Lang{ "vi" });
+    EXPECT_FALSE(t.language("fr"));
+    EXPECT_FALSE(t.language(""));
+    EXPECT_EQ(t.languages(), (std::vector<Lang>{ Lang::En, Lang{ "vi" } }));
 }
 
 } // namespace

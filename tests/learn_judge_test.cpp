@@ -16,7 +16,7 @@ namespace {
 const Course& course() { return Course::builtin(); }
 
 Verdict verdict(const std::string& level, std::vector<std::string> line, std::string move,
-    Lang lang = Lang::En, std::string choice = "") {
+    const Lang& lang = Lang::En, std::string choice = "") {
     Attempt a;
     a.line   = std::move(line);
     a.move   = std::move(move);
@@ -45,7 +45,7 @@ TEST(LearnJudge, EveryLevelIsSolvedByItsIntendedLineInEveryLanguage) {
     for (const Lesson& lesson : course().lessons())
         for (const std::string& id : lesson.levels) {
             const Level& level = *course().level(id);
-            for (Lang lang : kLangs) {
+            for (const Lang& lang : course().texts().languages()) {
                 if (level.choice) {
                     for (const Choice& c : level.choices) {
                         Verdict v = verdict(id, {}, "", lang, c.id);
@@ -108,8 +108,8 @@ TEST(LearnJudge, WrongAndIllegalMovesAreExplained) {
 
 TEST(LearnJudge, AKingStepIntoAttackNamesTheWatcherInEachLanguage) {
     // escape-1: the rook on e8 checks the king on e1; e2 is still on its line.
-    for (auto [lang, rook] : { std::pair{ Lang::En, "rook" }, std::pair{ Lang::Zh, "车" },
-             std::pair{ Lang::Vi, "Xe" } }) {
+    for (auto [lang, rook] : { std::pair{ Lang::En, "rook" }, std::pair{ Lang{ "zh" }, "车" },
+             std::pair{ Lang{ "vi" }, "Xe" } }) {
         Verdict v = verdict("escape-1", {}, "e1e2", lang);
         EXPECT_EQ(v.kind, VerdictKind::Illegal);
         EXPECT_EQ(v.reason, "king_would_be_attacked");
@@ -128,7 +128,7 @@ TEST(LearnJudge, CastlingRefusalsNameTheCondition) {
              Case{ "castling-5", "castling_rook_moved", "rook" },
              Case{ "castling-9", "castling_through_attack", "c4" },
              Case{ "castling-11", "castling_into_check", "g8" } })
-        for (Lang lang : kLangs) {
+        for (const Lang& lang : course().texts().languages()) {
             Verdict v = verdict(level, {}, "e1g1", lang);
             EXPECT_EQ(v.kind, VerdictKind::Illegal) << level;
             EXPECT_EQ(v.reason, reason) << level;
@@ -146,8 +146,8 @@ TEST(LearnJudge, DoubleCheckRefusesACaptureThatLeavesTheOtherCheck) {
 }
 
 TEST(LearnJudge, AMateIsExplainedFromThePosition) {
-    for (auto [lang, words] : { std::pair{ Lang::En, "Checkmate" }, std::pair{ Lang::Zh, "将死" },
-             std::pair{ Lang::Vi, "Chiếu hết" } }) {
+    for (auto [lang, words] : { std::pair{ Lang::En, "Checkmate" },
+             std::pair{ Lang{ "zh" }, "将死" }, std::pair{ Lang{ "vi" }, "Chiếu hết" } }) {
         Verdict v = verdict("checkmate-1", {}, "a1a8", lang);
         EXPECT_EQ(v.kind, VerdictKind::Solved);
         const std::string& m = v.feedback.message;
@@ -186,7 +186,7 @@ TEST(LearnJudge, APunishedMoveReplaysItsConsequence) {
 }
 
 TEST(LearnJudge, AStalemateIsWrongAndSaysWhy) {
-    for (Lang lang : kLangs) {
+    for (const Lang& lang : course().texts().languages()) {
         Verdict v = verdict("stalemate-1", {}, "f1f7", lang);
         EXPECT_EQ(v.kind, VerdictKind::Wrong);
         EXPECT_TRUE(contains(v.feedback.message, "g8") && contains(v.feedback.message, "h7"))
@@ -224,7 +224,7 @@ TEST(LearnJudge, StarsFollowMistakesHintsAndPar) {
 }
 
 TEST(LearnJudge, HintsGiveThePieceThenTheMove) {
-    auto one = hint(course(), *course().level("checkmate-1"), {}, 1, Lang::Vi);
+    auto one = hint(course(), *course().level("checkmate-1"), {}, 1, Lang{ "vi" });
     EXPECT_EQ(std::get<Hint>(one).square, "a1");
     EXPECT_TRUE(contains(std::get<Hint>(one).message, "Xe")) << std::get<Hint>(one).message;
     auto two = hint(course(), *course().level("checkmate-1"), {}, 2, Lang::En);
@@ -270,8 +270,8 @@ TEST(LearnHelp, EscapeSplitsTheMovesIntoRunBlockCapture) {
     EXPECT_TRUE(std::ranges::find(ep.capture, "e5d6") != ep.capture.end());
     EXPECT_TRUE(std::ranges::find(ep.capture, "e4d5") != ep.capture.end()); // the king takes it too
     // A knight's check: no block, said so in each language.
-    for (auto [lang, word] : { std::pair{ Lang::En, "knight" }, std::pair{ Lang::Zh, "马" },
-             std::pair{ Lang::Vi, "Mã" } }) {
+    for (auto [lang, word] : { std::pair{ Lang::En, "knight" }, std::pair{ Lang{ "zh" }, "马" },
+             std::pair{ Lang{ "vi" }, "Mã" } }) {
         auto n = std::get<EscapeHelp>(
             escape_help(t, "chess", "6k1/8/8/8/8/7n/5PPP/6K1 w - - 0 1", lang));
         EXPECT_TRUE(n.block.empty());
@@ -299,16 +299,16 @@ TEST(LearnHelp, ExplainAnswersInEveryVariant) {
     EXPECT_TRUE(ok.legal);
     EXPECT_EQ(ok.san, "Nf3");
     auto pinned = std::get<Explained>(
-        explain_move(t, "chess", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3", Lang::Zh));
+        explain_move(t, "chess", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3", Lang{ "zh" }));
     EXPECT_FALSE(pinned.legal);
     EXPECT_EQ(pinned.reason, "piece_pinned");
     EXPECT_TRUE(contains(pinned.message, "e8") && contains(pinned.message, "象")) << pinned.message;
     EXPECT_EQ(pinned.arrows, (std::vector<Arrow>{ { "e8", "e1" } }));
-    auto tamerlane = explain_move(t, "tamerlane", Tamerlane::StartFen, "a1a9", Lang::Vi);
+    auto tamerlane = explain_move(t, "tamerlane", Tamerlane::StartFen, "a1a9", Lang{ "vi" });
     EXPECT_TRUE(std::holds_alternative<Explained>(tamerlane)
         || std::holds_alternative<RequestError>(tamerlane));
     auto fk = std::get<Explained>(
-        explain_move(t, "fourkingdoms", FourKingdoms::StartFen, "d1d3", Lang::Vi));
+        explain_move(t, "fourkingdoms", FourKingdoms::StartFen, "d1d3", Lang{ "vi" }));
     EXPECT_FALSE(fk.legal);
     EXPECT_FALSE(fk.message.empty());
     EXPECT_TRUE(std::holds_alternative<RequestError>(explain_move(t, "chess", "", "e2", Lang::En)));

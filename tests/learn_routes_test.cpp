@@ -106,10 +106,10 @@ TEST_F(LearnRoutes, BadMoveRequestsNameTheField) {
         "bad_request line: not a list of moves");
     EXPECT_EQ(code("checkmate-1", R"({"line": [1], "move": "a1a8"})"),
         "bad_request line: not a list of moves");
-    EXPECT_EQ(
-        code("checkmate-1", R"({"move": "a1a8", "lang": "xx"})"), "bad_request lang: en, zh or vi");
-    EXPECT_EQ(
-        code("checkmate-1", R"({"move": "a1a8", "lang": 7})"), "bad_request lang: en, zh or vi");
+    EXPECT_EQ(code("checkmate-1", R"({"move": "a1a8", "lang": "xx"})"),
+        "bad_request lang: one of en, vi, zh");
+    EXPECT_EQ(code("checkmate-1", R"({"move": "a1a8", "lang": 7})"),
+        "bad_request lang: one of en, vi, zh");
     EXPECT_EQ(code("checkmate-1", R"({"move": "a1a8", "mistakes": -1})"),
         "bad_request mistakes: a count from 0 to 1000");
     EXPECT_EQ(code("checkmate-1", R"({"move": "a1a8", "hints": 1.5})"),

@@ -28,7 +28,7 @@ template <class V> class Coach {
     using P = Position<V>;
 
   public:
-    Coach(const Texts& texts, Lang lang)
+    Coach(const Texts& texts, const Lang& lang)
         : t_(texts)
         , lang_(lang) { }
 

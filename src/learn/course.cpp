@@ -148,10 +148,12 @@ Course Course::parse(std::span<const EmbeddedFile> files) {
             std::string id(f.path.substr(8, f.path.size() - 8 - 5));
             lessons.emplace(id, std::move(j));
         } else if (f.path.starts_with("text/") && f.path.ends_with(".json")) {
-            std::string_view lang_name = f.path.substr(5, f.path.size() - 5 - 5);
-            auto             lang      = lang_named(lang_name);
-            if (!lang) r.fail("(file)", "no such language; the languages are en, zh and vi");
-            c.texts_.add(*lang, read_catalogue(r, j));
+            const std::string id(f.path.substr(5, f.path.size() - 5 - 5));
+            if (id.empty() || id.size() > 16
+                || id.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") != std::string::npos)
+                r.fail("(file)",
+                    "a catalogue is named by its language: text/vi.json, text/pt-br.json");
+            c.texts_.add({ id }, read_catalogue(r, j));
         } else {
             r.fail("(file)", "not part of the course (course.json, lessons/, text/)");
         }
@@ -227,10 +229,11 @@ std::vector<std::string> Course::problems() const {
         if (!key.starts_with("say.") && !key.starts_with("piece.") && !key.starts_with("list.")
             && !key.starts_with("reason.") && !key.starts_with("common.") && !used.contains(key))
             out.push_back("text/en.json: " + key + " is used by no lesson");
-    for (Lang lang : kLangs) {
+    if (en.empty()) out.push_back("text/en.json: missing (English is the reference)");
+    for (const Lang& lang : texts_.languages()) {
         if (lang == Lang::En) continue;
         const auto&       texts = texts_.catalogue(lang);
-        const std::string file  = "text/" + std::string(lang_id(lang)) + ".json";
+        const std::string file  = "text/" + lang.id + ".json";
         for (const auto& [key, text] : en) {
             auto it = texts.find(key);
             if (it == texts.end())

@@ -7,7 +7,7 @@
 namespace citadel::learn {
 
 std::variant<Explained, RequestError> explain_move(const Texts& texts, std::string_view variant,
-    std::string_view fen, std::string_view move, Lang lang) {
+    std::string_view fen, std::string_view move, const Lang& lang) {
     if (auto four = explain_four_kingdoms(texts, variant, fen, move, lang)) return *four;
     std::optional<std::variant<Explained, RequestError>> out;
     const bool known = with_variant(variant, [&]<class V>(VariantTag<V>) {
@@ -28,7 +28,7 @@ std::variant<Explained, RequestError> explain_move(const Texts& texts, std::stri
 }
 
 std::variant<EscapeHelp, RequestError> escape_help(
-    const Texts& texts, std::string_view variant, std::string_view fen, Lang lang) {
+    const Texts& texts, std::string_view variant, std::string_view fen, const Lang& lang) {
     std::optional<std::variant<EscapeHelp, RequestError>> out;
     const bool known = with_variant(variant, [&]<class V>(VariantTag<V>) {
         if constexpr (!std::is_same_v<V, Chess> && !std::is_same_v<V, Silverman>) {

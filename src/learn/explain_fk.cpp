@@ -4,7 +4,7 @@
 namespace citadel::learn {
 
 std::optional<std::variant<Explained, RequestError>> explain_four_kingdoms(const Texts& texts,
-    std::string_view variant, std::string_view fen, std::string_view move, Lang lang) {
+    std::string_view variant, std::string_view fen, std::string_view move, const Lang& lang) {
     auto sentence = [&](const std::string& reason) { return texts(lang, "reason." + reason); };
     if (variant == FourKingdoms::Name) {
         FourKingdomsGame<FourKingdoms> game;

@@ -30,6 +30,6 @@ std::variant<Explained, RequestError> explain_in(
 
 // The answer for a Four Kingdoms variant, or nothing for another.
 std::optional<std::variant<Explained, RequestError>> explain_four_kingdoms(const Texts& texts,
-    std::string_view variant, std::string_view fen, std::string_view move, Lang lang);
+    std::string_view variant, std::string_view fen, std::string_view move, const Lang& lang);
 
 } // namespace citadel::learn

@@ -80,7 +80,7 @@ template <class V> class LevelPlay {
     using G = typename V::Geometry;
 
   public:
-    LevelPlay(const Course& course, const Level& level, Lang lang)
+    LevelPlay(const Course& course, const Level& level, const Lang& lang)
         : texts_(course.texts())
         , level_(level)
         , coach_(course.texts(), lang)
@@ -427,7 +427,7 @@ template <class V> class LevelPlay {
     const Texts&             texts_;
     const Level&             level_;
     Coach<V>                 coach_;
-    Lang                     lang_ = Lang::En;
+    Lang                     lang_;
     Game<V>                  game_;
     Seat                     child_ = White;
     std::vector<std::string> line_;
@@ -435,7 +435,7 @@ template <class V> class LevelPlay {
 
 // Runs f(LevelPlay<V>&) for the level's variant after replaying `line`.
 template <class R, class F>
-std::variant<R, RequestError> with_level(const Course& course, const Level& level, Lang lang,
+std::variant<R, RequestError> with_level(const Course& course, const Level& level, const Lang& lang,
     const std::vector<std::string>& line, F&& f) {
     std::optional<std::variant<R, RequestError>> out;
     bool found = with_course_variant(level.variant, [&]<class V>(VariantTag<V>) {
@@ -471,13 +471,13 @@ int stars_for(int par, int moves, int mistakes, int hints) {
 }
 
 std::variant<Verdict, RequestError> judge(
-    const Course& course, const Level& level, const Attempt& attempt, Lang lang) {
+    const Course& course, const Level& level, const Attempt& attempt, const Lang& lang) {
     return with_level<Verdict>(
         course, level, lang, attempt.line, [&](auto& play) { return play.judge(attempt); });
 }
 
 std::variant<Hint, RequestError> hint(const Course& course, const Level& level,
-    const std::vector<std::string>& line, int step, Lang lang) {
+    const std::vector<std::string>& line, int step, const Lang& lang) {
     if (step != 1 && step != 2) return "step: 1 (the piece) or 2 (the move)";
     return with_level<Hint>(course, level, lang, line, [&](auto& play) { return play.hint(step); });
 }

@@ -66,7 +66,7 @@ int stars_for(int par, int moves, int mistakes, int hints);
 using RequestError = std::string;
 
 std::variant<Verdict, RequestError> judge(
-    const Course& course, const Level& level, const Attempt& attempt, Lang lang);
+    const Course& course, const Level& level, const Attempt& attempt, const Lang& lang);
 
 // Step 1: the piece to move (square) or, in a choice level, a nudge; step 2: the move, or the
 // answer.
@@ -75,7 +75,7 @@ struct Hint {
     std::string message;
 };
 std::variant<Hint, RequestError> hint(const Course& course, const Level& level,
-    const std::vector<std::string>& line, int step, Lang lang);
+    const std::vector<std::string>& line, int step, const Lang& lang);
 
 // POST /api/explain: whether `move` is legal in `fen` of `variant` (any variant), its SAN if so,
 // the reason, sentence and arrows if not.
@@ -85,7 +85,7 @@ struct Explained {
     std::vector<Arrow> arrows;
 };
 std::variant<Explained, RequestError> explain_move(const Texts& texts, std::string_view variant,
-    std::string_view fen, std::string_view move, Lang lang);
+    std::string_view fen, std::string_view move, const Lang& lang);
 
 // POST /api/escape: for the player to move in `fen` (chess, silverman), the checking pieces and
 // the legal moves split into capture (removes a checker, by the king too, en passant too), run
@@ -96,7 +96,7 @@ struct EscapeHelp {
     std::string              message;
 };
 std::variant<EscapeHelp, RequestError> escape_help(
-    const Texts& texts, std::string_view variant, std::string_view fen, Lang lang);
+    const Texts& texts, std::string_view variant, std::string_view fen, const Lang& lang);
 
 // For Course::problems(): what is wrong with a position and a line played from it (the rules
 // refuse the position, a move is illegal), or nothing.

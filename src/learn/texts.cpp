@@ -4,23 +4,7 @@
 
 namespace citadel::learn {
 
-std::string_view lang_id(Lang lang) {
-    switch (lang) {
-    case Lang::En:
-        return "en";
-    case Lang::Zh:
-        return "zh";
-    case Lang::Vi:
-        return "vi";
-    }
-    return "en";
-}
-
-std::optional<Lang> lang_named(std::string_view id) {
-    for (Lang l : kLangs)
-        if (lang_id(l) == id) return l;
-    return std::nullopt;
-}
+const Lang Lang::En{ "en" };
 
 std::string fill(std::string_view text, const Params& params) {
     std::string out;
@@ -46,24 +30,42 @@ std::string fill(std::string_view text, const Params& params) {
     return out;
 }
 
-void Texts::add(Lang lang, std::map<std::string, std::string, std::less<>> texts) {
-    auto& into = by_lang_[size_t(lang)];
+void Texts::add(const Lang& lang, Catalogue texts) {
+    auto& into = by_lang_[lang.id];
     for (auto& [key, text] : texts) into.insert_or_assign(key, std::move(text));
 }
 
-bool Texts::has(Lang lang, std::string_view key) const {
-    return by_lang_[size_t(lang)].contains(key);
+std::vector<Lang> Texts::languages() const {
+    std::vector<Lang> out{ Lang::En };
+    for (const auto& [id, texts] : by_lang_)
+        if (id != Lang::En.id) out.push_back({ id });
+    return out;
 }
 
-std::string Texts::operator()(Lang lang, std::string_view key, const Params& params) const {
-    for (Lang l : { lang, Lang::En }) {
-        const auto& texts = by_lang_[size_t(l)];
+std::optional<Lang> Texts::language(std::string_view id) const {
+    if (!by_lang_.contains(id)) return std::nullopt;
+    return Lang{ std::string(id) };
+}
+
+const Texts::Catalogue& Texts::catalogue(const Lang& lang) const {
+    static const Catalogue none;
+    auto                   it = by_lang_.find(lang.id);
+    return it == by_lang_.end() ? none : it->second;
+}
+
+bool Texts::has(const Lang& lang, std::string_view key) const {
+    return catalogue(lang).contains(key);
+}
+
+std::string Texts::operator()(const Lang& lang, std::string_view key, const Params& params) const {
+    for (const Lang* l : { &lang, &Lang::En }) {
+        const auto& texts = catalogue(*l);
         if (auto it = texts.find(key); it != texts.end()) return fill(it->second, params);
     }
     return std::string(key);
 }
 
-std::string Texts::piece(Lang lang, PieceType type) const {
+std::string Texts::piece(const Lang& lang, PieceType type) const {
     std::string key = "piece." + std::string(kind(type).name);
     for (char& c : key)
         if (c == ' ') c = '_';
@@ -71,7 +73,7 @@ std::string Texts::piece(Lang lang, PieceType type) const {
     return has(Lang::En, key) ? (*this)(lang, key) : std::string(kind(type).name);
 }
 
-std::string Texts::list(Lang lang, const std::vector<std::string>& items) const {
+std::string Texts::list(const Lang& lang, const std::vector<std::string>& items) const {
     std::string out;
     for (size_t i = 0; i < items.size(); ++i) {
         if (i > 0)

@@ -15,9 +15,14 @@ const Course& course() { return Course::builtin(); }
 // A request's language: `lang` of the query or body; English when absent.
 std::optional<Lang> lang_of(std::string_view given, bool present) {
     if (!present) return Lang::En;
-    return learn::lang_named(given);
+    return course().texts().language(given);
 }
-Reply bad_lang() { return error_reply("bad_request", "lang: en, zh or vi"); }
+// The languages named in the error: those the course has catalogues for.
+Reply bad_lang() {
+    std::string names;
+    for (const Lang& l : course().texts().languages()) names += (names.empty() ? "" : ", ") + l.id;
+    return error_reply("bad_request", "lang: one of " + names);
+}
 
 std::optional<Lang> query_lang(std::string_view query) {
     return lang_of(query_value(query, "lang"), has_query_value(query, "lang"));
@@ -60,7 +65,7 @@ json arrows_json(const std::vector<learn::Arrow>& arrows) {
     return out;
 }
 
-json level_json(const learn::Level& l, Lang lang) {
+json level_json(const learn::Level& l, const Lang& lang) {
     const auto& t       = course().texts();
     json        choices = json::array();
     for (const auto& c : l.choices)
