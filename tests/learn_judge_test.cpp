@@ -318,3 +318,31 @@ TEST(LearnHelp, ExplainAnswersInEveryVariant) {
 
 } // namespace
 } // namespace citadel::learn
+
+namespace citadel::learn {
+namespace {
+
+TEST(LearnJudge, ScriptedFeedbackReplacesTheJudgesWords) {
+    const Course c = Course::parse(std::vector<EmbeddedFile>{
+        { "course.json", R"({"lessons": ["a"]})" },
+        { "lessons/a.json", R"({"levels": [{"id": "a-1", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "goal_id": "mate_in_1", "goal": "g", "solution": ["a1a8"], "feedback": [
+              {"move": "a1a7", "text": "seventh", "consequence": ["g8f8"]},
+              {"move": "a1a8", "text": "well"}]}]})" },
+        { "text/en.json",
+            R"({"g": "Mate!", "seventh": "The seventh row is full.", "well": "Yes!"})" } });
+    Attempt      a;
+    a.move    = "a1a7";
+    Verdict w = std::get<Verdict>(judge(c, *c.level("a-1"), a, Lang::En));
+    EXPECT_EQ(w.kind, VerdictKind::Wrong);
+    EXPECT_EQ(w.feedback.message, "The seventh row is full.");
+    EXPECT_EQ(w.consequence, std::vector<std::string>{ "g8f8" });
+    a.move    = "a1a8";
+    Verdict s = std::get<Verdict>(judge(c, *c.level("a-1"), a, Lang::En));
+    EXPECT_EQ(s.kind, VerdictKind::Solved);
+    EXPECT_EQ(s.feedback.message, "Yes!");
+    EXPECT_FALSE(s.feedback.arrows.empty()); // the board still shows the mate
+}
+
+} // namespace
+} // namespace citadel::learn
