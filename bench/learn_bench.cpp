@@ -1,8 +1,9 @@
 // How fast the course answers (docs/learn.md, "Speed"): every legal first move of every move
 // level and every answer of every choice level is judged, in each language, and the answer
-// times' percentiles are printed, with the hints' beside them. The engine's budget per search
-// is fixed (learn/judge.cpp), so the figures measure the machine, not the position's depth.
-// Usage: build/citadel_learn_bench [rounds]   (default 3 rounds over the course)
+// times' percentiles are printed, with the hints' beside them; then practice levels of every
+// kind are made from fresh seeds, and the making times' percentiles printed. The engine's budget
+// per search is fixed (learn/judge.cpp), so the figures measure the machine, not the position's
+// depth. Usage: build/citadel_learn_bench [rounds]   (default 3 rounds over the course)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "core/movegen.h"
 #include "learn/judge.h"
+#include "learn/practice.h"
 #include "notation/fen.h"
 #include "notation/uci_move.h"
 #include "variants/orthodox.h"
@@ -29,7 +31,8 @@ double ms_since(Clock::time_point t0) {
 void report(const char* what, std::vector<double> ms) {
     std::sort(ms.begin(), ms.end());
     auto at = [&](double q) { return ms[std::min(ms.size() - 1, size_t(q * double(ms.size())))]; };
-    std::printf("%-8s %6zu answers   p50 %6.2f ms   p90 %6.2f ms   p99 %6.2f ms   max %6.2f ms\n",
+    std::printf(
+        "%-16s %5zu made/answered   p50 %6.2f ms   p90 %6.2f ms   p99 %6.2f ms   max %6.2f ms\n",
         what, ms.size(), at(0.5), at(0.9), at(0.99), ms.back());
 }
 
@@ -70,4 +73,16 @@ int main(int argc, char** argv) {
             }
     report("moves", moves);
     report("hints", hints);
+    for (std::string_view kind : practice_kinds()) {
+        std::vector<double> making;
+        for (int seed = 0; seed < 20 * rounds; ++seed) {
+            // A seed not made before, so the level is made, not taken from the cache.
+            const std::string id
+                = "practice-" + std::string(kind) + "-" + std::to_string(1000 + seed) + "-0";
+            auto t0 = Clock::now();
+            practice_level(course, id);
+            making.push_back(ms_since(t0));
+        }
+        report(std::string(kind).c_str(), making);
+    }
 }

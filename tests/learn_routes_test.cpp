@@ -165,3 +165,32 @@ TEST_F(LearnRoutes, ExplainAndEscapeAnswerForAnyPosition) {
 
 } // namespace
 } // namespace citadel::server
+
+namespace citadel::server {
+namespace {
+
+TEST_F(LearnRoutes, PracticeLevelsArePlayedLikeTheCoursesOwn) {
+    auto p = get("/api/learn/practice", "topic=checkmate&count=2&seed=7&lang=vi");
+    ASSERT_EQ(p.status, 200) << p.body.dump();
+    ASSERT_EQ(p.body["levels"].size(), 2u);
+    const json&       level = p.body["levels"][0];
+    const std::string id    = level["id"];
+    EXPECT_EQ(level["goal_id"], "mate_in_1");
+    EXPECT_EQ(get("/api/learn/levels/" + id).body["fen"], level["fen"]);
+    auto hint = get("/api/learn/levels/" + id + "/hint", "step=2");
+    ASSERT_TRUE(hint.body.contains("move")) << hint.body.dump();
+    auto solved = post("/api/learn/levels/" + id + "/move",
+        R"({"move": ")" + hint.body["move"].get<std::string>() + R"("})");
+    EXPECT_EQ(solved.body["verdict"], "solved") << solved.body.dump();
+    EXPECT_EQ(get("/api/learn/practice", "topic=nope").body["code"], "bad_request");
+    EXPECT_EQ(
+        get("/api/learn/practice", "topic=checkmate&count=0").body["message"], "count: 1 to 20");
+    EXPECT_EQ(
+        get("/api/learn/practice", "topic=checkmate&count=abc").body["message"], "count: 1 to 20");
+    EXPECT_EQ(get("/api/learn/practice", "topic=checkmate&seed=-1").body["message"],
+        "seed: a whole number");
+    EXPECT_EQ(get("/api/learn/levels/practice-mate_in_1-1-9999").status, 404);
+}
+
+} // namespace
+} // namespace citadel::server

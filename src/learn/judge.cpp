@@ -4,20 +4,16 @@
 
 #include "game/game.h"
 #include "learn/coach.h"
-#include "search/engine.h"
+#include "learn/look.h"
 #include "variants/registry.h"
 
 namespace citadel::learn {
 
 namespace {
 
-// The engine's budget for an answer or a look at a position: enough to find a mate in 2 and a
-// piece left hanging, small enough for an answer in a few milliseconds.
-constexpr u64 kNodes = 8000;
 // A move is punished when the engine's answer leaves the child this much worse than the best
 // move would (two pawns: a piece lost, never a pawn's worth of style).
 constexpr int kPunished = 200;
-constexpr int kMate     = 30000;
 // The longest line a level can have (its moves and the answers).
 constexpr size_t kMaxLine = 200;
 
@@ -33,48 +29,6 @@ template <class F> bool with_course_variant(std::string_view name, F&& f) {
     });
     return found;
 }
-
-// One engine per thread and variant, cleared before each search so the same question always
-// gets the same answer.
-template <class V> search::Engine<V>& engine() {
-    thread_local search::Engine<V> e([] {
-        search::Options o;
-        o.hash_mb = 1;
-        return o;
-    }());
-    return e;
-}
-
-// What the engine sees: the value for the child (centipawns; a mate in n as kMate - n, being
-// mated as n - kMate) and the best line from the position.
-struct Look {
-    int               value = 0;
-    std::vector<Move> pv;
-};
-
-template <class V> Look look(const Game<V>& g, Seat child) {
-    Look          out;
-    const Outcome o = g.outcome();
-    if (o.over()) {
-        out.value = o.kind == Outcome::Kind::Draw ? 0 : o.winner == child ? kMate : -kMate;
-        return out;
-    }
-    auto& e = engine<V>();
-    e.new_game();
-    search::Limits limits;
-    limits.nodes = kNodes;
-    auto result  = e.search(g, limits);
-    if (result.lines.empty()) return out;
-    const search::Score s = result.lines[0].score;
-    int                 v = !s.mate ? s.value : s.value > 0 ? kMate - s.value : -kMate - s.value;
-    out.value             = g.position().side_to_move() == child ? v : -v;
-    out.pv                = result.lines[0].pv;
-    if (out.pv.empty() && !result.best.is_none()) out.pv.push_back(result.best);
-    return out;
-}
-
-// Moves to mate for the child in a value, or 0 where it is not a mate for the child.
-int mate_in(int value) { return value > kMate - 200 ? kMate - value : 0; }
 
 template <class V> class LevelPlay {
     using G = typename V::Geometry;

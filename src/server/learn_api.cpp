@@ -1,6 +1,9 @@
 #include "server/learn_api.h"
 
+#include <charconv>
+
 #include "learn/judge.h"
+#include "learn/practice.h"
 #include "server/routes.h"
 
 namespace citadel::server {
@@ -79,6 +82,12 @@ json level_json(const learn::Level& l, const Lang& lang) {
         { "choices", choices } };
 }
 
+// A level of the course or of generated practice (made again from its id).
+std::optional<learn::Level> find_level(const std::string& id) {
+    if (const learn::Level* l = course().level(id)) return *l;
+    return learn::practice_level(course(), id);
+}
+
 Reply unknown(std::string_view what, const std::string& id) {
     return error_reply("not_found", "no " + std::string(what) + " has the id '" + id + "'");
 }
@@ -127,14 +136,14 @@ Reply learn_lesson(const std::string& id, std::string_view query) {
 
 Reply learn_level(const std::string& id, std::string_view query) {
     if (auto bad = bad_query(query)) return *bad;
-    const Lang          lang = *query_lang(query);
-    const learn::Level* l    = course().level(id);
+    const Lang lang = *query_lang(query);
+    auto       l    = find_level(id);
     if (!l) return unknown("level", id);
     return { 200, level_json(*l, lang) };
 }
 
 Reply learn_move(const std::string& id, const json& body) {
-    const learn::Level* level = course().level(id);
+    auto level = find_level(id);
     if (!level) return unknown("level", id);
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     std::optional<Reply> error;
@@ -187,7 +196,7 @@ Reply learn_move(const std::string& id, const json& body) {
 }
 
 Reply learn_hint(const std::string& id, std::string_view query) {
-    const learn::Level* level = course().level(id);
+    auto level = find_level(id);
     if (!level) return unknown("level", id);
     if (auto bad = bad_query(query)) return *bad;
     const Lang        lang = *query_lang(query);
@@ -211,6 +220,30 @@ Reply learn_hint(const std::string& id, std::string_view query) {
     if (!hint.move.empty()) answer["move"] = hint.move;
     if (!hint.choice.empty()) answer["choice"] = hint.choice;
     return { 200, answer };
+}
+
+Reply learn_practice(std::string_view query) {
+    if (auto bad = bad_query(query)) return *bad;
+    const Lang lang   = *query_lang(query);
+    auto       number = [&](std::string_view key, u64 fallback) -> std::optional<u64> {
+        if (!has_query_value(query, key)) return fallback;
+        const std::string text = query_value(query, key);
+        u64               v    = 0;
+        auto [end, ec]         = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+            return std::nullopt;
+        return v;
+    };
+    const auto count = number("count", 5), seed = number("seed", 0);
+    if (!count || *count > 20 || *count < 1) return error_reply("bad_request", "count: 1 to 20");
+    if (!seed) return error_reply("bad_request", "seed: a whole number");
+    auto  made = learn::practice(course(), query_value(query, "topic"), int(*count), *seed);
+    Reply out;
+    if (failed(made, out)) return out;
+    json levels = json::array();
+    for (const learn::Level& l : std::get<std::vector<learn::Level>>(made))
+        levels.push_back(level_json(l, lang));
+    return { 200, { { "levels", levels } } };
 }
 
 Reply explain(const json& body) {

@@ -18,6 +18,8 @@ Reply learn_level(const std::string& id, std::string_view query);
 Reply learn_move(const std::string& id, const json& body);
 // GET /api/learn/levels/{id}/hint?line=e2e4,e7e5&step=1&lang=
 Reply learn_hint(const std::string& id, std::string_view query);
+// GET /api/learn/practice?topic=checkmate&count=5&seed=7&lang=
+Reply learn_practice(std::string_view query);
 // POST /api/explain {"variant", "fen", "move", "lang"}
 Reply explain(const json& body);
 // POST /api/escape {"variant", "fen", "lang"}

@@ -81,6 +81,10 @@ const std::vector<Route>& routes() {
             [](GameService&, const Params& p, const ApiRequest& r) {
                 return learn_hint(p[0], r.query);
             } },
+        { "GET", "/api/learn/practice",
+            [](GameService&, const Params&, const ApiRequest& r) {
+                return learn_practice(r.query);
+            } },
         { "POST", "/api/explain",
             with_json([](GameService&, const Params&, const json& b) { return explain(b); }) },
         { "POST", "/api/escape",

@@ -1,0 +1,42 @@
+// Practice that never runs out: fresh levels for a topic, made from the rules core and checked by
+// the judge before they are offered (a mate in 1 has a mate in 1, and the judge accepts its
+// solution; an escape level is in check and escapable the way it asks; an en passant level has
+// the capture legal). Positions are drawn the way a child's games end up: few pieces, the kings
+// apart, the defending king near an edge.
+//
+// A practice level's id names how it was made, "practice-<kind>-<seed>-<n>", so the server keeps
+// nothing: any request with the id makes the same level again (a small cache saves the work).
+// The same seed gives the same levels; another seed, others.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "learn/course.h"
+#include "learn/judge.h"
+
+namespace citadel::learn {
+
+// The topics practice is made for, and the kinds of level each gives (in order, so that a
+// request for several levels of a topic walks through its kinds):
+//   checkmate    mate_in_1, mate_in_2
+//   escape_check run, block, capture (each asks for its way out)
+//   castling     castle (castle now)
+//   promotion    promote
+//   en_passant   en_passant (take it now)
+//   stalemate    avoid_stalemate (a queen move that does not stalemate)
+std::vector<std::string_view> practice_topics();
+// Every kind of every topic, in that order.
+std::vector<std::string_view> practice_kinds();
+
+// `count` levels (1-20) of `topic` for `seed`, or why not (an unknown topic, a count out of
+// range).
+std::variant<std::vector<Level>, RequestError> practice(
+    const Course& course, std::string_view topic, int count, u64 seed);
+
+// The practice level with this id ("practice-mate_in_1-7-0"), if it names one.
+std::optional<Level> practice_level(const Course& course, std::string_view id);
+
+} // namespace citadel::learn

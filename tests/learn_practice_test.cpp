@@ -1,0 +1,88 @@
+// Generated practice (learn/practice.h): sound levels of every kind, the same for the same seed,
+// different for another, made again from their ids, and bad requests named.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/movegen.h"
+#include "learn/practice.h"
+#include "notation/fen.h"
+#include "variants/orthodox.h"
+
+namespace citadel::learn {
+namespace {
+
+const Course& course() { return Course::builtin(); }
+
+std::vector<Level> made(std::string_view topic, int count, u64 seed) {
+    auto v = practice(course(), topic, count, seed);
+    if (auto* err = std::get_if<RequestError>(&v)) ADD_FAILURE() << *err;
+    return std::get<std::vector<Level>>(v);
+}
+
+TEST(LearnPractice, EveryTopicGivesSoundLevelsOfEachKind) {
+    for (std::string_view topic : practice_topics())
+        for (u64 seed : { 1, 2, 3 }) {
+            const auto levels = made(topic, 4, seed);
+            EXPECT_EQ(levels.size(), 4u) << topic << " " << seed;
+            for (const Level& l : levels) {
+                EXPECT_TRUE(check_level(course(), l).empty()) << l.id << " " << l.fen;
+                EXPECT_TRUE(course().texts().has(Lang::En, l.goal)) << l.goal;
+                Position<Chess>  pos;
+                StateInfo<Chess> si;
+                ASSERT_FALSE(pos.set(*parse_fen<Chess>(l.fen), si)) << l.fen;
+                // Few pieces, as in a child's games.
+                EXPECT_LE(popcount(pos.pieces()), 16) << l.fen;
+                EXPECT_EQ(pos.in_check(), l.goal_id == "escape_check") << l.fen;
+                EXPECT_EQ(pos.ep_square() != NoSquare, l.goal_id == "capture_en_passant") << l.fen;
+            }
+        }
+}
+
+TEST(LearnPractice, KindsTakeTurnsWithinATopic) {
+    std::vector<std::string> ways;
+    for (const Level& l : made("escape_check", 3, 5)) ways.push_back(l.way);
+    EXPECT_EQ(ways, (std::vector<std::string>{ "run", "block", "capture" }));
+    std::vector<std::string> goals;
+    for (const Level& l : made("checkmate", 2, 5)) goals.push_back(l.goal_id);
+    EXPECT_EQ(goals, (std::vector<std::string>{ "mate_in_1", "mate_in_2" }));
+}
+
+TEST(LearnPractice, TheSameSeedGivesTheSameLevelsAndAnotherSeedOthers) {
+    std::vector<std::string> a, b, c;
+    for (const Level& l : made("checkmate", 4, 11)) a.push_back(l.fen);
+    for (const Level& l : made("checkmate", 4, 11)) b.push_back(l.fen);
+    for (const Level& l : made("checkmate", 4, 12)) c.push_back(l.fen);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, c);
+    std::set<std::string> fens;
+    for (u64 seed = 1; seed <= 10; ++seed)
+        for (const Level& l : made("en_passant", 2, seed)) fens.insert(l.fen);
+    EXPECT_EQ(fens.size(), 20u); // never the same twice
+}
+
+TEST(LearnPractice, ALevelIsMadeAgainFromItsId) {
+    const Level first = made("stalemate", 1, 9).at(0);
+    EXPECT_EQ(first.id, "practice-avoid_stalemate-9-0");
+    auto again = practice_level(course(), first.id);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->fen, first.fen);
+    EXPECT_EQ(again->solution, first.solution);
+    for (const char* bad :
+        { "practice-", "practice-mate_in_1", "practice-mate_in_1-1", "practice-nope-1-0",
+            "practice-mate_in_1-x-0", "practice-mate_in_1-1-", "practice--1-0",
+            "practice-mate_in_1-1-99999", "check-1", "practice-mate_in_1-18446744073709551616-0" })
+        EXPECT_FALSE(practice_level(course(), bad)) << bad;
+}
+
+TEST(LearnPractice, BadRequestsAreNamed) {
+    auto unknown = practice(course(), "chess", 3, 1);
+    ASSERT_TRUE(std::holds_alternative<RequestError>(unknown));
+    EXPECT_EQ(std::get<RequestError>(unknown),
+        "topic: one of checkmate, escape_check, castling, promotion, en_passant, stalemate");
+    EXPECT_TRUE(std::holds_alternative<RequestError>(practice(course(), "checkmate", 0, 1)));
+    EXPECT_TRUE(std::holds_alternative<RequestError>(practice(course(), "checkmate", 21, 1)));
+}
+
+} // namespace
+} // namespace citadel::learn
