@@ -53,9 +53,18 @@ export async function levels(base, lang = 'en') {
     return (await lessons(base, lang)).flatMap((lesson) => lesson.levels.map((level) => ({ lesson, level })));
 }
 
+// A call that waits and asks again while the server says "too fast".
+async function patient(base, path, body) {
+    for (let i = 0; ; i++) {
+        const r = await apiCall(base, path, body);
+        if ((r.status !== 429 && r.json?.code !== 'rate_limited') || i === 10) return r;
+        await new Promise((done) => setTimeout(done, 1000));
+    }
+}
+
 const verdict = async (base, level, move) =>
     (
-        await apiCall(base, `/api/learn/levels/${level.id}/move`, {
+        await patient(base, `/api/learn/levels/${level.id}/move`, {
             line: [],
             move,
             lang: 'en',
@@ -64,11 +73,15 @@ const verdict = async (base, level, move) =>
         })
     ).json;
 
-// The first move level and move (from its start) whose verdict `wanted` accepts.
+// The first move level and move (from its start) whose verdict `wanted` accepts. The moves of the
+// piece the hint points at are tried first (where a puzzle's wrong moves are), then the rest.
 export async function findMove(base, all, wanted) {
     for (const { lesson, level } of all) {
         if (level.kind !== 'move') continue;
-        for (const move of candidates(level)) {
+        const hinted = (await patient(base, `/api/learn/levels/${level.id}/hint?line=&step=1&lang=en`)).json?.square;
+        const moves = candidates(level);
+        const first = moves.filter((m) => m.startsWith(hinted ?? '-'));
+        for (const move of [...first, ...moves.filter((m) => !first.includes(m))]) {
             const v = await verdict(base, level, move);
             if (wanted(v)) return { lesson, level, move, verdict: v };
         }
@@ -170,6 +183,26 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         await page.context().close();
     });
 
+    await step('learn: phone size (390x844): the map, a step, a move level and a choice level fit', async () => {
+        for (const lang of ['en', 'zh', 'vi']) {
+            const p = await newPage({ width: 390, height: 844 }, lang);
+            const choice = all.find((x) => x.level.kind === 'choice') ?? all[0];
+            const move = all.find((x) => x.level.kind === 'move') ?? all[0];
+            for (const [path, ready] of [
+                ['/learn', '.lesson-card'],
+                [`/learn/${firstLesson.id}`, '#learn-step'],
+                [`/learn/${move.lesson.id}/${move.level.id}`, '#level'],
+                [`/learn/${choice.lesson.id}/${choice.level.id}`, '#level'],
+            ]) {
+                await p.goto(base + path);
+                await p.waitForSelector(ready);
+                const wide = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+                assert(wide <= 0, `${path} (${lang}): the page is ${wide}px too wide`);
+            }
+            await p.context().close();
+        }
+    });
+
     // One page for the levels, so that the stars they earn are there for the map at the end.
     const page = await newPage();
     const solved = [];
@@ -265,7 +298,10 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         await page.goto(`${base}/learn/${lesson.id}`);
         await page.waitForSelector('#learn-step');
         const text = lesson.learn[0].text;
-        // headless Chromium has no voices: the server's recording is asked for
+        // with the browser's voices hidden (headless Chromium has none anyway), the server's recording is asked for
+        await page.evaluate(() => {
+            if (window.speechSynthesis) window.speechSynthesis.getVoices = () => [];
+        });
         const asked = page.waitForRequest((r) => r.url().includes('/api/speech?'), { timeout: 5000 });
         await page.click('#learn-step .speak');
         const url = new URL((await asked).url());

@@ -3,6 +3,7 @@
 // progress dots, and the part shown: the learn steps, a level, or the lesson-complete screen.
 // Which part comes next is decided here; the parts themselves are steps.ts and level.ts.
 
+import { ApiError } from '../../api';
 import { button, el } from '../../dom';
 import { language, t } from '../../i18n';
 import type { Lesson } from '../../learn_contract';
@@ -71,12 +72,15 @@ export function renderLesson(
             .then((lesson) => alive && open(lesson))
             .catch((e: unknown) => {
                 if (!alive) return;
+                const missing = e instanceof ApiError && e.status === 404;
                 main.replaceChildren(
                     el(
                         'div',
                         { class: 'learn-error', role: 'alert' },
-                        el('p', {}, failureText(e)),
-                        button(t('learn_try_again'), load, { class: 'primary' }),
+                        el('p', {}, missing ? t('learn_missing') : failureText(e)),
+                        missing
+                            ? linkButton(t('learn_all_lessons'), learnPath(), navigate, 'missing-map')
+                            : button(t('learn_try_again'), load, { class: 'primary' }),
                     ),
                 );
             });

@@ -52,6 +52,7 @@ export class LevelView {
     private busy = false;
     private solved = false;
     private alive = true;
+    private round = 0; // which start of the level a try belongs to ("Start again" begins another)
 
     constructor(
         private readonly level: Level,
@@ -98,12 +99,14 @@ export class LevelView {
     // ---- the level from its start ----
 
     private start(): void {
+        this.round++;
         this.pacer.cancel();
         this.line = [];
         this.mistakes = 0;
         this.hints = 0;
         this.solved = false;
         this.busy = false;
+        this.element.classList.remove('celebrate');
         this.board.show(this.level.variant, this.level.fen, [], this.level.side);
         this.board.clearPointers();
         this.feedback.clear();
@@ -126,11 +129,12 @@ export class LevelView {
         return list;
     }
 
-    private drawActions(extra: Node[] = []): void {
+    // Hint and Start again; once solved, Start again and `next` (no more hints to give).
+    private drawActions(next?: HTMLButtonElement): void {
         this.actions.replaceChildren(
-            ...extra,
-            this.hint.element,
+            ...(next ? [] : [this.hint.element]),
             button(t('learn_start_again'), () => this.start(), { id: 'start-again' }),
+            ...(next ? [next] : []),
         );
     }
 
@@ -154,6 +158,7 @@ export class LevelView {
     private async attempt(a: Attempt): Promise<void> {
         if (this.busy || this.solved) return;
         this.busy = true;
+        const round = this.round;
         this.pacer.cancel(); // a consequence still playing
         this.show(this.line);
         this.board.clearPointers();
@@ -169,13 +174,13 @@ export class LevelView {
                 language(),
             );
         } catch (e) {
-            if (!this.alive) return;
+            if (!this.alive || round !== this.round) return;
             this.feedback.show('error', failureText(e));
             this.busy = false;
             this.ready();
             return;
         }
-        if (!this.alive) return;
+        if (!this.alive || round !== this.round) return; // the level started again meanwhile
         const move = 'move' in a ? a.move : undefined;
         switch (v.verdict) {
             case 'illegal':
@@ -218,6 +223,7 @@ export class LevelView {
                 this.celebrate(v.stars, v.message);
                 break;
         }
+        if (round !== this.round) return;
         this.busy = false;
         this.ready();
     }
@@ -272,7 +278,7 @@ export class LevelView {
             id: 'next',
             class: 'primary big',
         });
-        this.drawActions([next]);
+        this.drawActions(next);
         this.events.solved(best);
         next.focus();
     }

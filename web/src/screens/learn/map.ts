@@ -1,6 +1,7 @@
 // The course map (`/learn`): the lessons in teaching order as big cards (a piece for a picture,
-// the title and summary, the stars earned of those possible), the suggested lesson (the first not
-// done) flagged "Start here" or "Up next". Nothing is locked: any card opens its lesson.
+// the title and summary with a speaker button, the stars earned of those possible), the
+// suggested lesson (the first not done) flagged "Start here" or "Up next". Nothing is locked: any
+// card opens its lesson.
 
 import { button, el } from '../../dom';
 import { language, t } from '../../i18n';
@@ -9,9 +10,11 @@ import { learnApi } from '../../learn_api';
 import type { Kind } from '../../notation';
 import { pieceSvg } from '../../pieces';
 import { learnPath } from '../../router';
+import { voiceOn } from '../../speech';
 import { starsRow } from './feedback';
 import { failureText } from './level';
 import { type StarMap, lessonDone, lessonStars, loadStars, suggestedLesson } from './stars';
+import { speakerButton } from './voice';
 
 // A piece to picture a lesson by its first topic.
 export function lessonPiece(topics: readonly string[]): Kind {
@@ -57,7 +60,8 @@ function card(lesson: CourseLesson, n: number, stars: StarMap, marker: string | 
         e.preventDefault();
         go();
     });
-    return el('li', {}, a);
+    // beside the link, not in it (a button may not sit inside a link)
+    return el('li', {}, a, speakerButton(`${lesson.title}. ${lesson.summary}`));
 }
 
 export function renderMap(root: HTMLElement, navigate: (p: string) => void): () => void {
@@ -65,7 +69,7 @@ export function renderMap(root: HTMLElement, navigate: (p: string) => void): () 
     const list = el('ol', { class: 'lesson-list', id: 'lesson-list' });
     const page = el(
         'div',
-        { class: 'learn-page learn-map', id: 'learn-map' },
+        { class: `learn-page learn-map${voiceOn() ? '' : ' voice-off'}`, id: 'learn-map' },
         el('h1', {}, t('learn_map_title')),
         el('p', { class: 'learn-intro' }, t('learn_map_intro')),
         list,
