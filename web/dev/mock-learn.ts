@@ -1,5 +1,5 @@
-// MOCK ONLY — the development mock's learning API (docs/learn.md), NOT the real server's: a small
-// fixed course of three lessons (check, checkmate, castling) in English, 简体中文 and Tiếng
+// MOCK ONLY — the development mock's learning API (learn.md), NOT the real server's: a small fixed
+// course of four lessons (check, checkmate, castling, promotion) in English, 简体中文 and Tiếng
 // Việt, whose verdicts, hints and explanations are written out below per level and per line. It
 // knows no rules. Every answer goes through the client's strict readers (src/learn_contract.ts)
 // before it is sent, so the client never meets another form. Used by dev/mock-server.ts.
@@ -168,6 +168,8 @@ const THROUGH_F1: MockIllegal = {
     },
     arrows: [['c4', 'f1']],
 };
+
+const PROMOTE = '8/4P3/8/8/8/8/k7/4K3 w - - 0 1';
 
 const COURSE: MockLesson[] = [
     {
@@ -785,6 +787,94 @@ const COURSE: MockLesson[] = [
                                 en: 'King two squares to the left, to c1.',
                                 zh: '王向左走两格，到c1。',
                                 vi: 'Vua đi hai ô sang trái, tới c1.',
+                            },
+                        },
+                    },
+                },
+            },
+        ],
+    },
+    {
+        id: 'promotion',
+        title: { en: 'Promotion', zh: '升变', vi: 'Phong cấp' },
+        summary: {
+            en: 'A pawn that reaches the far side becomes a new piece.',
+            zh: '兵走到对面底线，就变成一个新棋子。',
+            vi: 'Tốt đi tới phía bên kia sẽ biến thành quân mới.',
+        },
+        tip: {
+            en: 'When a pawn reaches the last row it must be promoted, nearly always to a queen. At the table, ask: “How many moves until this pawn promotes?”',
+            zh: '兵走到对方底线时必须升变，通常变成后。在棋盘上问孩子：“这个兵还要走几步才能升变？”',
+            vi: 'Khi tốt đi tới hàng cuối bên kia, nó phải phong cấp, thường là thành hậu. Trên bàn cờ, hãy hỏi con: “Tốt này còn mấy bước nữa thì phong cấp?”',
+        },
+        topics: ['promotion', 'underpromotion'],
+        learn: [
+            {
+                text: {
+                    en: 'A pawn that reaches the last row becomes a queen, a rook, a bishop or a knight!',
+                    zh: '兵走到最后一行，就能变成后、车、象或马！',
+                    vi: 'Tốt đi tới hàng cuối sẽ biến thành hậu, xe, tượng hoặc mã!',
+                },
+                fen: PROMOTE,
+                highlights: ['e8'],
+                moves: ['e7e8q'],
+            },
+        ],
+        levels: [
+            {
+                id: 'promotion-1',
+                kind: 'move',
+                fen: PROMOTE,
+                side: 'white',
+                goal: { en: 'Make a new queen!', zh: '变出一个新的后！', vi: 'Hãy tạo ra một quân hậu mới!' },
+                goal_id: 'promote',
+                par: 1,
+                nodes: {
+                    '': {
+                        legal: ['e7e8q', 'e7e8r', 'e7e8b', 'e7e8n', 'e1d1', 'e1d2', 'e1e2', 'e1f1', 'e1f2'],
+                        answers: {
+                            e7e8q: {
+                                verdict: 'solved',
+                                san: 'e8=Q',
+                                message: {
+                                    en: 'A new queen! She is the strongest piece.',
+                                    zh: '一个新的后！她是最强的棋子。',
+                                    vi: 'Một quân hậu mới! Hậu là quân mạnh nhất.',
+                                },
+                                highlights: ['e8'],
+                            },
+                        },
+                        otherwise: {
+                            verdict: 'wrong',
+                            message: {
+                                en: 'That works, but a queen is stronger. Try again!',
+                                zh: '这样也可以，但后更强。再试一次！',
+                                vi: 'Cũng được, nhưng hậu mạnh hơn. Thử lại nhé!',
+                            },
+                        },
+                        illegal: {
+                            e7e8: {
+                                reason: 'promotion_missing',
+                                message: {
+                                    en: 'Your pawn reaches the last row: choose the piece it becomes.',
+                                    zh: '你的兵到了最后一行：选它要变成的棋子。',
+                                    vi: 'Tốt của bạn tới hàng cuối rồi: hãy chọn quân nó sẽ trở thành.',
+                                },
+                                arrows: [],
+                            },
+                        },
+                        hint: {
+                            square: 'e7',
+                            move: 'e7e8q',
+                            one: {
+                                en: 'Your pawn is almost there!',
+                                zh: '你的兵快到了！',
+                                vi: 'Tốt của bạn sắp tới nơi rồi!',
+                            },
+                            two: {
+                                en: 'Pawn to e8, and choose the queen.',
+                                zh: '兵走到e8，选后。',
+                                vi: 'Đi tốt tới e8 và chọn hậu.',
                             },
                         },
                     },

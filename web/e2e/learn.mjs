@@ -229,6 +229,23 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         await shot(page, 'learn-solved');
     });
 
+    await step('learn: a move level of each lesson and one of two moves solved by following the hints', async () => {
+        // castling by clicking the king's two squares, the promotion chooser, a reply played
+        const chosen = [];
+        for (const { lesson, level } of all)
+            if (level.kind === 'move' && !chosen.some((c) => c.lesson.id === lesson.id)) chosen.push({ lesson, level });
+        const longer = all.find((x) => x.level.kind === 'move' && x.level.par > 1);
+        if (longer && !chosen.some((c) => c.level.id === longer.level.id)) chosen.push(longer);
+        for (const { lesson, level } of chosen.slice(1)) {
+            await openLevel(page, base, lesson, level);
+            await solveWithHints(page);
+            const stars = Number(await page.locator('#feedback .stars').getAttribute('data-stars'));
+            solved.push({ lesson, level, stars });
+            const line = (await page.locator('#level').getAttribute('data-line')).split(',');
+            assert(line.length >= 2 * level.par - 1, `${level.id}: the line ${line.join(',')} is short of par`);
+        }
+    });
+
     await step('learn: an illegal move is explained with an arrow, and nothing is played', async () => {
         const found = await findMove(base, all, (v) => v.verdict === 'illegal' && v.arrows.length > 0);
         assert(found, 'no move of the course is answered "illegal" with an arrow');

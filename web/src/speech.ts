@@ -108,7 +108,8 @@ export function speak(text: string, lang: Language, events: SpeechEvents = {}): 
     const audio = new Audio(speechUrl(lang, text));
     audio.onended = () => events.onEnd?.();
     audio.play().catch(() => {
-        /* no recording (the server may not have speech yet) or no sound device: stay silent */
+        // no recording (the server may not have speech yet) or no sound device: silence, and done
+        events.onEnd?.();
     });
     stopCurrent = () => audio.pause();
     return 'audio';

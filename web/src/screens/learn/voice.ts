@@ -15,8 +15,8 @@ const SPEAKER_OFF =
 export function speakerButton(text: string): HTMLButtonElement {
     const b = button('', () => {
         b.classList.add('speaking');
-        const way = speak(text, language(), { onEnd: () => b.classList.remove('speaking') });
-        if (way !== 'voice') b.classList.remove('speaking'); // a recording: no end to wait for here
+        if (speak(text, language(), { onEnd: () => b.classList.remove('speaking') }) === 'off')
+            b.classList.remove('speaking');
     });
     b.className = 'speak';
     b.setAttribute('aria-label', t('learn_speak'));
