@@ -274,10 +274,19 @@ const COURSE: MockLesson[] = [
                                 },
                                 arrows: [['e8', 'e1']],
                             },
-                            d2: STILL_IN_CHECK,
-                            f2: STILL_IN_CHECK,
-                            h1: STILL_IN_CHECK,
-                            c3: STILL_IN_CHECK,
+                            // the moves the pieces could make, but that leave the king in check
+                            ...Object.fromEntries(
+                                [
+                                    'd2d3',
+                                    'd2d4',
+                                    'f2f3',
+                                    'f2f4',
+                                    'h1g1',
+                                    'h1f1',
+                                    ...movesTo('h1', 'h', '2345678'),
+                                    ...['a2', 'a4', 'b1', 'b5', 'd1', 'd5'].map((to) => `c3${to}`),
+                                ].map((m) => [m, STILL_IN_CHECK]),
+                            ),
                         },
                         hint: {
                             square: 'c3',
