@@ -1,7 +1,8 @@
 // MOCK ONLY — a development stand-in for `citadel serve`, NOT the real server and never shipped
 // in dist/. It serves dist/ and a small, rule-less imitation of server.md's API (HTTP and
-// WebSocket) with fixed positions per variant, so that the front end can be looked at and
-// driven by the browser checks without the real server. It knows no rules: the legal move
+// WebSocket) with fixed positions per variant, and of learn.md's (dev/mock-learn.ts: a small
+// course), so that the front end can be looked at and driven by the browser checks without the
+// real server. It knows no rules: the legal move
 // lists and the explanations of refused moves are written into the games below. Its messages
 // are the real server's shapes (src/turn.ts, the fixtures in tests/fixtures/): each is checked by
 // the client's strict reader before it is sent, so the client never meets another form.
@@ -35,6 +36,7 @@ import {
 } from '../src/turn';
 import fourKingdomsAlliance from '../tests/fixtures/fourkingdoms_alliance.json';
 import { writePosition } from './fen-writer';
+import { MOCK_COACH, learnAnswer, speechAnswer } from './mock-learn';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const args = process.argv.slice(2);
@@ -63,6 +65,7 @@ interface MockGame {
     events: TurnEvent[]; // what the last step caused
     clock: { initial_ms: number; increment_ms: number; remaining: Partial<Record<Seat, number>>; since: number } | null;
     legalAt: Record<number, string[]>;
+    startCheck: boolean; // the side to move at the start is in check (the mock knows no rules)
     explain: Record<string, Explanation>;
     sockets: Set<Duplex>;
 }
@@ -135,6 +138,7 @@ function newGame(
               }
             : null,
         legalAt: twin ? { ...twin.legalAt } : legalAt,
+        startCheck: twin?.startCheck ?? false,
         explain: twin ? { ...twin.explain } : {},
         sockets: new Set(),
     };
@@ -191,7 +195,7 @@ function turnOf(g: MockGame): Turn {
         plies: g.moves.length,
         fen: g.fen,
         to_move: pos.toMove,
-        in_check: /[+#]$/.test(g.san.at(-1) ?? ''),
+        in_check: g.moves.length === 0 ? g.startCheck : /[+#]$/.test(g.san.at(-1) ?? ''),
         check_first: false,
         legal_moves: ongoing ? (g.legalAt[g.moves.length] ?? []) : [],
         claims: [],
@@ -427,6 +431,7 @@ function fixture(
         text?: string;
         startFen?: string;
         offers?: Offers;
+        check?: boolean;
     } = {},
 ): MockGame {
     const seats: SeatInfo[] = geometryOf(variant).seats.map((seat) => {
@@ -449,6 +454,7 @@ function fixture(
     if (opts.legal !== undefined) g.legalAt = { [g.moves.length]: opts.legal.split(' ').filter(Boolean) };
     if (opts.explain) g.explain = opts.explain;
     if (opts.offers) g.offers = opts.offers;
+    if (opts.check) g.startCheck = true;
     if (opts.status) Object.assign(g, { status: opts.status, result: opts.result ?? '*', text: opts.text ?? '' });
     return g;
 }
@@ -513,6 +519,12 @@ function fixtures(): void {
     );
     // South has proposed an alliance to West (East commands North's army): West may accept.
     fromFixture('mock-fk-proposal', fourKingdomsAlliance, 1);
+    // White in check from a bishop, against the computer: the coach's run, block and capture.
+    fixture('mock-coach', 'chess', MOCK_COACH.fen, {
+        legal: MOCK_COACH.legal.join(' '),
+        engine: ['black'],
+        check: true,
+    });
     fixture('mock-over', 'chess', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', {
         startFen: START_FEN.chess,
         moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'],
@@ -582,6 +594,17 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://mock');
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'api') return serveStatic(url.pathname, res);
+    if (url.pathname === '/api/speech') {
+        const a = speechAnswer(url.searchParams);
+        if (!('audio' in a)) return json(res, a);
+        res.writeHead(200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'max-age=3600' });
+        return res.end(a.audio);
+    }
+    if (/^\/api\/(learn\/|escape$|explain$)/.test(url.pathname)) {
+        const body = req.method === 'POST' ? await readBody(req) : undefined;
+        const a = learnAnswer(req.method ?? 'GET', url, body);
+        if (a) return json(res, a);
+    }
     if (req.method === 'POST' && url.pathname === '/api/games') {
         const body = await readBody(req);
         if (!body) return json(res, err('bad_json', 'the body is not JSON'));

@@ -7,85 +7,16 @@
 // below, so no fixture is needed on a real server. Screenshots go to test-results/.
 // CITADEL_E2E_MOCK_ONLY=0 skips the steps that need the mock's fixed games.
 
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
+import { learnChecks } from './learn.mjs';
 
-const WEB = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(WEB, 'test-results');
 mkdirSync(OUT, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const children = [];
 let failures = 0;
 let passes = 0;
-
-function freePort() {
-    return new Promise((resolve) => {
-        const s = createServer();
-        s.listen(0, '127.0.0.1', () => {
-            const { port } = s.address();
-            s.close(() => resolve(port));
-        });
-    });
-}
-
-async function waitFor(url, ms = 20000) {
-    const end = Date.now() + ms;
-    while (Date.now() < end) {
-        try {
-            const r = await fetch(url);
-            if (r.status < 500) return;
-        } catch {
-            /* not up yet */
-        }
-        await new Promise((r) => setTimeout(r, 150));
-    }
-    throw new Error(`no server answered at ${url}`);
-}
-
-// Starts the server under test; `restart` (not for CITADEL_URL) kills it with SIGKILL and starts
-// it again on the same port (and database).
-async function startTarget() {
-    if (process.env.CITADEL_URL)
-        return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };
-    const port = await freePort();
-    let launch;
-    if (process.env.CITADEL_BIN) {
-        const db = join(mkdtempSync(join(tmpdir(), 'citadel-e2e-')), 'e2e.db');
-        launch = () =>
-            spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
-    } else {
-        if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
-        launch = () =>
-            spawn(
-                process.execPath,
-                [
-                    join(WEB, 'node_modules', 'vite-node', 'vite-node.mjs'),
-                    join(WEB, 'dev', 'mock-server.ts'),
-                    '--',
-                    '--port',
-                    String(port),
-                ],
-                { cwd: WEB, stdio: 'inherit' },
-            );
-    }
-    let child = launch();
-    children.push(child);
-    await waitFor(`http://127.0.0.1:${port}/`);
-    const restart = async (whileDown = async () => {}) => {
-        child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
-        await whileDown();
-        child = launch();
-        children.push(child);
-        await waitFor(`http://127.0.0.1:${port}/`);
-    };
-    return { base: `http://127.0.0.1:${port}`, mock: !process.env.CITADEL_BIN, restart };
-}
 
 // E2E_ONLY=<regular expression> runs only the steps whose name matches (while developing).
 const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
@@ -106,16 +37,12 @@ function assert(cond, what) {
     if (!cond) throw new Error(what);
 }
 
-process.on('exit', () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
 await step('dist/ holds no development mock and no inline script', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const dir = join(WEB, 'dist', 'assets');
     for (const f of readdirSync(dir)) {
         const text = readFileSync(join(dir, f), 'utf8');
-        assert(!/MOCK citadel API|mock-server/.test(text), `${f} contains the mock`);
+        assert(!/MOCK citadel API|MOCK ONLY|mock-server|mock-learn/.test(text), `${f} contains the mock`);
     }
     const html = readFileSync(join(WEB, 'dist', 'index.html'), 'utf8');
     assert(!/<script(?![^>]*\bsrc=)[^>]*>/.test(html), 'index.html has an inline script');
@@ -124,37 +51,9 @@ await step('dist/ holds no development mock and no inline script', async () => {
 const { base, mock, restart } = await startTarget();
 console.log(`e2e against ${base}${mock ? ' (development mock)' : ''}`);
 
-const profile = mkdtempSync(join(tmpdir(), 'citadel-chromium-'));
-const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        `--user-data-dir=${profile}`,
-    ].filter((a) => !a.startsWith('--user-data-dir')),
-});
+const browser = await launchBrowser();
 
-async function api(path, body) {
-    const r = await fetch(
-        base + path,
-        body === undefined
-            ? {}
-            : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-    );
-    const text = await r.text();
-    let json;
-    try {
-        json = JSON.parse(text);
-    } catch {
-        json = text;
-    }
-    return { status: r.status, json };
-}
+const api = (path, body) => apiCall(base, path, body);
 
 async function create(variant, fen = null, seats = undefined, clock = { initial_s: 300, increment_s: 3 }) {
     const n = variant.startsWith('fourkingdoms') ? 4 : 2;
@@ -822,8 +721,9 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
     });
 }
 
+await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
+
 await browser.close();
-rmSync(profile, { recursive: true, force: true });
-for (const c of children) c.kill('SIGTERM');
+stopChildren();
 console.log(`e2e: ${passes} passed, ${failures} failed; screenshots in ${OUT}`);
 process.exit(failures ? 1 : 0);

@@ -54,7 +54,9 @@ export class ApiError extends Error {
     }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+// One HTTP call: the JSON answer (unchecked: the caller reads it), or an ApiError with the
+// server's error body.
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method, headers: { Accept: 'application/json' } };
     if (body !== undefined) {
         init.body = JSON.stringify(body);

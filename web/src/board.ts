@@ -26,9 +26,35 @@ export interface BoardHandlers {
     onAttempt(move: string): void;
 }
 
+// Marked squares: `focus` (what a lesson points at, under the pieces), `hint` (the piece to move),
+// and the coach's ways out of check, each its own colour and shape: `run` a ring, `block` a
+// square, `capture` a diamond.
+export type MarkTone = 'focus' | 'hint' | 'run' | 'block' | 'capture';
+export interface Mark {
+    square: string;
+    tone: MarkTone;
+}
+
 export interface Highlights {
     lastMove?: [string, string] | undefined;
     check?: string[];
+    marks?: readonly Mark[];
+}
+
+// The shape of a mark over the cell at (x, y) (board units).
+function markShape(m: Mark, x: number, y: number): string {
+    const c = `mark ${m.tone}`;
+    switch (m.tone) {
+        case 'focus':
+            return `<rect class="${c}" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-mark="${m.square}"/>`;
+        case 'run':
+        case 'hint':
+            return `<circle class="${c}" cx="${x + 50}" cy="${y + 50}" r="40" data-mark="${m.square}"/>`;
+        case 'block':
+            return `<rect class="${c}" x="${x + 12}" y="${y + 12}" width="76" height="76" rx="6" data-mark="${m.square}"/>`;
+        case 'capture':
+            return `<path class="${c}" d="M${x + 50} ${y + 6} L${x + 94} ${y + 50} L${x + 50} ${y + 94} L${x + 6} ${y + 50} Z" data-mark="${m.square}"/>`;
+    }
 }
 
 export class BoardView {
@@ -41,6 +67,7 @@ export class BoardView {
     private rotation: Rotation = 0;
     private legal: string[] = [];
     private movable: (p: Piece) => boolean = () => false;
+    private dots = true;
     private highlights: Highlights = {};
     private arrows: [string, string][] = [];
     private selected: string | undefined;
@@ -97,10 +124,12 @@ export class BoardView {
     }
 
     // The moves the user may make now and which pieces may be picked up (also for attempts that
-    // the server then explains).
-    setInteraction(legal: string[], movable: (p: Piece) => boolean): void {
+    // the server then explains). `dots`: whether a picked piece shows where it may go (a lesson
+    // shows none: finding the move is the exercise, and its legal list holds only promotions).
+    setInteraction(legal: string[], movable: (p: Piece) => boolean, dots = true): void {
         this.legal = legal;
         this.movable = movable;
+        this.dots = dots;
         if (this.selected) {
             const p = this.position?.pieces.get(this.selected);
             if (!p || !movable(p)) this.selected = undefined;
@@ -158,7 +187,8 @@ export class BoardView {
         parts.push(
             `<defs><marker id="arrowhead-${this.uid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrow-head"/></marker></defs>`,
         );
-        const targets = this.targets();
+        const targets = this.dots ? this.targets() : new Set<string>();
+        const marks = this.highlights.marks ?? [];
         const last = this.highlights.lastMove;
         const check = new Set(this.highlights.check ?? []);
         for (const c of g.cells) {
@@ -175,6 +205,7 @@ export class BoardView {
                     `<path class="citadel-wall" d="M${x + 8} ${y + 8} h14 v8 h14 v-8 h28 v8 h14 v-8 h14 v84 h-84 Z"/>`,
                 );
             }
+            for (const m of marks) if (m.tone === 'focus' && m.square === c.name) parts.push(markShape(m, x, y));
             if (check.has(c.name)) parts.push(`<circle class="check" cx="${x + 50}" cy="${y + 50}" r="47"/>`);
         }
         parts.push(this.coordinates(g, h, font, margin));
@@ -186,6 +217,13 @@ export class BoardView {
             parts.push(
                 `<g class="piece${hidden}" transform="translate(${x + 4} ${y + 4}) scale(0.92)">${pieceMarkup(piece)}</g>`,
             );
+        }
+        for (const m of marks) {
+            const c = m.tone === 'focus' ? undefined : g.cell(m.square);
+            if (c) {
+                const { x, y } = this.cellXY(c);
+                parts.push(markShape(m, x, y));
+            }
         }
         for (const sq of targets) {
             const c = g.cell(sq)!;

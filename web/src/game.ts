@@ -170,6 +170,11 @@ export class GameModel {
         return pos;
     }
 
+    // The FEN of the position now, as the server sent it.
+    get fen(): string | undefined {
+        return this.fens[this.moves.length];
+    }
+
     current(): Position {
         return this.positionAt(this.moves.length);
     }
@@ -181,10 +186,12 @@ export class GameModel {
         return match ? [match[1]!, match[2]!] : undefined;
     }
 
-    // The royal squares to mark as in check after `ply` moves (the SAN says "+" or "#").
+    // The royal squares to mark as in check after `ply` moves (the SAN says "+" or "#"; for the
+    // position now, the Turn says so, also in a game that starts in check).
     checkSquaresAt(ply: number): string[] {
         const san = this.san[ply - 1];
-        if (!san || !/[+#]/.test(san)) return [];
+        const now = ply === this.moves.length && this.inCheck && !this.over;
+        if (!now && (!san || !/[+#]/.test(san))) return [];
         const pos = this.positionAt(ply);
         const armies = isFourKingdoms(this.variant) ? [pos.toMove] : [pos.toMove];
         const out: string[] = [];

@@ -1,13 +1,16 @@
-// The app: a header with the language switch, and two screens chosen by the address:
-// `/` (new game) and `/g/{id}` (play with `?token=…`, watch without).
+// The app: a header with the language switch, and the screens chosen by the address: `/` (new
+// game), `/g/{id}` (play with `?token=…`, watch without), `/learn` and `/learn/{lesson}[/{level}]`
+// (the children's course).
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
 import { LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
 import { renderGame } from './screens/game';
 import { renderHome } from './screens/home';
+import { renderLearn } from './screens/learn';
 import { route } from './router';
 import './style.css';
+import './learn.css';
 
 // Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;
@@ -27,6 +30,7 @@ function show(): void {
     cleanup = undefined;
     const main = document.getElementById('app')!;
     drawHeader();
+    document.title = t('app_title'); // the Learn screens name their lesson
     const r = route(location.pathname);
     if (r.screen === 'game') {
         const q = new URLSearchParams(location.search);
@@ -37,10 +41,11 @@ function show(): void {
             navigate,
             analysisSource,
         );
+    } else if (r.screen === 'learn' || r.screen === 'lesson') {
+        cleanup = renderLearn(main, r, navigate);
     } else {
         renderHome(main, navigate);
     }
-    document.title = t('app_title');
 }
 
 function drawHeader(): void {
@@ -60,9 +65,15 @@ function drawHeader(): void {
         e.preventDefault();
         navigate('/');
     });
+    const learn = el('a', { href: '/learn', class: 'nav-learn', id: 'nav-learn' }, t('learn_entry_nav'));
+    learn.addEventListener('click', (e) => {
+        e.preventDefault();
+        navigate('/learn');
+    });
     header.replaceChildren(
         home,
         el('span', { class: 'tagline' }, t('tagline')),
+        learn,
         el('label', { class: 'lang' }, select),
     );
 }

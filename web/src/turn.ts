@@ -3,9 +3,25 @@
 // with the few fields of its own kind around it. This file is the one schema of those messages on
 // the client: the types, and readMessage, which checks a message against them and names the
 // first field that is wrong. web/tests/fixtures/ holds messages the server wrote; the tests read
-// them here (tests/turn.test.ts), and the development mock serves the same ones.
+// them here (tests/turn.test.ts), and the development mock serves the same ones. The checks it is
+// built from are schema.ts's, shared with the course's readers (learn_contract.ts).
 
 import { type Seat, type Variant, SEATS, VARIANTS } from './geometry';
+import {
+    type Check,
+    SchemaError,
+    bool,
+    checkWith,
+    fail,
+    int,
+    isObject,
+    list,
+    nullable,
+    num,
+    oneOf,
+    record,
+    str,
+} from './schema';
 
 export type DrawClaim = 'threefold_repetition' | 'fifty_move_rule';
 
@@ -145,34 +161,9 @@ export type ServerMessage =
 
 // ---- reading -------------------------------------------------------------------------------
 
-export class SchemaError extends Error {}
+export { SchemaError };
 
-type Check = (v: unknown, where: string) => void;
-
-const fail = (where: string, what: string): never => {
-    throw new SchemaError(`${where}: ${what}`);
-};
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const str: Check = (v, w) => void (typeof v === 'string' || fail(w, 'not a string'));
-const num: Check = (v, w) => void ((typeof v === 'number' && Number.isFinite(v)) || fail(w, 'not a number'));
-const int: Check = (v, w) => void ((typeof v === 'number' && Number.isInteger(v)) || fail(w, 'not an integer'));
-const bool: Check = (v, w) => void (typeof v === 'boolean' || fail(w, 'not true or false'));
 const seat: Check = (v, w) => void (SEATS.includes(v as Seat) || fail(w, `not a seat: ${JSON.stringify(v)}`));
-const oneOf =
-    (...values: string[]): Check =>
-    (v, w) =>
-        void (values.includes(v as string) || fail(w, `not one of ${values.join(', ')}`));
-const nullable =
-    (c: Check): Check =>
-    (v, w) =>
-        v === null ? undefined : c(v, w);
-const list =
-    (c: Check): Check =>
-    (v, w) => {
-        if (!Array.isArray(v)) fail(w, 'not a list');
-        (v as unknown[]).forEach((e, i) => c(e, `${w}[${i}]`));
-    };
 const seatMap =
     (c: Check): Check =>
     (v, w) => {
@@ -180,27 +171,6 @@ const seatMap =
         for (const [k, e] of Object.entries(v as object)) {
             seat(k, `${w} key`);
             c(e, `${w}.${k}`);
-        }
-    };
-// Whether a field outside the schema is an error (the tests: the two sides of the contract must
-// not drift apart unnoticed) or ignored (the app: server.md lets a server add fields).
-let strictFields = false;
-
-// An object with these required fields (and these optional ones).
-const record =
-    (required: Record<string, Check>, optional: Record<string, Check> = {}): Check =>
-    (v, w) => {
-        if (!isObject(v)) fail(w, 'not an object');
-        const o = v as Record<string, unknown>;
-        for (const [k, c] of Object.entries(required)) {
-            if (!(k in o)) fail(`${w}.${k}`, 'missing');
-            c(o[k], `${w}.${k}`);
-        }
-        for (const [k, e] of Object.entries(o)) {
-            if (k in required) continue;
-            const c = optional[k];
-            if (c) c(e, `${w}.${k}`);
-            else if (strictFields) fail(`${w}.${k}`, 'not a field of this message');
         }
     };
 
@@ -295,11 +265,6 @@ export function readMessage(v: unknown, strict = false): ServerMessage {
         throw new SchemaError('message: not an object with a string type');
     const check = MESSAGES[v['type']];
     if (!check) throw new SchemaError(`message: unknown type ${JSON.stringify(v['type'])}`);
-    strictFields = strict;
-    try {
-        check(v, v['type']);
-    } finally {
-        strictFields = false;
-    }
+    checkWith(check, v, v['type'], strict);
     return v as unknown as ServerMessage;
 }

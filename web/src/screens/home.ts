@@ -1,5 +1,5 @@
 // The home screen: choose a game, a clock, who sits where, an optional start position and how to
-// play (one device, or invitations to copy).
+// play (one device, or invitations to copy); beside it, the big way into the children's course.
 
 import { type CreateResponse, type SeatRequest, ApiError, api } from '../api';
 import { button, copyText, el } from '../dom';
@@ -202,7 +202,26 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         submit,
         message,
     );
-    root.replaceChildren(el('div', { class: 'home-page' }, form, invitations));
+    root.replaceChildren(el('div', { class: 'home-page' }, learnEntry(navigate), form, invitations));
+}
+
+// The Learn card (#learn-entry): a child's way in, as big as a finger wants it.
+function learnEntry(navigate: (path: string) => void): HTMLElement {
+    const icon = el('span', { class: 'learn-entry-icon' });
+    icon.innerHTML = pieceSvg({ army: 'white', kind: 'K' }, 72) + pieceSvg({ army: 'black', kind: 'Q' }, 56);
+    const a = el(
+        'a',
+        { href: '/learn', class: 'learn-entry', id: 'learn-entry' },
+        icon,
+        el('strong', { class: 'learn-entry-title' }, t('learn_entry_title')),
+        el('span', { class: 'learn-entry-text' }, t('learn_entry_text')),
+        el('span', { class: 'learn-entry-go' }, t('learn_entry_button')),
+    );
+    a.addEventListener('click', (e) => {
+        e.preventDefault();
+        navigate('/learn');
+    });
+    return a;
 }
 
 function variantIcon(v: Variant) {

@@ -1,7 +1,7 @@
 // The game screen (players and spectators): it lays out the board and the parts of
 // screens/game/ — players and clocks, controls, the move list with stepping, the explanation of
-// a refused move, the claim question, tools, the link's state and the analysis after the end —
-// and redraws them from the controller's model. Which ply is shown is decided here.
+// a refused move, the claim question, the coach, tools, the link's state and the analysis after
+// the end — and redraws them from the controller's model. Which ply is shown is decided here.
 
 import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
@@ -13,6 +13,7 @@ import { applyMoveForDisplay, parseMove } from '../../notation';
 import { play } from '../../sound';
 import type { MoveMessage } from '../../turn';
 import { Clocks } from './clocks';
+import { Coach } from './coach';
 import { Controls } from './controls';
 import { type GameParams, type Update, GameController } from './controller';
 import { ClaimQuestion } from './dialogs';
@@ -77,6 +78,7 @@ export function renderGame(
     const controls = new Controls((seat, req) => void game.sendAction(seat, req));
     const moves = new MoveList(show);
     const clocks = new Clocks();
+    const coach = new Coach(() => draw());
 
     const boardArea = el('section', { class: 'board-area' }, board.element);
     const title = el('h2', { class: 'game-title' });
@@ -96,6 +98,7 @@ export function renderGame(
             title,
             status,
             explain.element,
+            coach.element,
             players,
             controls.element,
             pastBanner,
@@ -193,9 +196,11 @@ export function renderGame(
             model.geometry,
             claim ? applyMoveForDisplay(model.current(), claim.move) : model.positionAt(ply),
         );
+        coach.update(model, mine, live && !claim);
         board.setHighlights({
             lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply),
             check: asked ? [] : model.checkSquaresAt(ply),
+            marks: coach.marks(),
         });
         const playable = live && !claim;
         board.setInteraction(playable ? model.legal : [], playable ? model.movableBy(mine) : () => false);

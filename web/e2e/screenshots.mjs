@@ -1,0 +1,150 @@
+// Pictures of the children's course and the coach, to look at: the map, a learn step, a level
+// with an explanation, a wrong move's consequence, a choice level, a solved level, the lesson's
+// end and the coach panel, at phone (390x844) and desktop (1280x900) size in English, 简体中文
+// and Tiếng Việt. Against the same servers as run.mjs (the development mock by default):
+//
+//   npm run build && node e2e/screenshots.mjs <folder>      (default test-results/learn/)
+//   SHOT_LANGS=vi SHOT_SIZES=phone node e2e/screenshots.mjs   only these
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
+import { COACH_FEN, findMove, levels, openLevel, playMove } from './learn.mjs';
+
+const dir = process.argv[2] ?? join(WEB, 'test-results', 'learn');
+mkdirSync(dir, { recursive: true });
+const { base } = await startTarget();
+const browser = await launchBrowser();
+const SIZES = {
+    phone: { width: 390, height: 844 },
+    desktop: { width: 1280, height: 900 },
+};
+
+const all = await levels(base);
+const illegal = await findMove(base, all, (v) => v.verdict === 'illegal' && v.arrows.length > 0);
+const wrong = await findMove(base, all, (v) => v.verdict === 'wrong' && v.consequence.length > 0);
+const firstMove = all.find((x) => x.level.kind === 'move');
+const choice = all.find((x) => x.level.kind === 'choice');
+const lastOfLesson = all.filter((x) => x.lesson.id === all[0].lesson.id).at(-1);
+const stepWithMoves = all[0].lesson.learn.findIndex((s) => s.moves.length > 0);
+
+async function newPage(size, lang) {
+    const context = await browser.newContext({
+        viewport: SIZES[size],
+        hasTouch: size === 'phone',
+        isMobile: size === 'phone',
+        reducedMotion: 'reduce', // the stars stand still for the picture
+    });
+    await context.addInitScript((l) => {
+        localStorage.setItem('citadel.language', l);
+        localStorage.setItem('citadel.muted', '1');
+    }, lang);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+    return page;
+}
+
+// The move step 2 of the hint names, asked of the server (so the level is solved with 3 stars).
+async function solution(level, lang) {
+    const r = await apiCall(base, `/api/learn/levels/${level.id}/hint?line=&step=2&lang=${lang}`);
+    return r.json.move ?? r.json.choice;
+}
+
+let count = 0;
+const LANGS = (process.env.SHOT_LANGS ?? 'en,zh,vi').split(',');
+const SIZE_NAMES = (process.env.SHOT_SIZES ?? 'phone,desktop').split(',');
+for (const lang of LANGS)
+    for (const size of SIZE_NAMES) {
+        const full = size === 'phone';
+        const save = async (page, name) => {
+            await page.screenshot({ path: join(dir, `${name}-${size}-${lang}.png`), fullPage: full });
+            count++;
+        };
+        let page = await newPage(size, lang);
+        await page.goto(`${base}/`);
+        await page.waitForSelector('#learn-entry');
+        await save(page, 'home');
+        await page.goto(`${base}/learn`);
+        await page.waitForSelector('.lesson-card');
+        await save(page, 'map');
+
+        await page.goto(`${base}/learn/${all[0].lesson.id}`);
+        await page.waitForSelector('#learn-step');
+        await page.waitForTimeout(300);
+        await save(page, 'step');
+        if (stepWithMoves >= 0) {
+            for (let i = 0; i < stepWithMoves; i++) await page.click('#step-next');
+            const moves = all[0].lesson.learn[stepWithMoves].moves.join(',');
+            await page.waitForSelector(
+                `#learn-step[data-step="${stepWithMoves + 1}"] .learn-board[data-shown="${moves}"]`,
+                {
+                    timeout: 10000,
+                },
+            );
+            await save(page, 'step-played');
+        }
+        await page.click('#grownups');
+        await page.waitForSelector('#tip-dialog[open]');
+        await save(page, 'grownups');
+
+        if (illegal) {
+            await openLevel(page, base, illegal.lesson, illegal.level);
+            await playMove(page, illegal.move);
+            await page.waitForSelector('#feedback[data-verdict="illegal"]');
+            await save(page, 'level-illegal');
+        }
+        if (wrong) {
+            await openLevel(page, base, wrong.lesson, wrong.level);
+            await playMove(page, wrong.move);
+            const whole = [wrong.move, ...wrong.verdict.consequence].join(',');
+            await page.waitForSelector(`.learn-board[data-shown="${whole}"]`, { timeout: 10000 });
+            await save(page, 'level-wrong');
+        }
+        await openLevel(page, base, firstMove.lesson, firstMove.level);
+        await page.click('#hint');
+        await page.waitForSelector('#feedback[data-verdict="hint"]');
+        await save(page, 'level-hint');
+        await openLevel(page, base, firstMove.lesson, firstMove.level);
+        await playMove(page, await solution(firstMove.level, lang));
+        await page.waitForSelector('#feedback[data-verdict="solved"]', { timeout: 10000 });
+        await page.waitForSelector('#level[data-busy="false"]');
+        await save(page, 'level-solved');
+        if (choice) {
+            await openLevel(page, base, choice.lesson, choice.level);
+            await save(page, 'choice');
+        }
+        // the end of the first lesson
+        await openLevel(page, base, lastOfLesson.lesson, lastOfLesson.level);
+        const answer = await solution(lastOfLesson.level, lang);
+        if (lastOfLesson.level.kind === 'choice') await page.click(`.choice-answer[data-choice="${answer}"]`);
+        else await playMove(page, answer);
+        await page.waitForSelector('#next');
+        await page.click('#next');
+        await page.waitForSelector('#lesson-complete');
+        await page.waitForTimeout(300);
+        await save(page, 'lesson-complete');
+        await page.goto(`${base}/learn`);
+        await page.waitForSelector('.lesson-card');
+        await save(page, 'map-with-stars');
+        await page.context().close();
+
+        page = await newPage(size, lang);
+        const game = (
+            await apiCall(base, '/api/games', {
+                variant: 'chess',
+                fen: COACH_FEN,
+                clock: null,
+                seats: [{ player: 'human' }, { player: 'engine', level: 1 }],
+            })
+        ).json;
+        const white = game.seats.find((s) => s.seat === 'white');
+        await page.goto(`${base}/g/${game.id}?token=${white.token}&seat=white`);
+        await page.waitForSelector('#coach-panel:not([hidden]) .coach-way', { timeout: 10000 });
+        await save(page, 'coach');
+        await page.context().close();
+    }
+
+await browser.close();
+stopChildren();
+console.log(`${count} pictures in ${dir}`);
+process.exit(0);

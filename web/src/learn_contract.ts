@@ -1,0 +1,259 @@
+// The learning contract as the server answers it (docs/learn.md: the course, its lessons and
+// levels, the verdict on a move or an answer, hints, and the help for any position: escape and
+// explain). The types, and one reader per answer, which checks it and names the first field that
+// is wrong (schema.ts, as turn.ts does for the games). The app reads leniently about added fields
+// (learn.md: "fields may be added"); the tests and the development mock read strictly.
+
+import { type Variant, VARIANTS, parseSquare } from './geometry';
+import { parseMove } from './notation';
+import {
+    type Check,
+    SchemaError,
+    bool,
+    checkWith,
+    exactly,
+    fail,
+    int,
+    isObject,
+    list,
+    nullable,
+    oneOf,
+    record,
+    str,
+} from './schema';
+
+export { SchemaError };
+
+export type Arrow = [string, string];
+
+// One lesson as the course map lists it.
+export interface CourseLesson {
+    id: string;
+    title: string;
+    summary: string;
+    topics: string[];
+    learn_steps: number;
+    levels: string[]; // level ids, in order
+}
+
+export interface Course {
+    lessons: CourseLesson[];
+}
+
+// One step of a lesson's explanation: a position with arrows and marked squares, and a short line
+// the board plays to show it (`moves`, possibly empty).
+export interface LearnStep {
+    text: string;
+    variant: Variant;
+    fen: string;
+    arrows: Arrow[];
+    highlights: string[];
+    moves: string[];
+}
+
+export type LevelKind = 'move' | 'choice';
+
+export interface Choice {
+    id: string;
+    text: string;
+}
+
+export interface Level {
+    id: string;
+    lesson: string;
+    kind: LevelKind;
+    variant: Variant;
+    fen: string;
+    side: 'white' | 'black'; // the child's side, the side to move
+    goal: string;
+    goal_id: string; // escape_check, mate_in_1, castle, answer, ... (more may be added)
+    par: number;
+    choices: Choice[]; // empty for move levels
+}
+
+export interface Lesson {
+    id: string;
+    title: string;
+    summary: string;
+    tip: string; // for the grown-up
+    topics: string[];
+    learn: LearnStep[];
+    levels: Level[];
+}
+
+// The answer to a move or a choice. On a choice level there is no move: `san`, `consequence` and
+// `reply` may be left out (and are read when present).
+export interface IllegalVerdict {
+    verdict: 'illegal';
+    reason: string;
+    message: string;
+    arrows: Arrow[];
+}
+export interface WrongVerdict {
+    verdict: 'wrong';
+    san?: string;
+    message: string;
+    consequence: string[]; // the line that shows why, replayed and taken back
+    arrows: Arrow[];
+    highlights: string[];
+}
+export interface GoodVerdict {
+    verdict: 'good';
+    san?: string;
+    message: string;
+    reply: string | null; // the opponent's answer, or null where the child moves again
+    arrows: Arrow[];
+    highlights: string[];
+}
+export interface SolvedVerdict {
+    verdict: 'solved';
+    san?: string;
+    message: string;
+    stars: 1 | 2 | 3;
+    arrows: Arrow[];
+    highlights: string[];
+}
+export type Verdict = IllegalVerdict | WrongVerdict | GoodVerdict | SolvedVerdict;
+
+// A hint: step 1 points at the piece to move (a choice level: a sentence only), step 2 at the move
+// (a choice level: the answer).
+export interface Hint {
+    message: string;
+    square?: string; // move level, step 1
+    move?: string; // move level, step 2
+    choice?: string; // choice level, step 2
+}
+
+export interface Escape {
+    in_check: boolean;
+    checkers: string[];
+    run: string[];
+    block: string[];
+    capture: string[];
+    message: string;
+}
+
+export type Explain = { legal: true; san: string } | { legal: false; reason: string; message: string; arrows: Arrow[] };
+
+// ---- reading -------------------------------------------------------------------------------
+
+const square: Check = (v, w) =>
+    void ((typeof v === 'string' && parseSquare(v) !== undefined) || fail(w, `not a square: ${JSON.stringify(v)}`));
+const uci: Check = (v, w) =>
+    void ((typeof v === 'string' && parseMove(v) !== undefined) || fail(w, `not a move: ${JSON.stringify(v)}`));
+const arrow: Check = (v, w) => {
+    list(square)(v, w);
+    if ((v as unknown[]).length !== 2) fail(w, 'not a pair of squares');
+};
+const id: Check = (v, w) => void ((typeof v === 'string' && v.length > 0) || fail(w, 'not an id'));
+const variant = oneOf(...VARIANTS);
+
+const STEP = record({
+    text: str,
+    variant,
+    fen: str,
+    arrows: list(arrow),
+    highlights: list(square),
+    moves: list(uci),
+});
+
+const LEVEL: Check = (v, w) => {
+    record({
+        id,
+        lesson: id,
+        kind: oneOf('move', 'choice'),
+        variant,
+        fen: str,
+        side: oneOf('white', 'black'),
+        goal: str,
+        goal_id: str,
+        par: int,
+        choices: list(record({ id, text: str })),
+    })(v, w);
+    const o = v as Record<string, unknown>;
+    if (o['kind'] === 'choice' && (o['choices'] as unknown[]).length === 0) fail(`${w}.choices`, 'empty');
+    if (o['kind'] === 'move' && (o['choices'] as unknown[]).length !== 0) fail(`${w}.choices`, 'not empty');
+};
+
+const COURSE = record({
+    lessons: list(record({ id, title: str, summary: str, topics: list(str), learn_steps: int, levels: list(id) })),
+});
+
+const LESSON = record({
+    id,
+    title: str,
+    summary: str,
+    tip: str,
+    topics: list(str),
+    learn: list(STEP),
+    levels: list(LEVEL),
+});
+
+const stars: Check = (v, w) => void ([1, 2, 3].includes(v as number) || fail(w, 'not 1, 2 or 3'));
+
+// The verdicts, by their `verdict`; on a choice level without the move's fields.
+function verdictCheck(kind: LevelKind, verdict: string): Check | undefined {
+    const marks = { arrows: list(arrow), highlights: list(square) };
+    const moveOnly = (fields: Record<string, Check>) => (kind === 'move' ? [fields, {}] : [{}, fields]);
+    switch (verdict) {
+        case 'illegal':
+            return record({ verdict: str, reason: str, message: str, arrows: list(arrow) });
+        case 'wrong': {
+            const [req, opt] = moveOnly({ san: str, consequence: list(uci) });
+            return record({ verdict: str, message: str, ...marks, ...req }, opt);
+        }
+        case 'good': {
+            const [req, opt] = moveOnly({ san: str, reply: nullable(uci) });
+            return record({ verdict: str, message: str, ...marks, ...req }, opt);
+        }
+        case 'solved': {
+            const [req, opt] = moveOnly({ san: str });
+            return record({ verdict: str, message: str, stars, ...marks, ...req }, opt);
+        }
+        default:
+            return undefined;
+    }
+}
+
+const hintCheck = (kind: LevelKind, step: 1 | 2): Check => {
+    if (kind === 'move') return record(step === 1 ? { square, message: str } : { move: uci, message: str });
+    return record(step === 1 ? { message: str } : { choice: id, message: str });
+};
+
+const ESCAPE = record({
+    in_check: bool,
+    checkers: list(square),
+    run: list(uci),
+    block: list(uci),
+    capture: list(uci),
+    message: str,
+});
+
+const EXPLAIN: Check = (v, w) => {
+    if (!isObject(v)) fail(w, 'not an object');
+    bool((v as Record<string, unknown>)['legal'], `${w}.legal`);
+    if ((v as Record<string, unknown>)['legal'] === true) record({ legal: exactly(true), san: str })(v, w);
+    else record({ legal: exactly(false), reason: str, message: str, arrows: list(arrow) })(v, w);
+};
+
+function read<T>(check: Check, v: unknown, where: string, strict: boolean): T {
+    checkWith(check, v, where, strict);
+    return v as T;
+}
+
+export const readCourse = (v: unknown, strict = false): Course => read(COURSE, v, 'course', strict);
+export const readLesson = (v: unknown, strict = false): Lesson => read(LESSON, v, 'lesson', strict);
+export const readLevel = (v: unknown, strict = false): Level => read(LEVEL, v, 'level', strict);
+export const readEscape = (v: unknown, strict = false): Escape => read(ESCAPE, v, 'escape', strict);
+export const readExplain = (v: unknown, strict = false): Explain => read(EXPLAIN, v, 'explain', strict);
+
+// The verdict on a move (`kind` 'move') or an answer ('choice').
+export function readVerdict(v: unknown, kind: LevelKind, strict = false): Verdict {
+    if (!isObject(v)) throw new SchemaError('verdict: not an object');
+    const check = typeof v['verdict'] === 'string' ? verdictCheck(kind, v['verdict']) : undefined;
+    if (!check) throw new SchemaError(`verdict.verdict: not one of illegal, wrong, good, solved`);
+    return read(check, v, 'verdict', strict);
+}
+
+export const readHint = (v: unknown, kind: LevelKind, step: 1 | 2, strict = false): Hint =>
+    read(hintCheck(kind, step), v, 'hint', strict);

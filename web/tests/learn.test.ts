@@ -1,0 +1,160 @@
+// The Learn screens' logic without a page: the stars kept (bad data ignored, the best kept), the
+// new routes, the lesson board's promotion moves and check marks, the coach's board marks and
+// the map's pictures.
+import { describe, expect, it } from 'vitest';
+import { checkedKings } from '../src/attacks';
+import { parsePosition } from '../src/notation';
+import { learnPath, route } from '../src/router';
+import { escapeMarks } from '../src/screens/game/coach';
+import { lessonPiece } from '../src/screens/learn/map';
+import { promotionMoves } from '../src/screens/learn/stage';
+import {
+    type StarStorage,
+    lessonDone,
+    lessonStars,
+    loadStars,
+    recordStars,
+    suggestedLesson,
+} from '../src/screens/learn/stars';
+
+function memory(initial?: string): StarStorage & { data: Map<string, string> } {
+    const data = new Map<string, string>();
+    if (initial !== undefined) data.set('citadel.learn.stars', initial);
+    return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
+}
+
+describe('the stars store', () => {
+    it('starts empty and keeps the best of each level', () => {
+        const s = memory();
+        expect(loadStars(s)).toEqual({});
+        expect(recordStars('check-1', 2, s)).toBe(2);
+        expect(recordStars('check-1', 1, s)).toBe(2);
+        expect(recordStars('check-1', 3, s)).toBe(3);
+        expect(recordStars('mate-1', 1, s)).toBe(1);
+        expect(loadStars(s)).toEqual({ 'check-1': 3, 'mate-1': 1 });
+        expect(JSON.parse(s.data.get('citadel.learn.stars')!)).toEqual({ v: 1, levels: { 'check-1': 3, 'mate-1': 1 } });
+    });
+    it('ignores what it cannot trust', () => {
+        for (const bad of [
+            'not json',
+            'null',
+            '[]',
+            '7',
+            '{"levels":{"a":3}}',
+            '{"v":2,"levels":{"a":3}}',
+            '{"v":1,"levels":[3]}',
+        ])
+            expect(loadStars(memory(bad)), bad).toEqual({});
+        expect(loadStars(memory('{"v":1,"levels":{"a":3,"b":0,"c":4,"d":"3","e":2.5,"f":1}}'))).toEqual({ a: 3, f: 1 });
+        const broken = memory('{broken');
+        expect(recordStars('a', 2, broken)).toBe(2);
+        expect(loadStars(broken)).toEqual({ a: 2 });
+    });
+    it('lives without storage', () => {
+        expect(loadStars(undefined)).toEqual({});
+        expect(recordStars('a', 3, undefined)).toBe(3);
+        const full: StarStorage = {
+            getItem: () => null,
+            setItem: () => {
+                throw new Error('quota');
+            },
+        };
+        expect(recordStars('a', 3, full)).toBe(3);
+    });
+    it('sums a lesson and suggests the first not done', () => {
+        const stars = { a1: 3, a2: 1, b1: 2 } as const;
+        expect(lessonStars(['a1', 'a2'], stars)).toEqual({ earned: 4, possible: 6 });
+        expect(lessonDone(['a1', 'a2'], stars)).toBe(true);
+        expect(lessonDone(['b1', 'b2'], stars)).toBe(false);
+        const lessons = [
+            { id: 'a', title: '', summary: '', topics: [], learn_steps: 1, levels: ['a1', 'a2'] },
+            { id: 'b', title: '', summary: '', topics: [], learn_steps: 1, levels: ['b1', 'b2'] },
+        ];
+        expect(suggestedLesson(lessons, {})).toBe('a');
+        expect(suggestedLesson(lessons, stars)).toBe('b');
+        expect(suggestedLesson(lessons, { ...stars, b2: 1 })).toBeUndefined();
+    });
+});
+
+describe('the routes', () => {
+    it('reach the map, a lesson and a level', () => {
+        expect(route('/learn')).toEqual({ screen: 'learn' });
+        expect(route('/learn/')).toEqual({ screen: 'learn' });
+        expect(route('/learn/check')).toEqual({ screen: 'lesson', lesson: 'check' });
+        expect(route('/learn/check/check-1')).toEqual({ screen: 'lesson', lesson: 'check', level: 'check-1' });
+        expect(route('/learn/check/check-1/')).toEqual({ screen: 'lesson', lesson: 'check', level: 'check-1' });
+        expect(route('/learn/a/b/c')).toEqual({ screen: 'missing' });
+        expect(route('/learn/<x>')).toEqual({ screen: 'missing' });
+        expect(route('/learning')).toEqual({ screen: 'missing' });
+        expect(route('/g/abc')).toEqual({ screen: 'game', id: 'abc' });
+    });
+    it('write the addresses they read', () => {
+        expect(learnPath()).toBe('/learn');
+        expect(learnPath('check')).toBe('/learn/check');
+        expect(learnPath('check', 'check-1')).toBe('/learn/check/check-1');
+        expect(route(learnPath('en_passant', 'ep-2'))).toEqual({
+            screen: 'lesson',
+            lesson: 'en_passant',
+            level: 'ep-2',
+        });
+    });
+});
+
+describe('the lesson board', () => {
+    it('offers the promotion chooser for pawns about to promote, straight on or taking (not a king)', () => {
+        const pos = parsePosition('chess', 'r1n1k3/1P1P4/8/8/8/8/6p1/4K2R w - - 0 1');
+        const each = (moves: string[]) => moves.flatMap((m) => [...'qrbn'].map((k) => m + k)).sort();
+        expect(promotionMoves(pos, 'white').sort()).toEqual(each(['b7a8', 'b7b8', 'b7c8', 'd7c8', 'd7d8']));
+        expect(promotionMoves(pos, 'black').sort()).toEqual(each(['g2g1', 'g2h1']));
+        expect(promotionMoves(parsePosition('silverman', 'k3/2P1/4/3K w - - 0 1'), 'white')).toEqual([
+            'c3c4q',
+            'c3c4r',
+        ]);
+        expect(promotionMoves(parsePosition('chess', '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'), 'white')).toEqual([]);
+    });
+    it('marks a king in check', () => {
+        const check = (fen: string) => checkedKings(parsePosition('chess', fen));
+        expect(check('4r1k1/8/8/8/8/2N5/3P1P2/4K2R w K - 0 1')).toEqual(['e1']);
+        expect(check('4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1')).toEqual([]); // blocked
+        expect(check('4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1')).toEqual(['e1']); // a knight
+        expect(check('4k3/8/8/8/1b6/P7/2P5/4K3 w - - 0 1')).toEqual(['e1']); // a bishop
+        expect(check('4k3/8/8/8/8/8/3p4/4K3 w - - 0 1')).toEqual(['e1']); // a pawn
+        expect(check('4k3/8/8/8/8/8/4p3/4K3 w - - 0 1')).toEqual([]); // a pawn ahead does not
+        expect(check('4k3/8/8/8/8/8/8/4RK2 b - - 0 1')).toEqual(['e8']);
+        expect(
+            checkedKings(
+                parsePosition(
+                    'tamerlane',
+                    'e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1',
+                ),
+            ),
+        ).toEqual([]);
+    });
+});
+
+describe('the coach and the map', () => {
+    it('marks where each way out of check goes', () => {
+        const marks = escapeMarks({
+            in_check: true,
+            checkers: ['b4'],
+            run: ['e1d1', 'e1e2'],
+            block: ['c2c3', 'b1c3'],
+            capture: ['a3b4'],
+            message: '',
+        });
+        expect(marks).toEqual([
+            { square: 'd1', tone: 'run' },
+            { square: 'e2', tone: 'run' },
+            { square: 'c3', tone: 'block' },
+            { square: 'b4', tone: 'capture' },
+        ]);
+    });
+    it('pictures a lesson by its first topic', () => {
+        expect(lessonPiece(['check', 'run'])).toBe('K');
+        expect(lessonPiece(['checkmate'])).toBe('Q');
+        expect(lessonPiece(['castling_in_check'])).toBe('R');
+        expect(lessonPiece(['en_passant'])).toBe('P');
+        expect(lessonPiece(['threefold_repetition'])).toBe('N');
+        expect(lessonPiece([])).toBe('K');
+    });
+});

@@ -1,0 +1,161 @@
+// speech.ts: the browser's voice where it has one for the language (zh: Mandarin, zh-CN first; vi:
+// vi-VN; en), else the server's recording; one text at a time; the voice and read-by-itself
+// switches remembered; the word seam. speechSynthesis, its utterances, Audio and localStorage are
+// stubbed.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+    pickVoice,
+    readsByItself,
+    setReadsByItself,
+    setVoiceOn,
+    speak,
+    speakNew,
+    speechUrl,
+    stopSpeaking,
+    voiceOn,
+} from '../src/speech';
+
+const voice = (lang: string, name = lang) => ({ lang, name }) as SpeechSynthesisVoice;
+
+class FakeUtterance {
+    voice: SpeechSynthesisVoice | null = null;
+    lang = '';
+    rate = 1;
+    onboundary: ((e: { name: string; charIndex: number; charLength?: number }) => void) | null = null;
+    onend: (() => void) | null = null;
+    constructor(readonly text: string) {}
+}
+
+class FakeAudio {
+    static made: FakeAudio[] = [];
+    played = false;
+    paused = false;
+    onended: (() => void) | null = null;
+    constructor(readonly src: string) {
+        FakeAudio.made.push(this);
+    }
+    play(): Promise<void> {
+        this.played = true;
+        return Promise.reject(new Error('404: no recording yet'));
+    }
+    pause(): void {
+        this.paused = true;
+    }
+}
+
+let voices: SpeechSynthesisVoice[] = [];
+const spoken: FakeUtterance[] = [];
+let cancels = 0;
+
+beforeEach(() => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => void store.set(k, v),
+    });
+    voices = [];
+    spoken.length = 0;
+    cancels = 0;
+    FakeAudio.made = [];
+    vi.stubGlobal('speechSynthesis', {
+        getVoices: () => voices,
+        speak: (u: FakeUtterance) => void spoken.push(u),
+        cancel: () => void cancels++,
+    });
+    vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);
+    vi.stubGlobal('Audio', FakeAudio);
+});
+afterEach(() => {
+    stopSpeaking();
+    vi.unstubAllGlobals();
+});
+
+describe('which voice speaks a language', () => {
+    it('prefers the exact tag, then any of the language', () => {
+        const all = [voice('en-GB'), voice('zh-TW'), voice('zh-CN'), voice('vi-VN'), voice('en-US')];
+        expect(pickVoice(all, 'zh')?.lang).toBe('zh-CN');
+        expect(pickVoice(all, 'vi')?.lang).toBe('vi-VN');
+        expect(pickVoice(all, 'en')?.lang).toBe('en-US');
+        expect(pickVoice([voice('en-GB')], 'en')?.lang).toBe('en-GB');
+        expect(pickVoice([voice('vi_VN')], 'vi')?.lang).toBe('vi_VN'); // Android writes an underscore
+        expect(pickVoice([voice('cmn-Hans-CN')], 'zh')?.lang).toBe('cmn-Hans-CN');
+    });
+    it('never reads Chinese with a Cantonese voice, nor one language with another’s', () => {
+        expect(pickVoice([voice('zh-HK'), voice('yue-HK')], 'zh')).toBeUndefined();
+        expect(pickVoice([voice('en-US'), voice('fr-FR')], 'vi')).toBeUndefined();
+        expect(pickVoice([voice('vi-VN')], 'en')).toBeUndefined();
+        expect(pickVoice([], 'en')).toBeUndefined();
+    });
+});
+
+describe('speaking', () => {
+    it('uses the browser’s voice when it has one for the language', () => {
+        voices = [voice('en-US'), voice('zh-CN')];
+        expect(speak('将军！', 'zh')).toBe('voice');
+        expect(spoken).toHaveLength(1);
+        expect([spoken[0]!.text, spoken[0]!.lang, spoken[0]!.voice?.lang]).toEqual(['将军！', 'zh-CN', 'zh-CN']);
+        expect(FakeAudio.made).toHaveLength(0);
+    });
+    it('else plays the server’s recording, and stays silent when there is none', async () => {
+        voices = [voice('en-US')];
+        let ended = false;
+        expect(speak('Vua bị chiếu!', 'vi', { onEnd: () => (ended = true) })).toBe('audio');
+        await Promise.resolve();
+        await Promise.resolve();
+        expect(ended).toBe(true); // the recording could not play: done at once
+        expect(spoken).toHaveLength(0);
+        expect(FakeAudio.made.map((a) => [a.src, a.played])).toEqual([[speechUrl('vi', 'Vua bị chiếu!'), true]]);
+        expect(speechUrl('vi', 'Vua bị chiếu!')).toBe('/api/speech?lang=vi&text=Vua%20b%E1%BB%8B%20chi%E1%BA%BFu!');
+    });
+    it('also without speech synthesis at all', () => {
+        vi.stubGlobal('speechSynthesis', undefined);
+        expect(speak('Check!', 'en')).toBe('audio');
+    });
+    it('one text at a time: a new one, or stopping, ends the one before', () => {
+        speak('one', 'en');
+        speak('two', 'en');
+        expect(FakeAudio.made.map((a) => a.paused)).toEqual([true, false]);
+        stopSpeaking();
+        expect(FakeAudio.made[1]!.paused).toBe(true);
+        voices = [voice('en-US')];
+        speak('three', 'en');
+        const before = cancels;
+        stopSpeaking();
+        expect(cancels).toBe(before + 1);
+    });
+    it('says each word as it is spoken (the seam for highlighting) and when it ends', () => {
+        voices = [voice('en-US')];
+        const words: string[] = [];
+        let ended = false;
+        const text = 'Run, block, capture';
+        speak(text, 'en', { onWord: (a, b) => words.push(text.slice(a, b)), onEnd: () => (ended = true) });
+        const u = spoken[0]!;
+        u.onboundary?.({ name: 'word', charIndex: 0, charLength: 3 });
+        u.onboundary?.({ name: 'word', charIndex: 5 }); // no length given: up to the next space
+        u.onboundary?.({ name: 'sentence', charIndex: 0 });
+        u.onend?.();
+        expect(words).toEqual(['Run', 'block,']);
+        expect(ended).toBe(true);
+    });
+    it('the voice switch silences everything, and is remembered', () => {
+        expect(voiceOn()).toBe(true);
+        setVoiceOn(false);
+        expect(voiceOn()).toBe(false);
+        expect(localStorage.getItem('citadel.speech.voice')).toBe('0');
+        expect(speak('Check!', 'en')).toBe('off');
+        expect(FakeAudio.made).toHaveLength(0);
+        setVoiceOn(true);
+        expect(speak('Check!', 'en')).toBe('audio');
+    });
+    it('reads new texts by itself unless told not to', () => {
+        expect(readsByItself()).toBe(true);
+        expect(speakNew('Step 1', 'en')).toBe('audio');
+        setReadsByItself(false);
+        expect(speakNew('Step 2', 'en')).toBe('off');
+        expect(speak('Step 2', 'en')).toBe('audio'); // the speaker button still reads
+        expect(localStorage.getItem('citadel.speech.auto')).toBe('0');
+    });
+    it('says nothing for an empty text', () => {
+        expect(speak('  ', 'en')).toBe('off');
+    });
+});
