@@ -20,7 +20,7 @@ namespace {
 
 std::unique_ptr<LiveGame> start(std::string_view variant, std::string_view fen = "") {
     auto made = make_live_game(variant, fen);
-    if (auto* err = std::get_if<std::string>(&made)) throw std::runtime_error(*err);
+    if (auto* err = std::get_if<NoGame>(&made)) throw std::runtime_error(err->message);
     return std::move(std::get<std::unique_ptr<LiveGame>>(made));
 }
 

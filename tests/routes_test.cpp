@@ -81,5 +81,17 @@ TEST_F(RouteTable, EachRouteReachesItsHandler) {
     EXPECT_EQ(call("GET", "/api/games/" + id + "/analysis").body["code"], "game_not_over");
 }
 
+// A start position the rules refuse is named by the core's identifier, for the page to say in
+// its user's language.
+TEST_F(RouteTable, ARefusedStartPositionCarriesTheRulesReason) {
+    auto two_kings = call(
+        "POST", "/api/games", R"({"variant": "chess", "fen": "kk6/8/8/8/8/8/8/K7 w - - 0 1"})");
+    EXPECT_EQ(two_kings.body["code"], "bad_request");
+    EXPECT_EQ(two_kings.body["reason"], "king_count") << two_kings.body.dump();
+    auto text = call("POST", "/api/games", R"({"variant": "chess", "fen": "not a position"})");
+    EXPECT_EQ(text.body["reason"], "unreadable");
+    EXPECT_FALSE(call("POST", "/api/games", R"({"variant": "xiangqi"})").body.contains("reason"));
+}
+
 } // namespace
 } // namespace citadel::server

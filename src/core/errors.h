@@ -58,6 +58,14 @@ struct ParseError {
 // Why a position could not be set up from text: the text, or the rules.
 using SetupError = std::variant<ParseError, PositionError>;
 
+// A stable identifier for a setup error, for the web app to say it in the user's language: the
+// rule's code_id() ("king_count", "opposite_check", ...), or "unreadable" for text that is not a
+// position at all (ParseError::field names the part).
+inline std::string_view setup_error_id(const SetupError& e) {
+    if (auto* p = std::get_if<PositionError>(&e)) return code_id(p->code);
+    return "unreadable";
+}
+
 inline std::string describe(const SetupError& e) {
     if (auto* p = std::get_if<ParseError>(&e)) return "invalid " + p->field + ": " + p->message;
     return "illegal position: " + std::get<PositionError>(e).message;

@@ -64,7 +64,7 @@ size_t GameService::load() {
         auto* game = std::get_if<std::unique_ptr<LiveGame>>(&made);
         if (!game) {
             std::cerr << "citadel serve: game " << g.id
-                      << " cannot be rebuilt: " << std::get<std::string>(made) << "\n";
+                      << " cannot be rebuilt: " << std::get<NoGame>(made).message << "\n";
             continue;
         }
         std::vector<StoredStep> steps = std::move(g.steps);
@@ -96,7 +96,9 @@ Reply GameService::create(const json& body) {
             return error_reply("bad_request", "fen: longer than 1024 characters");
     }
     auto made = make_live_game(body["variant"].get<std::string>(), fen);
-    if (auto* err = std::get_if<std::string>(&made)) return error_reply("bad_request", *err);
+    if (auto* err = std::get_if<NoGame>(&made))
+        return error_reply("bad_request", err->message,
+            err->reason.empty() ? json::object() : json{ { "reason", err->reason } });
     auto& game = std::get<std::unique_ptr<LiveGame>>(made);
 
     StoredGame g;

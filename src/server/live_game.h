@@ -39,9 +39,16 @@ class LiveGame {
     int seats() const { return turn().seats; }
 };
 
-// A new game of `variant` from `fen` (empty: the variant's start); on failure the error names the
-// unknown variant or what is wrong with the position.
-std::variant<std::unique_ptr<LiveGame>, std::string> make_live_game(
+// Why no game could be made: a sentence naming the unknown variant or what is wrong with the
+// position, and for a position the core's identifier of the rule it breaks (setup_error_id:
+// "king_count", "unreadable", ...; empty for an unknown variant).
+struct NoGame {
+    std::string message;
+    std::string reason = {};
+};
+
+// A new game of `variant` from `fen` (empty: the variant's start), or why not.
+std::variant<std::unique_ptr<LiveGame>, NoGame> make_live_game(
     std::string_view variant, std::string_view fen);
 
 } // namespace citadel::server

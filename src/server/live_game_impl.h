@@ -11,9 +11,11 @@ namespace citadel::server::detail {
 template <class V, class GameT> class LiveGameOf final : public LiveGame {
   public:
     // Loads `fen` (empty: the variant's start); the error names what is wrong with it.
-    std::optional<std::string> load(std::string_view fen) {
+    std::optional<NoGame> load(std::string_view fen) {
         if (!fen.empty())
-            if (auto err = game_.load_fen(fen)) return "fen: " + citadel::describe(*err);
+            if (auto err = game_.load_fen(fen))
+                return NoGame{ "fen: " + citadel::describe(*err),
+                    std::string(setup_error_id(*err)) };
         turn_ = game_.turn();
         return std::nullopt;
     }
@@ -54,13 +56,13 @@ template <class V, class GameT> class LiveGameOf final : public LiveGame {
 };
 
 template <class V, class GameT>
-std::variant<std::unique_ptr<LiveGame>, std::string> make_of(std::string_view fen) {
+std::variant<std::unique_ptr<LiveGame>, NoGame> make_of(std::string_view fen) {
     auto game = std::make_unique<LiveGameOf<V, GameT>>();
     if (auto err = game->load(fen)) return *err;
     return std::unique_ptr<LiveGame>(std::move(game));
 }
 
-using MadeGame = std::variant<std::unique_ptr<LiveGame>, std::string>;
+using MadeGame = std::variant<std::unique_ptr<LiveGame>, NoGame>;
 // The game of `variant` for each family; nothing if the family has no such variant.
 std::optional<MadeGame> make_two_player(std::string_view variant, std::string_view fen);
 std::optional<MadeGame> make_four_player(std::string_view variant, std::string_view fen);
