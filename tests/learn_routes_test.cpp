@@ -40,6 +40,8 @@ TEST_F(LearnRoutes, TheCourseMapListsTheLessonsInTheirLanguage) {
     EXPECT_EQ(first["title"], "Check");
     EXPECT_TRUE(first["levels"].is_array() && first["topics"].is_array());
     EXPECT_GT(first["learn_steps"].get<int>(), 0);
+    EXPECT_EQ(first["practice"], "escape_check");
+    EXPECT_TRUE(en.body["lessons"][7]["practice"].is_null()); // draws: nothing to make
     EXPECT_EQ(get("/api/learn/course", "lang=zh").body["lessons"][0]["title"], "将军");
     EXPECT_EQ(get("/api/learn/course", "lang=fr").body["code"], "bad_request");
     EXPECT_EQ(get("/api/learn/course", "lang=").body["code"], "bad_request");

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "learn/judge.h"
+#include "learn/practice.h"
 
 namespace citadel::learn {
 
@@ -168,8 +169,9 @@ Course Course::parse(std::span<const EmbeddedFile> files) {
         const json& j = it->second;
         if (!j.is_object()) r.fail("(top)", "a lesson is an object");
         Lesson lesson;
-        lesson.id     = id;
-        lesson.topics = r.strings(j, "topics");
+        lesson.id       = id;
+        lesson.topics   = r.strings(j, "topics");
+        lesson.practice = r.str(j, "practice");
         for (const json& s : r.list(j, "learn")) lesson.learn.push_back(read_step(r, s));
         for (const json& l : r.list(j, "levels")) {
             Level level = read_level(r, l, id);
@@ -207,6 +209,9 @@ std::vector<std::string> Course::problems() const {
         use(lesson.title());
         use(lesson.summary());
         use(lesson.tip());
+        const auto topics = practice_topics();
+        if (!lesson.practice.empty() && std::ranges::find(topics, lesson.practice) == topics.end())
+            out.push_back(lesson.id + ": no practice is made for the topic " + lesson.practice);
         for (const LearnStep& s : lesson.learn) {
             use(s.text);
             if (auto err = check_line(s.variant, s.fen, s.moves))

@@ -67,6 +67,7 @@ struct Lesson {
     std::vector<std::string> topics;
     std::vector<LearnStep>   learn;
     std::vector<std::string> levels; // level ids, in order
+    std::string              practice; // the topic of generated practice that goes on from it
     // Text keys, derived from the id: <id>.title, <id>.summary, <id>.tip.
     std::string title() const { return id + ".title"; }
     std::string summary() const { return id + ".summary"; }

@@ -109,9 +109,10 @@ Reply learn_course(std::string_view query) {
     const auto& t       = course().texts();
     json        lessons = json::array();
     for (const learn::Lesson& l : course().lessons())
-        lessons.push_back({ { "id", l.id }, { "title", t(lang, l.title()) },
-            { "summary", t(lang, l.summary()) }, { "topics", l.topics },
-            { "learn_steps", l.learn.size() }, { "levels", l.levels } });
+        lessons.push_back(
+            { { "id", l.id }, { "title", t(lang, l.title()) }, { "summary", t(lang, l.summary()) },
+                { "topics", l.topics }, { "learn_steps", l.learn.size() }, { "levels", l.levels },
+                { "practice", l.practice.empty() ? json(nullptr) : json(l.practice) } });
     return { 200, { { "lessons", lessons } } };
 }
 
@@ -131,7 +132,8 @@ Reply learn_lesson(const std::string& id, std::string_view query) {
     return { 200,
         { { "id", l->id }, { "title", t(lang, l->title()) }, { "summary", t(lang, l->summary()) },
             { "tip", t(lang, l->tip()) }, { "topics", l->topics }, { "learn", steps },
-            { "levels", levels } } };
+            { "levels", levels },
+            { "practice", l->practice.empty() ? json(nullptr) : json(l->practice) } } };
 }
 
 Reply learn_level(const std::string& id, std::string_view query) {
