@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "core/illegal.h"
 #include "learn/course.h"
 
 namespace citadel::learn {
@@ -38,6 +39,15 @@ TEST(LearnCourse, LessonsFollowTheTeachingOrderAndNameEveryTopic) {
             "underpromotion", "en_passant", "stalemate", "threefold_repetition", "fifty_move_rule",
             "insufficient_material", "draw_agreement", "pawn_race" })
         EXPECT_TRUE(topics.contains(t)) << t;
+}
+
+// Every reason the rules core gives has its sentence (in English, so in every language: the
+// check above requires each catalogue to have every English key).
+TEST(LearnCourse, EveryReasonOfTheCoreHasASentence) {
+    for (int r = 0; r <= int(IllegalReason::Unexplained); ++r) {
+        const std::string key = "reason." + std::string(reason_id(IllegalReason(r)));
+        EXPECT_TRUE(Course::builtin().texts().has(Lang::En, key)) << key;
+    }
 }
 
 TEST(LearnCourse, CastlingHasALevelForEachConditionFailing) {
