@@ -55,6 +55,7 @@ TEST_F(LearnRoutes, ALessonHasItsStepsLevelsAndTip) {
     for (const char* k : { "text", "variant", "fen", "arrows", "highlights", "moves" })
         EXPECT_TRUE(step.contains(k)) << k;
     EXPECT_EQ(step["arrows"][0], json::array({ "e1", "g1" }));
+    EXPECT_EQ(step["checks"], json::parse(R"([[], []])")); // the start, then after e1g1
     const json& level = l.body["levels"][0];
     for (const char* k :
         { "id", "kind", "variant", "fen", "side", "goal", "goal_id", "par", "choices" })
@@ -81,9 +82,15 @@ TEST_F(LearnRoutes, MovesAreJudged) {
     auto wrong = post("/api/learn/levels/escape-2/move", R"({"move": "e2d1"})");
     EXPECT_EQ(wrong.body["verdict"], "wrong");
     EXPECT_EQ(wrong.body["consequence"], json::array({ "a1d1" }));
+    // The kings in check along what the board shows: after Bd1 none, after Rxd1 the white king.
+    EXPECT_EQ(wrong.body["checks"], json::parse(R"([[], ["g1"]])"));
+    EXPECT_EQ(get("/api/learn/levels/escape-2").body["check"], json::array({ "g1" }));
+    EXPECT_EQ(get("/api/learn/levels/castling-1").body["check"], json::array());
     auto good = post("/api/learn/levels/checkmate-5/move", R"({"move": "a1a7"})");
     EXPECT_EQ(good.body["verdict"], "good");
     EXPECT_EQ(good.body["reply"], "e8d8");
+    EXPECT_EQ(good.body["checks"], json::parse(R"([[], []])"));
+    EXPECT_EQ(solved.body["checks"], json::parse(R"([["g8"]])"));
     auto then = post(
         "/api/learn/levels/checkmate-5/move", R"({"line": ["a1a7", "e8d8"], "move": "b2b8"})");
     EXPECT_EQ(then.body["verdict"], "solved");

@@ -436,6 +436,30 @@ std::variant<Hint, RequestError> hint(const Course& course, const Level& level,
     return with_level<Hint>(course, level, lang, line, [&](auto& play) { return play.hint(step); });
 }
 
+std::vector<std::vector<std::string>> checks_along(
+    std::string_view variant, std::string_view fen, const std::vector<std::string>& moves) {
+    std::vector<std::vector<std::string>> out;
+    with_course_variant(variant, [&]<class V>(VariantTag<V>) {
+        Game<V> game;
+        if (game.load_fen(fen)) return;
+        auto mark = [&] {
+            const Position<V>&       pos = game.position();
+            std::vector<std::string> kings;
+            if (pos.in_check())
+                kings.push_back(
+                    square_name<typename V::Geometry>(pos.king_square(pos.side_to_move())));
+            out.push_back(std::move(kings));
+        };
+        mark();
+        for (const std::string& text : moves) {
+            auto m = find_uci_move(game.position(), text);
+            if (!m || !game.play(*m)) return;
+            mark();
+        }
+    });
+    return out;
+}
+
 std::optional<std::string> check_line(
     std::string_view variant, std::string_view fen, const std::vector<std::string>& moves) {
     std::optional<std::string> out;

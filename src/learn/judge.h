@@ -98,6 +98,12 @@ struct EscapeHelp {
 std::variant<EscapeHelp, RequestError> escape_help(
     const Texts& texts, std::string_view variant, std::string_view fen, const Lang& lang);
 
+// The squares of the kings in check along a line: for the position `fen` and after each of
+// `moves`, the king of the side to move if it stands in check (none otherwise), so that a board
+// marks check without knowing the rules. Moves that are not legal end the list early.
+std::vector<std::vector<std::string>> checks_along(
+    std::string_view variant, std::string_view fen, const std::vector<std::string>& moves);
+
 // For Course::problems(): what is wrong with a position and a line played from it (the rules
 // refuse the position, a move is illegal), or nothing.
 std::optional<std::string> check_line(

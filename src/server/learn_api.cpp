@@ -79,7 +79,7 @@ json level_json(const learn::Level& l, const Lang& lang) {
     return { { "id", l.id }, { "lesson", l.lesson }, { "kind", l.choice ? "choice" : "move" },
         { "variant", l.variant }, { "fen", l.fen }, { "side", black ? "black" : "white" },
         { "goal", t(lang, l.goal) }, { "goal_id", l.goal_id }, { "par", l.par },
-        { "choices", choices } };
+        { "choices", choices }, { "check", learn::checks_along(l.variant, l.fen, {}).at(0) } };
 }
 
 // A level of the course or of generated practice (made again from its id).
@@ -126,7 +126,7 @@ Reply learn_lesson(const std::string& id, std::string_view query) {
     for (const learn::LearnStep& s : l->learn)
         steps.push_back({ { "text", t(lang, s.text) }, { "variant", s.variant }, { "fen", s.fen },
             { "arrows", arrows_json(s.arrows) }, { "highlights", s.highlights },
-            { "moves", s.moves } });
+            { "moves", s.moves }, { "checks", learn::checks_along(s.variant, s.fen, s.moves) } });
     for (const std::string& level : l->levels)
         levels.push_back(level_json(*course().level(level), lang));
     return { 200,
@@ -180,6 +180,17 @@ Reply learn_move(const std::string& id, const json& body) {
     json answer = { { "verdict", learn::verdict_id(v.kind) }, { "message", v.feedback.message },
         { "arrows", arrows_json(v.feedback.arrows) }, { "highlights", v.feedback.highlights } };
     if (!v.san.empty()) answer["san"] = v.san;
+    if (v.kind != learn::VerdictKind::Illegal && !a.move.empty()) {
+        // The kings in check after the move and each move the board plays after it.
+        std::vector<std::string> shown = a.line;
+        shown.push_back(a.move);
+        if (v.reply) shown.push_back(*v.reply);
+        shown.insert(shown.end(), v.consequence.begin(), v.consequence.end());
+        auto checks = learn::checks_along(level->variant, level->fen, shown);
+        checks.erase(checks.begin(),
+            checks.begin() + std::ptrdiff_t(std::min(checks.size(), a.line.size() + 1)));
+        answer["checks"] = checks;
+    }
     switch (v.kind) {
     case learn::VerdictKind::Illegal:
         answer["reason"] = v.reason;
