@@ -231,7 +231,22 @@ class Session:
         self.wanted = int(os.environ.get("REF_POSITIONS", "1000"))
         self.depth2 = int(os.environ.get("REF_DEPTH2", "300"))
         self.seed = os.environ.get("REF_SEED", default_seed)
+        # A small run (the sanitizer stage's) may meet no position of a rare rule; it still
+        # compares every position it meets, and the full-size run requires the coverage.
+        self.require_coverage = os.environ.get("REF_REQUIRE_COVERAGE", "1") != "0"
         self.start = time.time()
+
+    def missing_coverage(self, missing):
+        """The failures the uncovered rules `missing` count for: printed, and 1 when the run
+        requires coverage, else noted and 0."""
+        if not missing:
+            return 0
+        if not self.require_coverage:
+            self.say("not exercised in this run (REF_REQUIRE_COVERAGE=0): %s" % "; ".join(missing))
+            return 0
+        print("ERROR: no compared position exercised: %s (change the playouts or seed)"
+              % "; ".join(missing))
+        return 1
 
     def say(self, text, flush=False):
         print("%s reference: %s" % (self.label, text), flush=flush)
