@@ -46,7 +46,7 @@ size_t characters(std::string_view text) {
 }
 
 // The course's longest texts of a language: lesson steps, the likeliest to be spoken.
-std::vector<std::string> course_texts(learn::Lang lang, size_t count) {
+std::vector<std::string> course_texts(const learn::Lang& lang, size_t count) {
     std::vector<std::string> texts;
     for (const auto& [key, text] : learn::Course::builtin().texts().catalogue(lang))
         if (key.find(".learn.") != std::string::npos && text.find('{') == std::string::npos)
@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
     std::printf("speech: %zu course texts per language, ms per 100 characters\n", count);
     std::printf("%-4s %6s %8s %10s %8s %8s %8s\n", "lang", "chars", "audio s", "cold", "espeak",
         "mp3", "cached");
-    for (learn::Lang lang : learn::kLangs) {
+    for (const learn::Lang& lang : speech::spoken_languages()) {
         const auto texts = course_texts(lang, count);
         size_t     chars = 0;
         double     cold = 0, cached = 0, espeak = 0, mp3 = 0, audio_ms = 0;
@@ -149,9 +149,8 @@ int main(int argc, char** argv) {
             mp3 += ms_since(t0);
         }
         const double per = 100.0 / double(chars);
-        std::printf("%-4s %6zu %8.1f %10.1f %8.1f %8.1f %8.3f\n",
-            std::string(learn::lang_id(lang)).c_str(), chars, audio_ms / 1000, cold * per,
-            espeak * per, mp3 * per, cached * per);
+        std::printf("%-4s %6zu %8.1f %10.1f %8.1f %8.1f %8.3f\n", lang.id.c_str(), chars,
+            audio_ms / 1000, cold * per, espeak * per, mp3 * per, cached * per);
     }
 
     // HTTP: a cached recording against a static file of the same size, from the same server.

@@ -10,13 +10,14 @@
 #include "speech/text.h"
 #include "speech/timings.h"
 #include "speech/utf8.h"
+#include "speech/voice.h"
 
 using namespace citadel;
 using namespace citadel::speech;
 
 namespace {
 
-void check(learn::Lang lang, std::string_view text) {
+void check(const learn::Lang& lang, std::string_view text) {
     auto result = spoken_text(lang, text);
     if (auto* refusal = std::get_if<TextRefusal>(&result)) {
         if (refusal->message.empty()) __builtin_trap();
@@ -54,6 +55,6 @@ void check(learn::Lang lang, std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);
-    for (learn::Lang lang : learn::kLangs) check(lang, text);
+    for (const learn::Lang& lang : speech::spoken_languages()) check(lang, text);
     return 0;
 }

@@ -109,10 +109,11 @@ struct Sample {
 
 TEST(SpeechVoice, EachLanguageSpeaksACourseText) {
     const Sample samples[] = { { Lang::En, "checkmate.learn.2", 40, 200 },
-        { Lang::Zh, "checkmate.learn.2", 150, 600 }, { Lang::Vi, "checkmate.learn.2", 40, 200 } };
+        { Lang{ "zh" }, "checkmate.learn.2", 150, 600 },
+        { Lang{ "vi" }, "checkmate.learn.2", 40, 200 } };
     Synthesiser  synthesiser;
     for (const Sample& s : samples) {
-        SCOPED_TRACE(learn::lang_id(s.lang));
+        SCOPED_TRACE(s.lang.id);
         const std::string text   = learn::Course::builtin().texts()(s.lang, s.key);
         const auto        spoken = std::get<SpokenText>(spoken_text(s.lang, text));
         auto              made   = synthesiser.speak(voice_of(s.lang), spoken.text);
@@ -162,7 +163,7 @@ TEST(SpeechVoice, EachLanguageSpeaksACourseText) {
 }
 
 // Waits for the Speaker's answer.
-Spoken spoken_by(Speaker& speaker, Lang lang, std::string_view text) {
+Spoken spoken_by(Speaker& speaker, const Lang& lang, std::string_view text) {
     auto u = Speaker::utterance(lang, text);
     EXPECT_TRUE(std::holds_alternative<Utterance>(u)) << text;
     std::promise<Spoken> answer;
@@ -191,11 +192,11 @@ TEST(SpeechVoice, HostileTextsAreSpokenOrRefusedCleanly) {
     const std::string texts[] = { "<speak><audio src='x'/>hi</speak>", "[[h@l'oU]]",
         std::string(kMaxChars, '#'), std::string(kMaxChars, '<'), planes, combining, alternating,
         digits, "Kxg7#!?,;:()[]{}", std::string(kMaxChars, ' ') };
-    for (Lang lang : learn::kLangs)
+    for (const Lang& lang : speech::spoken_languages())
         for (const std::string& text : texts) {
             Spoken s = spoken_by(speaker, lang, text);
             EXPECT_TRUE(s.recording || s.failure == Spoken::Failure::TooLong)
-                << learn::lang_id(lang) << " " << text.substr(0, 40) << ": " << s.message;
+                << lang.id << " " << text.substr(0, 40) << ": " << s.message;
         }
     // Past the limits: refused, and the voice speaks the next text as ever.
     options.cache_dir           = dir.path / "short";
@@ -262,15 +263,15 @@ TEST(SpeechSpeaker, TheSecondRequestIsServedFromTheCache) {
     SpeakerOptions options;
     options.cache_dir      = dir.path;
     const std::string text = learn::Course::builtin().texts()(
-        Lang::Vi, "say.escape.run_yes", { { "moves", "Vua đi đến g7 và Vua đi đến h8" } });
+        Lang{ "vi" }, "say.escape.run_yes", { { "moves", "Vua đi đến g7 và Vua đi đến h8" } });
     {
         Speaker speaker(options);
-        auto    u = std::get<Utterance>(Speaker::utterance(Lang::Vi, text));
+        auto    u = std::get<Utterance>(Speaker::utterance(Lang{ "vi" }, text));
         EXPECT_FALSE(speaker.cached(u));
-        Spoken first = spoken_by(speaker, Lang::Vi, text);
+        Spoken first = spoken_by(speaker, Lang{ "vi" }, text);
         ASSERT_TRUE(first.recording) << first.message;
         EXPECT_TRUE(first.synthesised);
-        Spoken second = spoken_by(speaker, Lang::Vi, text);
+        Spoken second = spoken_by(speaker, Lang{ "vi" }, text);
         ASSERT_TRUE(second.recording);
         EXPECT_FALSE(second.synthesised);
         EXPECT_EQ(second.recording->mp3, first.recording->mp3);
@@ -279,7 +280,7 @@ TEST(SpeechSpeaker, TheSecondRequestIsServedFromTheCache) {
         ASSERT_TRUE(speaker.cached(u));
     }
     Speaker restarted(options);
-    EXPECT_FALSE(spoken_by(restarted, Lang::Vi, text).synthesised);
+    EXPECT_FALSE(spoken_by(restarted, Lang{ "vi" }, text).synthesised);
     EXPECT_EQ(restarted.synthesised(), 0u);
     // Another language is another recording.
     EXPECT_TRUE(spoken_by(restarted, Lang::En, text).synthesised);

@@ -7,13 +7,14 @@
 #include "learn/course.h"
 #include "speech/text.h"
 #include "speech/timings.h"
+#include "speech/voice.h"
 
 namespace citadel::speech {
 namespace {
 
 using learn::Lang;
 
-std::string said(Lang lang, std::string_view text) {
+std::string said(const Lang& lang, std::string_view text) {
     auto spoken = spoken_text(lang, text);
     if (auto* refusal = std::get_if<TextRefusal>(&spoken)) return "refused: " + refusal->message;
     return std::get<SpokenText>(spoken).text;
@@ -57,51 +58,51 @@ TEST(SpeechForms, NotationIsSaidInWordsOfEachLanguage) {
         { Lang::En, "Nf3 e5 Nxe5", "knight to f3 e5 knight takes on e5" },
         { Lang::En, "Nf3  Nc6 O-O", "knight to f3,  knight to c6, castling on the king's side" },
 
-        { Lang::Zh, "Kg7", "王走到 ji1 七 " },
-        { Lang::Zh, "Nxe5+", "马吃子走到 yi1 五 ，将军" },
-        { Lang::Zh, "Qh7#", "后走到 ai4chi3 七 ，将死" },
-        { Lang::Zh, "O-O", "王翼易位（短易位）" },
-        { Lang::Zh, "O-O-O", "后翼易位（长易位）" },
-        { Lang::Zh, "e8=Q", "兵走到 yi1 八 ，升变成后" },
-        { Lang::Zh, "exd5", "兵吃子走到 di1 五 " },
-        { Lang::Zh, "不能去f8或h8", "不能去 ai4fu5 八 或 ai4chi3 八 " },
-        { Lang::Zh, "Nf3 Nc6", "马走到 ai4fu5 三 、 马走到 xi1 六 " }, // a pause between moves
-        { Lang::Zh, "a1 b2 c3 d4", " ei1 一   bi1 二   xi1 三   di1 四 " },
-        { Lang::Zh, "e2-e4", " yi1 二 - yi1 四 " },
+        { Lang{ "zh" }, "Kg7", "王走到 ji1 七 " },
+        { Lang{ "zh" }, "Nxe5+", "马吃子走到 yi1 五 ，将军" },
+        { Lang{ "zh" }, "Qh7#", "后走到 ai4chi3 七 ，将死" },
+        { Lang{ "zh" }, "O-O", "王翼易位（短易位）" },
+        { Lang{ "zh" }, "O-O-O", "后翼易位（长易位）" },
+        { Lang{ "zh" }, "e8=Q", "兵走到 yi1 八 ，升变成后" },
+        { Lang{ "zh" }, "exd5", "兵吃子走到 di1 五 " },
+        { Lang{ "zh" }, "不能去f8或h8", "不能去 ai4fu5 八 或 ai4chi3 八 " },
+        { Lang{ "zh" }, "Nf3 Nc6", "马走到 ai4fu5 三 、 马走到 xi1 六 " }, // a pause between moves
+        { Lang{ "zh" }, "a1 b2 c3 d4", " ei1 一   bi1 二   xi1 三   di1 四 " },
+        { Lang{ "zh" }, "e2-e4", " yi1 二 - yi1 四 " },
         // Characters the voice reads with the wrong reading.
-        { Lang::Zh, "车在第八行", " ju1 在第八 hang2 " },
-        { Lang::Zh, "最后一行也不行", "最后一 hang2 也不行" },
-        { Lang::Zh, "重复三次", " chong2fu4 三次" },
-        { Lang::Zh, "赢不了", "赢 bu4liao3 " },
+        { Lang{ "zh" }, "车在第八行", " ju1 在第八 hang2 " },
+        { Lang{ "zh" }, "最后一行也不行", "最后一 hang2 也不行" },
+        { Lang{ "zh" }, "重复三次", " chong2fu4 三次" },
+        { Lang{ "zh" }, "赢不了", "赢 bu4liao3 " },
 
-        { Lang::Vi, "Kg7", "Vua đi đến g7" },
-        { Lang::Vi, "Nxe5+", "Mã ăn quân ở e5, chiếu" },
-        { Lang::Vi, "Qh7#", "Hậu đi đến h7, chiếu hết" },
-        { Lang::Vi, "O-O", "nhập thành cánh Vua" },
-        { Lang::Vi, "O-O-O", "nhập thành cánh Hậu" },
-        { Lang::Vi, "e8=Q", "Tốt đi đến e8 và phong thành Hậu" },
-        { Lang::Vi, "exd5", "Tốt ăn quân ở d5" },
-        { Lang::Vi, "Không sang f8 hay h8 được", "Không sang f8 hay h8 được" },
-        { Lang::Vi, "Nf3 Nc6", "Mã đi đến f3, Mã đi đến c6" },
+        { Lang{ "vi" }, "Kg7", "Vua đi đến g7" },
+        { Lang{ "vi" }, "Nxe5+", "Mã ăn quân ở e5, chiếu" },
+        { Lang{ "vi" }, "Qh7#", "Hậu đi đến h7, chiếu hết" },
+        { Lang{ "vi" }, "O-O", "nhập thành cánh Vua" },
+        { Lang{ "vi" }, "O-O-O", "nhập thành cánh Hậu" },
+        { Lang{ "vi" }, "e8=Q", "Tốt đi đến e8 và phong thành Hậu" },
+        { Lang{ "vi" }, "exd5", "Tốt ăn quân ở d5" },
+        { Lang{ "vi" }, "Không sang f8 hay h8 được", "Không sang f8 hay h8 được" },
+        { Lang{ "vi" }, "Nf3 Nc6", "Mã đi đến f3, Mã đi đến c6" },
     };
     for (const Form& f : table)
-        EXPECT_EQ(said(f.lang, f.written), f.spoken) << learn::lang_id(f.lang) << ": " << f.written;
+        EXPECT_EQ(said(f.lang, f.written), f.spoken) << f.lang.id << ": " << f.written;
 }
 
 TEST(SpeechForms, PiecesAreNamedAsTheCourseNamesThem) {
     const auto&                        texts    = learn::Course::builtin().texts();
     const std::pair<char, const char*> pieces[] = { { 'K', "king" }, { 'Q', "queen" },
         { 'R', "rook" }, { 'B', "bishop" }, { 'N', "knight" } };
-    for (Lang lang : learn::kLangs)
+    for (const Lang& lang : speech::spoken_languages())
         for (auto [letter, name] : pieces) {
             const std::string written = std::string(1, letter) + "d4";
             const std::string move    = texts(lang, "say.move.go",
                    { { "piece", texts(lang, "piece." + std::string(name)) },
-                       { "to", lang == Lang::Zh ? " di1 四 " : "d4" } });
-            EXPECT_EQ(said(lang, written), move) << learn::lang_id(lang) << " " << name;
+                       { "to", lang == Lang{ "zh" } ? " di1 四 " : "d4" } });
+            EXPECT_EQ(said(lang, written), move) << lang.id << " " << name;
         }
     // The respelled rook is the catalogue's rook.
-    EXPECT_EQ(texts(Lang::Zh, "piece.rook"), "车");
+    EXPECT_EQ(texts(Lang{ "zh" }, "piece.rook"), "车");
 }
 
 TEST(SpeechText, RefusesWhatIsNotText) {
@@ -124,8 +125,8 @@ TEST(SpeechText, CountsCharactersNotBytes) {
     EXPECT_EQ(said(Lang::En, std::string(kMaxChars, 'a')).size(), 3u); // a run cut to three
     std::string cjk;
     for (size_t i = 0; i < kMaxChars; ++i) cjk += i % 2 ? "王" : "后";
-    EXPECT_EQ(said(Lang::Zh, cjk), cjk);
-    auto over = spoken_text(Lang::Zh, cjk + "王");
+    EXPECT_EQ(said(Lang{ "zh" }, cjk), cjk);
+    auto over = spoken_text(Lang{ "zh" }, cjk + "王");
     ASSERT_TRUE(std::holds_alternative<TextRefusal>(over));
     EXPECT_TRUE(std::get<TextRefusal>(over).too_long);
     EXPECT_NE(std::get<TextRefusal>(over).message.find("601"), std::string::npos);

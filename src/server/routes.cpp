@@ -103,7 +103,7 @@ const std::vector<Route>& routes() {
                 return learn_hint(p[0], r.query);
             } },
         { "GET", "/api/learn/practice",
-            [](GameService&, const Params&, const ApiRequest& r) {
+            [](const Services&, const Params&, const ApiRequest& r) {
                 return learn_practice(r.query);
             } },
         { "POST", "/api/explain",

@@ -1,5 +1,7 @@
 #include "server/speech_api.h"
 
+#include "speech/voice.h"
+
 namespace citadel::server {
 
 namespace {
@@ -45,7 +47,7 @@ Reply SpeechApi::answer(const ApiRequest& request, bool audio) {
     const std::string_view q = request.query;
     if (!query_well_formed(q))
         return error_reply("bad_request", "the query has a malformed %-escape");
-    auto lang = has_query_value(q, "lang") ? learn::lang_named(query_value(q, "lang"))
+    auto lang = has_query_value(q, "lang") ? speech::spoken_language(query_value(q, "lang"))
                                            : std::optional(learn::Lang::En);
     if (!lang) return error_reply("bad_request", "lang: en, zh or vi");
     if (!has_query_value(q, "text")) return error_reply("bad_request", "text: missing");

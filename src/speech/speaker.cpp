@@ -30,14 +30,15 @@ Speaker::~Speaker() {
         answer(job.utterance.key, Spoken::refused(Spoken::Failure::Busy, "the server is stopping"));
 }
 
-std::variant<Utterance, TextRefusal> Speaker::utterance(learn::Lang lang, std::string_view text) {
+std::variant<Utterance, TextRefusal> Speaker::utterance(
+    const learn::Lang& lang, std::string_view text) {
     auto spoken = spoken_text(lang, text);
     if (auto* refusal = std::get_if<TextRefusal>(&spoken)) return std::move(*refusal);
     Utterance u{ lang, std::move(std::get<SpokenText>(spoken)), {} };
     // What decides the sound and the timings: the voice, the MP3's rate, the client's text and
     // what the voice reads of it.
-    u.key = describe(voice_of(lang)) + " mp3 " + std::to_string(kMp3Kbps) + "k\n"
-        + std::string(learn::lang_id(lang)) + "\n" + std::string(text) + "\n" + u.spoken.text;
+    u.key = describe(voice_of(lang)) + " mp3 " + std::to_string(kMp3Kbps) + "k\n" + lang.id + "\n"
+        + std::string(text) + "\n" + u.spoken.text;
     return u;
 }
 

@@ -49,8 +49,8 @@ struct SpeakerOptions {
 // sound.
 struct Utterance {
     learn::Lang lang = learn::Lang::En;
-    SpokenText  spoken;
-    std::string key;
+    SpokenText         spoken;
+    std::string        key;
 };
 
 // The answer to a request: the recording, or why there is none.
@@ -86,7 +86,8 @@ class Speaker {
     Speaker& operator=(const Speaker&) = delete;
 
     // The text path and the key (no synthesis, no disk).
-    static std::variant<Utterance, TextRefusal> utterance(learn::Lang lang, std::string_view text);
+    static std::variant<Utterance, TextRefusal> utterance(
+        const learn::Lang& lang, std::string_view text);
 
     // The recording if it is cached (a small file read, on this thread), else null.
     std::shared_ptr<const Recording> cached(const Utterance& utterance);

@@ -45,14 +45,14 @@ bool in_word(char32_t c) {
         || c == '#' || c == '=' || c == '-';
 }
 
-std::string said_square(Lang lang, std::string_view square) {
-    if (lang != Lang::Zh) return std::string(square);
+std::string said_square(const Lang& lang, std::string_view square) {
+    if (lang != Lang{ "zh" }) return std::string(square);
     // Spaces keep the pinyin apart from the characters around it.
     return " " + std::string(kZhFiles[square[0] - 'a']) + " "
         + std::string(kZhRanks[square[1] - '1']) + " ";
 }
 
-std::optional<std::string> piece_named(Lang lang, char letter) {
+std::optional<std::string> piece_named(const Lang& lang, char letter) {
     const std::string_view names[] = { "king", "queen", "rook", "bishop", "knight" };
     const std::string_view letters = "KQRBN";
     const size_t           at      = letters.find(letter);
@@ -61,7 +61,7 @@ std::optional<std::string> piece_named(Lang lang, char letter) {
 }
 
 // Nf3, Nbd7, R1e2, Qh4xe1, Kxg7: a piece's move.
-std::optional<std::string> said_piece_move(Lang lang, std::string_view w) {
+std::optional<std::string> said_piece_move(const Lang& lang, std::string_view w) {
     if (w.size() < 3 || w.size() > 6 || !is_square(w.substr(w.size() - 2))) return std::nullopt;
     auto piece = piece_named(lang, w[0]);
     if (!piece) return std::nullopt;
@@ -78,7 +78,7 @@ std::optional<std::string> said_piece_move(Lang lang, std::string_view w) {
 }
 
 // exd5, e8=Q, dxe8=N, and a pawn's push with a check (e4+). A bare square is not a move.
-std::optional<std::string> said_pawn_move(Lang lang, std::string_view w, bool checks) {
+std::optional<std::string> said_pawn_move(const Lang& lang, std::string_view w, bool checks) {
     const bool takes = w.size() >= 4 && is_file(w[0]) && w[1] == 'x';
     if (takes) w.remove_prefix(2);
     if (w.size() < 2 || !is_square(w.substr(0, 2))) return std::nullopt;
@@ -96,7 +96,7 @@ std::optional<std::string> said_pawn_move(Lang lang, std::string_view w, bool ch
 }
 
 // The course's sentence for a word of notation, or nothing if `word` is not one.
-std::optional<std::string> said_move(Lang lang, std::string_view word) {
+std::optional<std::string> said_move(const Lang& lang, std::string_view word) {
     std::string_view check;
     if (word.ends_with('#'))
         check = "say.move.checkmate";
@@ -128,7 +128,7 @@ void say(std::vector<SpokenChar>& out, std::string_view said, Span from) {
 
 // A word of notation or parts of one between hyphens ("e2-e4"): each said as a move, a square,
 // or as it is. Whether the word was a move.
-bool say_word(Lang lang, const std::vector<SpokenChar>& chars, size_t begin, size_t end,
+bool say_word(const Lang& lang, const std::vector<SpokenChar>& chars, size_t begin, size_t end,
     std::vector<SpokenChar>& out) {
     std::string word;
     for (size_t i = begin; i < end; ++i) word += char(chars[i].code);
@@ -153,7 +153,7 @@ bool say_word(Lang lang, const std::vector<SpokenChar>& chars, size_t begin, siz
 
 // Moves one after another ("Nf3 Nc6") are said with a pause between them: the list's separator
 // after the earlier one, which ends at out[after].
-void pause_after(Lang lang, std::vector<SpokenChar>& out, size_t after) {
+void pause_after(const Lang& lang, std::vector<SpokenChar>& out, size_t after) {
     std::vector<SpokenChar> pause;
     say(pause, texts()(lang, "list.separator"), out[after - 1].from);
     std::erase_if(pause, [](const SpokenChar& c) { return c.code == ' '; });
@@ -161,8 +161,8 @@ void pause_after(Lang lang, std::vector<SpokenChar>& out, size_t after) {
 }
 
 // The respelling that applies at chars[i], if one does.
-const Respelling* respelling_at(Lang lang, const std::vector<SpokenChar>& chars, size_t i) {
-    if (lang != Lang::Zh) return nullptr;
+const Respelling* respelling_at(const Lang& lang, const std::vector<SpokenChar>& chars, size_t i) {
+    if (lang != Lang{ "zh" }) return nullptr;
     for (const Respelling& r : kZhRespellings) {
         if (i + r.written.size() > chars.size()) continue;
         bool match = true;
@@ -177,7 +177,7 @@ const Respelling* respelling_at(Lang lang, const std::vector<SpokenChar>& chars,
 
 } // namespace
 
-std::vector<SpokenChar> with_spoken_forms(Lang lang, const std::vector<SpokenChar>& chars) {
+std::vector<SpokenChar> with_spoken_forms(const Lang& lang, const std::vector<SpokenChar>& chars) {
     std::vector<SpokenChar> out;
     out.reserve(chars.size() * 2);
     size_t after_move = 0; // where the last move said ends in `out`; 0: none yet

@@ -27,6 +27,7 @@ struct SpokenChar {
 };
 
 // `chars` with notation, squares and the respelled characters said as above.
-std::vector<SpokenChar> with_spoken_forms(learn::Lang lang, const std::vector<SpokenChar>& chars);
+std::vector<SpokenChar> with_spoken_forms(
+    const learn::Lang& lang, const std::vector<SpokenChar>& chars);
 
 } // namespace citadel::speech

@@ -23,7 +23,7 @@ std::string code_name(char32_t c) {
 
 } // namespace
 
-std::variant<SpokenText, TextRefusal> spoken_text(learn::Lang lang, std::string_view text) {
+std::variant<SpokenText, TextRefusal> spoken_text(const learn::Lang& lang, std::string_view text) {
     std::vector<char32_t> codes;
     if (auto bad = decode_utf8(text, codes))
         return TextRefusal{ false,

@@ -44,6 +44,6 @@ struct TextRefusal {
     std::string message;
 };
 
-std::variant<SpokenText, TextRefusal> spoken_text(learn::Lang lang, std::string_view text);
+std::variant<SpokenText, TextRefusal> spoken_text(const learn::Lang& lang, std::string_view text);
 
 } // namespace citadel::speech

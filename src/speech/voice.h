@@ -4,8 +4,10 @@
 // slower than espeak's 175 words a minute so that a child of six can follow.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "learn/texts.h"
 
@@ -19,7 +21,11 @@ struct Voice {
     int              volume = 100; // 0-200
 };
 
-const Voice& voice_of(learn::Lang lang);
+// The languages with a voice (en, zh, vi), and the voice of each; a language without one is
+// spoken in English.
+const std::vector<learn::Lang>& spoken_languages();
+std::optional<learn::Lang>      spoken_language(std::string_view id);
+const Voice&                    voice_of(const learn::Lang& lang);
 
 // Everything that decides how a text sounds: the engine's version and the voice's settings, so
 // that the cache (cache.h) keys an answer by what made it.
