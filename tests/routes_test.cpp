@@ -75,9 +75,9 @@ TEST_F(RouteTable, EachRouteReachesItsHandler) {
         R"({"token": ")" + token + R"(", "action": "offer_draw"})");
     EXPECT_EQ(acted.body["type"], "action") << acted.body.dump();
     auto pgn = call("GET", "/api/games/" + id + "/pgn");
-    ASSERT_TRUE(pgn.download);
-    EXPECT_EQ(pgn.download->filename, "citadel-" + id + ".pgn");
-    EXPECT_NE(pgn.download->text.find("1. e4"), std::string::npos);
+    ASSERT_TRUE(pgn.file);
+    EXPECT_EQ(pgn.file->filename, "citadel-" + id + ".pgn");
+    EXPECT_NE(pgn.file->bytes.find("1. e4"), std::string::npos);
     EXPECT_EQ(call("GET", "/api/games/" + id + "/analysis").body["code"], "game_not_over");
 }
 

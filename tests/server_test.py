@@ -1,5 +1,5 @@
 """citadel serve over real sockets (server.md): the HTTP API, the WebSocket, errors in the
-contract's order, limits, clocks, engine seats, static files, and kill -9 then restart.
+contract's order, limits, clocks, engine seats, static files, speech, and kill -9 then restart.
 Usage: server_test.py <path to citadel>"""
 import http.client
 import json
@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from urllib.parse import quote
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ws_client import HandshakeRefused, WebSocket  # noqa: E402
@@ -59,8 +60,8 @@ class Server:
             self.proc.wait()
             return None
 
-    def request(self, method, path, body=None, raw=None, headers=None):
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
+    def request(self, method, path, body=None, raw=None, headers=None, timeout=10):
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         data = raw if raw is not None else (json.dumps(body) if body is not None else None)
         conn.request(method, path, body=data, headers=headers or {})
         res = conn.getresponse()
@@ -502,6 +503,69 @@ def test_static(s):
     check(status == 404, "unknown API route")
 
 
+def test_speech(s):
+    """Speech (server.md, "Speech"): the audio and its word timings, made once then cached, a byte
+    range, each language, hostile text spoken or refused."""
+    q = "lang=en&text=" + quote("Nxe5+ wins the queen.")
+    status, mp3, res = s.request("GET", "/api/speech?" + q, timeout=60)
+    check(status == 200 and res.getheader("Content-Type") == "audio/mpeg"
+          and res.getheader("X-Citadel-Speech") == "synthesised" and mp3[:2] == b"\xff\xf3"
+          and len(mp3) > 4000 and "immutable" in res.getheader("Cache-Control", ""),
+          f"speech: {status} {res.getheaders()}")
+    status, again, res = s.request("GET", "/api/speech?" + q)
+    check(status == 200 and again == mp3 and res.getheader("X-Citadel-Speech") == "cached",
+          "speech: the second request is served from the cache")
+    status, words, res = s.request("GET", "/api/speech/words?" + q)
+    spans = [(w["start"], w["length"]) for w in words.get("words", [])] if status == 200 else []
+    check(res.getheader("X-Citadel-Speech") == "cached" and spans[:2] == [(0, 5), (6, 4)]
+          and len(spans) == 4 and words["duration_ms"] > 1500
+          and all(a["at_ms"] < b["at_ms"] for a, b in zip(words["words"], words["words"][1:])),
+          f"speech words: {status} {words}")
+    status, part, res = s.request("GET", "/api/speech?" + q, headers={"Range": "bytes=0-1"})
+    check(status == 206 and part == mp3[:2] and res.getheader("Content-Range") == f"bytes 0-1/{len(mp3)}",
+          f"speech: a byte range: {status} {res.getheaders()}")
+    status, _, _ = s.request("GET", "/api/speech?" + q, headers={"Range": f"bytes={len(mp3)}-"})
+    check(status == 416, f"speech: a range past the end: {status}")
+    for lang, text in [("zh", "王能跑吗？不能去f8或h8。"), ("vi", "Vua chạy được không? Không sang f8 hay h8 được."),
+                       ("en", "<speak><break time='60s'/>Hello</speak>"), ("en", "#" * 600)]:
+        status, body, res = s.request("GET", f"/api/speech?lang={lang}&text={quote(text)}", timeout=60)
+        check(status == 200 and res.getheader("Content-Type") == "audio/mpeg" and body[:2] == b"\xff\xf3",
+              f"speech {lang} {text[:20]!r}: {status}")
+    for query, code in [("lang=en", "bad_request"), ("lang=fr&text=hi", "bad_request"),
+                        ("text=%C3%28", "bad_request"), ("text=a%00b", "bad_request"),
+                        ("text=" + "a" * 601, "too_large")]:
+        status, out = s.get("/api/speech?" + query)
+        check(error_code(out) == code and status == (413 if code == "too_large" else 400),
+              f"speech {query[:30]}: {status} {out}")
+
+
+def test_speech_servers():
+    """The speech cache survives a restart; a server without speech says so."""
+    cache = os.path.join(TMP, "speech-cache")
+    q = "/api/speech/words?lang=vi&text=" + quote("Mã ăn quân ở e5, chiếu!")
+    first = Server(db=os.path.join(TMP, "speech.db"), extra=["--speech-cache", cache, "--speech-cache-mb", "1"])
+    try:
+        status, out, res = first.request("GET", q, timeout=60)
+        check(status == 200 and res.getheader("X-Citadel-Speech") == "synthesised", f"speech made: {status} {out}")
+    finally:
+        first.stop()
+    check(any(name.endswith(".speech") for name in os.listdir(cache)), "speech kept in --speech-cache")
+    second = Server(db=os.path.join(TMP, "speech.db"), extra=["--speech-cache", cache])
+    try:
+        status, again, res = second.request("GET", q)
+        check(status == 200 and again == out and res.getheader("X-Citadel-Speech") == "cached",
+              f"speech cached across a restart: {status}")
+    finally:
+        second.stop()
+    off = Server(db=os.path.join(TMP, "speech-off.db"), extra=["--no-speech"])
+    try:
+        status, out = off.get("/api/speech?text=hi")
+        check(status == 404 and error_code(out) == "not_found" and "--no-speech" in out["message"],
+              f"--no-speech: {status} {out}")
+    finally:
+        off.stop()
+
+
 def test_restart(s_holder):
     s = s_holder[0]
     gid, (white, black) = s.create(clock={"initial_s": 300, "increment_s": 5})
@@ -678,7 +742,9 @@ def test_bad_arguments():
     for args, words in [(["--port", "70000"], "--port"),
                         (["--port", "0", "--db", os.path.join(TMP, "no", "such", "dir.db")], "cannot open database"),
                         (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen"),
-                        (["--port", "0", "--analyses", "0", "--db", os.path.join(TMP, "x.db")], "--analyses")]:
+                        (["--port", "0", "--analyses", "0", "--db", os.path.join(TMP, "x.db")], "--analyses"),
+                        (["--port", "0", "--speech-cache-mb", "0", "--db", os.path.join(TMP, "x.db")],
+                         "--speech-cache-mb")]:
         r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
         check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
               f"serve {args}: {r.returncode} {r.stderr!r}")
@@ -687,10 +753,11 @@ def test_bad_arguments():
 def main():
     make_web()
     test_bad_arguments()
+    test_speech_servers()
     holder = [Server()]
     try:
         for t in (test_create, test_moves, test_websocket, test_draws, test_four_kingdoms,
-                  test_engine, test_engine_decisions, test_static, test_time_forfeit):
+                  test_engine, test_engine_decisions, test_static, test_speech, test_time_forfeit):
             t0 = time.time()
             try:
                 t(holder[0])

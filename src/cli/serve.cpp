@@ -3,6 +3,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -11,7 +12,9 @@
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/search_chooser.h"
+#include "server/speech_api.h"
 #include "server/sqlite_storage.h"
+#include "speech/speaker.h"
 
 #ifndef CITADEL_WEB_DIST
 #define CITADEL_WEB_DIST "web/dist"
@@ -31,7 +34,25 @@ struct ServeArgs {
     size_t      max_connections = 10000;
     size_t      analyses        = 2;
     size_t      analysis_queue  = 16;
+    std::string speech_cache; // default: the database's path and ".speech"
+    size_t      speech_cache_mb = 256;
+    bool        no_speech       = false;
 };
+
+// The speech routes' Speaker, or null with --no-speech.
+std::unique_ptr<speech::Speaker> make_speaker(const ServeArgs& args) {
+    if (args.no_speech) return nullptr;
+    if (args.speech_cache_mb < 1 || args.speech_cache_mb > 1'000'000)
+        throw UsageError{ "--speech-cache-mb: must be from 1 to 1000000" };
+    speech::SpeakerOptions options;
+    options.cache_dir   = args.speech_cache.empty() ? args.db + ".speech" : args.speech_cache;
+    options.cache_bytes = uint64_t(args.speech_cache_mb) << 20;
+    try {
+        return std::make_unique<speech::Speaker>(options);
+    } catch (const speech::SpeechError& e) {
+        throw UsageError{ std::string(e.what()) + " (--no-speech serves without speech)" };
+    }
+}
 
 int serve(const ServeArgs& args) {
     using namespace citadel::server;
@@ -56,6 +77,10 @@ int serve(const ServeArgs& args) {
     analysis.running = args.analyses;
     analysis.waiting = args.analysis_queue;
     GameService games(io, *storage, engines, analysis);
+    // After io: the Speaker's worker answers through it, so it stops first.
+    auto                     speaker = make_speaker(args);
+    std::optional<SpeechApi> speech;
+    if (speaker) speech.emplace(*speaker);
 
     size_t loaded = 0;
     try {
@@ -66,7 +91,7 @@ int serve(const ServeArgs& args) {
     StaticFiles  files(args.web);
     ServerLimits limits;
     limits.max_connections = args.max_connections;
-    HttpServer server(io, games, files, limits);
+    HttpServer server(io, games, files, limits, speech ? &*speech : nullptr);
     try {
         server.listen(args.host, static_cast<unsigned short>(args.port));
     } catch (const std::exception& e) {
@@ -106,6 +131,12 @@ Subcommand add_serve(CLI::App& app) {
     cmd->add_option("--analyses", args->analyses, "finished games analysed at once (default 2)");
     cmd->add_option("--analysis-queue", args->analysis_queue,
         "finished games waiting for their analysis at most (default 16)");
+    cmd->add_option("--speech-cache", args->speech_cache,
+        "folder of the spoken texts (default: the database's path with .speech added)");
+    cmd->add_option("--speech-cache-mb", args->speech_cache_mb,
+        "the spoken texts kept at most, MiB (default 256)");
+    cmd->add_flag("--no-speech", args->no_speech,
+        "serve without speech (/api/speech answers not_found): where espeak-ng's data is missing");
     return { cmd, [args] { return serve(*args); } };
 }
 

@@ -117,16 +117,6 @@ Level read_level(const Reader& r, const json& j, const std::string& lesson) {
     return l;
 }
 
-std::map<std::string, std::string, std::less<>> read_catalogue(const Reader& r, const json& j) {
-    if (!j.is_object()) r.fail("(top)", "a catalogue is one object of \"key\": \"text\"");
-    std::map<std::string, std::string, std::less<>> out;
-    for (const auto& [key, text] : j.items()) {
-        if (!text.is_string()) r.fail(key, "not a string");
-        out.emplace(key, text.get<std::string>());
-    }
-    return out;
-}
-
 } // namespace
 
 const Course& Course::builtin() {
@@ -139,6 +129,11 @@ Course Course::parse(std::span<const EmbeddedFile> files) {
     std::map<std::string, json, std::less<>> lessons;
     std::vector<std::string>                 order;
     for (const EmbeddedFile& f : files) {
+        if (f.path.starts_with("text/")) {
+            auto [lang, catalogue] = Texts::read_catalogue(f.path, f.text);
+            c.texts_.add(lang, std::move(catalogue));
+            continue;
+        }
         Reader r{ std::string(f.path) };
         json   j = json::parse(f.text, nullptr, false);
         if (j.is_discarded()) r.fail("(file)", "not valid JSON");
@@ -148,13 +143,6 @@ Course Course::parse(std::span<const EmbeddedFile> files) {
         } else if (f.path.starts_with("lessons/") && f.path.ends_with(".json")) {
             std::string id(f.path.substr(8, f.path.size() - 8 - 5));
             lessons.emplace(id, std::move(j));
-        } else if (f.path.starts_with("text/") && f.path.ends_with(".json")) {
-            const std::string id(f.path.substr(5, f.path.size() - 5 - 5));
-            if (id.empty() || id.size() > 16
-                || id.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") != std::string::npos)
-                r.fail("(file)",
-                    "a catalogue is named by its language: text/vi.json, text/pt-br.json");
-            c.texts_.add({ id }, read_catalogue(r, j));
         } else {
             r.fail("(file)", "not part of the course (course.json, lessons/, text/)");
         }

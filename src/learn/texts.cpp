@@ -1,10 +1,50 @@
 #include "learn/texts.h"
 
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
 #include "core/piece.h"
+#include "learn/embedded.h"
 
 namespace citadel::learn {
 
 const Lang Lang::En{ "en" };
+
+std::pair<Lang, Texts::Catalogue> Texts::read_catalogue(
+    std::string_view path, std::string_view text) {
+    auto fail = [&](std::string_view field, std::string_view what) {
+        throw std::runtime_error(
+            std::string(path) + ": " + std::string(field) + ": " + std::string(what));
+    };
+    if (!path.starts_with("text/") || !path.ends_with(".json"))
+        fail("(file)", "not text/<language>.json");
+    const std::string id(path.substr(5, path.size() - 5 - 5));
+    if (id.empty() || id.size() > 16
+        || id.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") != std::string::npos)
+        fail("(file)", "a catalogue is named by its language: text/vi.json, text/pt-br.json");
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded()) fail("(file)", "not valid JSON");
+    if (!j.is_object()) fail("(top)", "a catalogue is one object of \"key\": \"text\"");
+    Catalogue out;
+    for (const auto& [key, value] : j.items()) {
+        if (!value.is_string()) fail(key, "not a string");
+        out.emplace(key, value.get<std::string>());
+    }
+    return { Lang{ id }, std::move(out) };
+}
+
+const Texts& Texts::builtin() {
+    static const Texts texts = [] {
+        Texts t;
+        for (const EmbeddedFile& f : embedded_files())
+            if (f.path.starts_with("text/")) {
+                auto [lang, catalogue] = read_catalogue(f.path, f.text);
+                t.add(lang, std::move(catalogue));
+            }
+        return t;
+    }();
+    return texts;
+}
 
 std::string fill(std::string_view text, const Params& params) {
     std::string out;

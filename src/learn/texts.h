@@ -32,6 +32,13 @@ class Texts {
   public:
     using Catalogue = std::map<std::string, std::string, std::less<>>;
 
+    // The catalogues built into the binary (data/learn/text/*.json), read once; the course
+    // (course.h) carries the same. Speech reads them here, needing nothing of the lessons.
+    static const Texts& builtin();
+    // A catalogue file ("text/vi.json": one object of "key": "text"): its language, named by the
+    // file, and its texts. Throws std::runtime_error naming the file and the key on a bad one.
+    static std::pair<Lang, Catalogue> read_catalogue(std::string_view path, std::string_view json);
+
     // Adds a catalogue's texts (a later text for a key replaces the earlier one).
     void add(const Lang& lang, Catalogue texts);
 

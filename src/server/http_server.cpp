@@ -4,11 +4,13 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <charconv>
 #include <chrono>
 #include <deque>
 #include <iostream>
 #include <mutex>
 
+#include "server/rate_limit.h"
 #include "server/routes.h"
 
 namespace citadel::server {
@@ -43,43 +45,53 @@ struct Slot {
     ~Slot() { --*open; }
 };
 
-// A token bucket: `rate` per second, up to `burst` at once.
-class RateLimit {
-  public:
-    RateLimit(double rate, double burst)
-        : rate_(rate)
-        , burst_(burst)
-        , tokens_(burst) { }
-    bool allow() {
-        auto now = std::chrono::steady_clock::now();
-        tokens_  = std::min(
-             burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
-        last_ = now;
-        if (tokens_ < 1) return false;
-        tokens_ -= 1;
-        return true;
-    }
-
-  private:
-    double                                rate_, burst_, tokens_;
-    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
-
 // The JSON text of an answer. Bytes that are not UTF-8 (an id or text echoed from a hostile
 // request) become U+FFFD instead of throwing.
 std::string dump_reply(const Reply& r) {
     return r.body.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+// The reply's own headers, over the defaults (Cache-Control: no-store).
+template <class Message> void add_headers(Message& res, const Reply& r) {
+    for (const auto& [name, value] : r.headers) res.set(name, value);
+}
+
 http::response<http::string_body> json_response(const Reply& r, unsigned version, bool keep_alive) {
     http::response<http::string_body> res{ http::status(r.status), version };
     res.set(http::field::content_type, "application/json; charset=utf-8");
     res.set(http::field::cache_control, "no-store");
+    add_headers(res, r);
     res.keep_alive(keep_alive);
     res.body() = dump_reply(r);
     res.prepare_payload();
     secure(res);
     return res;
+}
+
+// The bytes [first, last] a Range header asks of `size` bytes ("bytes=0-1", "bytes=100-",
+// "bytes=-500"): one range only (media players ask for one; Safari's audio insists on them); none
+// for a header that is not a single byte range, and last < first for one that cannot be served.
+std::optional<std::pair<size_t, size_t>> byte_range(std::string_view header, size_t size) {
+    if (!header.starts_with("bytes=") || header.find(',') != std::string_view::npos)
+        return std::nullopt;
+    header.remove_prefix(6);
+    const size_t dash = header.find('-');
+    if (dash == std::string_view::npos) return std::nullopt;
+    auto number = [](std::string_view t) -> std::optional<size_t> {
+        size_t n       = 0;
+        auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
+        if (t.empty() || ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
+        return n;
+    };
+    const auto from = number(header.substr(0, dash)), to = number(header.substr(dash + 1));
+    if (!from && !to) return std::nullopt;
+    if (size == 0) return std::pair<size_t, size_t>{ 1, 0 };
+    if (!from) // the last `to` bytes
+        return std::pair{ size - std::min(size, *to), size - 1 };
+    if (header.size() > dash + 1 && !to) return std::nullopt;
+    const size_t last = to ? std::min(*to, size - 1) : size - 1;
+    if (*from >= size || last < *from) return std::pair<size_t, size_t>{ 1, 0 };
+    return std::pair{ *from, last };
 }
 
 // ---- WebSocket ----------------------------------------------------------------------------------
@@ -248,10 +260,11 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   public:
-    HttpSession(tcp::socket socket, GameService& games, const StaticFiles& files,
+    HttpSession(tcp::socket socket, Services services, const StaticFiles& files,
         ServerLimits limits, std::unique_ptr<Slot> slot)
-        : stream_(std::move(socket))
-        , games_(games)
+        : client_(address_of(socket))
+        , stream_(std::move(socket))
+        , services_(services)
         , files_(files)
         , limits_(limits)
         , slot_(std::move(slot))
@@ -298,7 +311,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                 json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
                     req.version(), false));
         const std::string id      = (*parts)[0];
-        int               refused = games_.may_subscribe(id, token);
+        int               refused = services_.games.may_subscribe(id, token);
         if (refused == 404)
             return send(
                 json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
@@ -309,7 +322,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                     req.version(), false));
         stream_.expires_never();
         std::make_shared<WsSession>(
-            stream_.release_socket(), games_, limits_, std::move(slot_), id, token)
+            stream_.release_socket(), services_.games, limits_, std::move(slot_), id, token)
             ->run(std::move(req));
     }
 
@@ -319,23 +332,64 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         std::string_view path = target.substr(0, q);
         if (path == "/api" || path.starts_with("/api/")) {
             const std::string_view method(req.method_string().data(), req.method_string().size());
-            Reply                  r = dispatch(games_,
-                                 { method, path, req.body(),
-                    q == std::string_view::npos ? "" : target.substr(q + 1) });
-            if (r.download) return send_download(req, *r.download);
-            return send(json_response(r, req.version(), req.keep_alive()));
+            const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
+            Reply r = dispatch(services_, { method, path, req.body(), query, client_ });
+            Asked asked{ req.version(), req.keep_alive(), std::string(req[http::field::range]) };
+            if (!r.later) return respond(std::move(r), asked);
+            // The answer comes from another thread: back to this connection's strand. Nothing
+            // is read from the connection until it is written.
+            return r.later([self = shared_from_this(), asked](Reply answer) {
+                net::post(self->stream_.get_executor(),
+                    [self, asked, answer = std::move(answer)]() mutable {
+                        self->stream_.expires_after(std::chrono::seconds(30));
+                        self->respond(std::move(answer), asked);
+                    });
+            });
         }
         serve_file(req, path);
     }
 
-    // A download: the game record.
-    void send_download(const http::request<http::string_body>& req, Download& file) {
-        http::response<http::string_body> res{ http::status::ok, req.version() };
+    // What an answer needs of its request.
+    struct Asked {
+        unsigned    version    = 11;
+        bool        keep_alive = false;
+        std::string range; // the Range header, "" if none
+    };
+
+    void respond(Reply r, const Asked& asked) {
+        if (r.file) return send_file(r, asked);
+        send(json_response(r, asked.version, asked.keep_alive));
+    }
+
+    // A body that is not JSON: the game record as a download, or audio played in place (a
+    // single byte range of it when asked: 206, or 416 for a range outside it).
+    void send_file(Reply& r, const Asked& asked) {
+        File&                             file = *r.file;
+        http::response<http::string_body> res{ http::status::ok, asked.version };
         res.set(http::field::content_type, file.content_type);
-        res.set(http::field::content_disposition, "attachment; filename=\"" + file.filename + "\"");
+        if (!file.filename.empty())
+            res.set(
+                http::field::content_disposition, "attachment; filename=\"" + file.filename + "\"");
+        else
+            res.set(http::field::accept_ranges, "bytes");
         res.set(http::field::cache_control, "no-store");
-        res.keep_alive(req.keep_alive());
-        res.body() = std::move(file.text);
+        add_headers(res, r);
+        res.keep_alive(asked.keep_alive);
+        const size_t size = file.bytes.size();
+        auto range = file.filename.empty() && !asked.range.empty() ? byte_range(asked.range, size)
+                                                                   : std::nullopt;
+        if (range && range->second < range->first) {
+            res.result(http::status::range_not_satisfiable);
+            res.set(http::field::content_range, "bytes */" + std::to_string(size));
+        } else if (range) {
+            res.result(http::status::partial_content);
+            res.set(http::field::content_range,
+                "bytes " + std::to_string(range->first) + "-" + std::to_string(range->second) + "/"
+                    + std::to_string(size));
+            res.body() = file.bytes.substr(range->first, range->second - range->first + 1);
+        } else {
+            res.body() = std::move(file.bytes);
+        }
         res.prepare_payload();
         secure(res);
         send(std::move(res));
@@ -407,10 +461,17 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         stream_.socket().close(ignored);
     }
 
+    static std::string address_of(const tcp::socket& socket) {
+        beast::error_code ec;
+        auto              endpoint = socket.remote_endpoint(ec);
+        return ec ? std::string() : endpoint.address().to_string();
+    }
+
+    std::string                                            client_; // the peer's address
     beast::tcp_stream                                      stream_;
     beast::flat_buffer                                     buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
-    GameService&                                           games_;
+    Services                                               services_;
     const StaticFiles&                                     files_;
     ServerLimits                                           limits_;
     std::unique_ptr<Slot>                                  slot_;
@@ -480,10 +541,10 @@ std::string StaticFiles::content_type(const std::filesystem::path& file) {
 
 // ---- the listener -------------------------------------------------------------------------------
 
-HttpServer::HttpServer(
-    net::io_context& io, GameService& games, const StaticFiles& files, ServerLimits limits)
+HttpServer::HttpServer(net::io_context& io, GameService& games, const StaticFiles& files,
+    ServerLimits limits, SpeechApi* speech)
     : io_(io)
-    , games_(games)
+    , services_(games, speech)
     , files_(files)
     , limits_(limits)
     , acceptor_(io) { }
@@ -509,7 +570,7 @@ void HttpServer::accept() {
                 ++*open_;
                 auto slot = std::make_unique<Slot>(open_);
                 std::make_shared<HttpSession>(
-                    std::move(socket), games_, files_, limits_, std::move(slot))
+                    std::move(socket), services_, files_, limits_, std::move(slot))
                     ->run();
             }
         }

@@ -1,8 +1,9 @@
 // The network side of `citadel serve`: Boost.Beast HTTP and WebSocket on an Asio io_context run
 // by a small thread pool. Each connection has its own strand, a bounded body or message size, a
 // per-connection rate limit and (WebSockets) a bounded write queue, so one slow or hostile client
-// cannot stall the others. Routes (docs/server.md): /api/... to the GameService, anything else to
-// the built front end (StaticFiles).
+// cannot stall the others. Routes (docs/server.md): /api/... to the routes (routes.h: the games,
+// the course, speech), anything else to the built front end (StaticFiles). An answer that comes
+// later (speech still to make, Reply::later) is written on the connection's strand when it comes.
 #pragma once
 
 #include <atomic>
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "server/game_service.h"
+#include "server/routes.h"
 
 namespace citadel::server {
 
@@ -48,8 +50,9 @@ class StaticFiles {
 
 class HttpServer {
   public:
+    // `speech`: null where the server runs without it.
     HttpServer(boost::asio::io_context& io, GameService& games, const StaticFiles& files,
-        ServerLimits limits);
+        ServerLimits limits, SpeechApi* speech = nullptr);
     // Binds and listens; throws boost::system::system_error if it cannot.
     void           listen(const std::string& host, unsigned short port);
     unsigned short port() const;
@@ -58,7 +61,7 @@ class HttpServer {
     void accept();
 
     boost::asio::io_context&             io_;
-    GameService&                         games_;
+    Services                             services_;
     const StaticFiles&                   files_;
     ServerLimits                         limits_;
     boost::asio::ip::tcp::acceptor       acceptor_;

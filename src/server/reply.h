@@ -2,10 +2,13 @@
 // and nowhere else (the code decides the HTTP status).
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "game/turn.h"
 
@@ -13,17 +16,25 @@ namespace citadel::server {
 
 using nlohmann::json;
 
-// A file to download instead of JSON (the game record).
-struct Download {
-    std::string content_type, filename, text;
+// A body that is not JSON: the game record, downloaded under `filename`, or speech's audio, played
+// where it is (no filename).
+struct File {
+    std::string content_type, filename, bytes;
 };
 
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
 // An HTTP status and JSON body (an error is {"type": "error", "code", "message", ...}), or a
-// download.
+// file; or an answer that comes later.
 struct Reply {
-    int                     status = 200;
-    json                    body;
-    std::optional<Download> download = {};
+    int                 status = 200;
+    json                body;
+    std::optional<File> file = {};
+    // Added to the answer's headers; a Cache-Control here replaces the default no-store.
+    Headers headers = {};
+    // Work off the network threads (speech): `later` is called once with the function that takes
+    // the answer, which may be called from any thread, once.
+    std::function<void(std::function<void(Reply)>)> later = {};
 };
 
 // The HTTP status of an error code: unknown_game 404, bad_token 403, stale_ply 409, ...

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "server/learn_api.h"
+#include "server/speech_api.h"
 
 namespace citadel::server {
 
@@ -10,8 +11,8 @@ namespace {
 
 using Params = std::vector<std::string>;
 
-// A route's handler: the game service, the path's `{name}` parts, the request.
-using Handler = std::function<Reply(GameService&, const Params&, const ApiRequest&)>;
+// A route's handler: the services, the path's `{name}` parts, the request.
+using Handler = std::function<Reply(const Services&, const Params&, const ApiRequest&)>;
 
 struct Route {
     std::string_view method;
@@ -21,10 +22,27 @@ struct Route {
 
 // A handler that needs a JSON body.
 Handler with_json(std::function<Reply(GameService&, const Params&, const json&)> f) {
-    return [f = std::move(f)](GameService& games, const Params& p, const ApiRequest& r) {
+    return [f = std::move(f)](const Services& s, const Params& p, const ApiRequest& r) {
         json body = json::parse(r.body, nullptr, false);
         if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
-        return f(games, p, body);
+        return f(s.games, p, body);
+    };
+}
+
+// A handler of the games that reads no body.
+Handler with_games(std::function<Reply(GameService&, const Params&, const ApiRequest&)> f) {
+    return [f = std::move(f)](const Services& s, const Params& p, const ApiRequest& r) {
+        return f(s.games, p, r);
+    };
+}
+
+// A handler of the speech routes: not_found where the server runs without speech.
+Handler with_speech(Reply (SpeechApi::*f)(const ApiRequest&)) {
+    return [f](const Services& s, const Params&, const ApiRequest& r) {
+        if (!s.speech)
+            return error_reply(
+                "not_found", "speech is off on this server (citadel serve --no-speech)");
+        return (s.speech->*f)(r);
     };
 }
 
@@ -33,19 +51,20 @@ Reply record(GameService& games, const Params& p, const ApiRequest&) {
     auto text = games.record(p[0]);
     if (!text) return error_reply("unknown_game", "no game has the id '" + p[0] + "'");
     Reply r;
-    r.download = Download{ "application/x-chess-pgn; charset=utf-8", "citadel-" + p[0] + ".pgn",
+    r.file = File{ "application/x-chess-pgn; charset=utf-8", "citadel-" + p[0] + ".pgn",
         std::move(*text) };
     return r;
 }
 
 // The API, one line a route: the games in the order of server.md, then the course and its help
-// in the order of learn.md.
+// in the order of learn.md, then speech.
 const std::vector<Route>& routes() {
     static const std::vector<Route> table = {
         { "POST", "/api/games",
             with_json([](GameService& g, const Params&, const json& b) { return g.create(b); }) },
         { "GET", "/api/games/{id}",
-            [](GameService& g, const Params& p, const ApiRequest&) { return g.state(p[0]); } },
+            with_games(
+                [](GameService& g, const Params& p, const ApiRequest&) { return g.state(p[0]); }) },
         { "POST", "/api/games/{id}/moves",
             with_json([](GameService& g, const Params& p, const json& b) {
                 return g.move(p[0], b, std::nullopt);
@@ -54,41 +73,45 @@ const std::vector<Route>& routes() {
             with_json([](GameService& g, const Params& p, const json& b) {
                 return g.action(p[0], b, std::nullopt);
             }) },
-        { "GET", "/api/games/{id}/pgn", record },
+        { "GET", "/api/games/{id}/pgn", with_games(record) },
         { "GET", "/api/games/{id}/analysis",
-            [](GameService& g, const Params& p, const ApiRequest&) { return g.analysis(p[0]); } },
+            with_games([](GameService& g, const Params& p, const ApiRequest&) {
+                return g.analysis(p[0]);
+            }) },
         // The live connection: http_server.cpp upgrades it; a plain request is told so.
         { "GET", "/api/games/{id}/ws",
-            [](GameService&, const Params&, const ApiRequest&) {
+            [](const Services&, const Params&, const ApiRequest&) {
                 return error_reply("bad_request", "this route needs a WebSocket upgrade");
             } },
         { "GET", "/api/learn/course",
-            [](GameService&, const Params&, const ApiRequest& r) {
+            [](const Services&, const Params&, const ApiRequest& r) {
                 return learn_course(r.query);
             } },
         { "GET", "/api/learn/lessons/{id}",
-            [](GameService&, const Params& p, const ApiRequest& r) {
+            [](const Services&, const Params& p, const ApiRequest& r) {
                 return learn_lesson(p[0], r.query);
             } },
         { "GET", "/api/learn/levels/{id}",
-            [](GameService&, const Params& p, const ApiRequest& r) {
+            [](const Services&, const Params& p, const ApiRequest& r) {
                 return learn_level(p[0], r.query);
             } },
         { "POST", "/api/learn/levels/{id}/move",
             with_json(
                 [](GameService&, const Params& p, const json& b) { return learn_move(p[0], b); }) },
         { "GET", "/api/learn/levels/{id}/hint",
-            [](GameService&, const Params& p, const ApiRequest& r) {
+            [](const Services&, const Params& p, const ApiRequest& r) {
                 return learn_hint(p[0], r.query);
             } },
         { "GET", "/api/learn/practice",
-            [](GameService&, const Params&, const ApiRequest& r) {
+            [](const Services&, const Params&, const ApiRequest& r) {
                 return learn_practice(r.query);
             } },
         { "POST", "/api/explain",
             with_json([](GameService&, const Params&, const json& b) { return explain(b); }) },
         { "POST", "/api/escape",
             with_json([](GameService&, const Params&, const json& b) { return escape(b); }) },
+        { "GET", "/api/speech", with_speech(&SpeechApi::audio) },
+        { "GET", "/api/speech/words", with_speech(&SpeechApi::words) },
     };
     return table;
 }
@@ -182,13 +205,13 @@ std::optional<std::vector<std::string>> match_route(
     return params;
 }
 
-Reply dispatch(GameService& games, const ApiRequest& request) {
+Reply dispatch(const Services& services, const ApiRequest& request) {
     bool path_known = false;
     for (const Route& route : routes()) {
         auto params = match_route(route.pattern, request.path);
         if (!params) continue;
         path_known = true;
-        if (route.method == request.method) return route.handler(games, *params, request);
+        if (route.method == request.method) return route.handler(services, *params, request);
     }
     if (path_known)
         return error_reply(

@@ -14,16 +14,29 @@
 
 namespace citadel::server {
 
+class SpeechApi;
+
 // A request as the routes see it: the method ("GET", "POST", ...), the path without its query,
-// the body and the query string.
+// the body, the query string and the client's address (for limits per client).
 struct ApiRequest {
     std::string_view method, path, body, query;
+    std::string_view client = {};
+};
+
+// What the routes answer from: the games, and speech (null where `citadel serve --no-speech`
+// runs without it, and in tests of other routes).
+struct Services {
+    Services(GameService& g, SpeechApi* s = nullptr)
+        : games(g)
+        , speech(s) { }
+    GameService& games;
+    SpeechApi*   speech;
 };
 
 // The answer of the route the request names: 404 not_found for a path no route has, 405
 // method_not_allowed for a path whose routes take other methods, bad_json for a body that is not
 // JSON where one is needed.
-Reply dispatch(GameService& games, const ApiRequest& request);
+Reply dispatch(const Services& services, const ApiRequest& request);
 
 // The `{name}` parts of `path` if it has the shape of `pattern` ("/api/games/{id}/ws"), in
 // order; nothing if it does not.
