@@ -1,7 +1,8 @@
 // MOCK ONLY — the development mock's learning API (learn.md), NOT the real server's: a small fixed
 // course of four lessons (check, checkmate, castling, promotion) in English, 简体中文 and Tiếng
-// Việt, whose verdicts, hints and explanations are written out below per level and per line. It
-// knows no rules. Every answer goes through the client's strict readers (src/learn_contract.ts)
+// Việt, whose verdicts, hints and explanations are written out below per level and per line, and
+// practice for the lessons' four topics (escape_check, checkmate, castling, promotion) from a few
+// fixed levels each, dealt by the seed. It knows no rules. Every answer goes through the client's strict readers (src/learn_contract.ts)
 // before it is sent, so the client never meets another form. Used by dev/mock-server.ts.
 
 import type { Variant } from '../src/geometry';
@@ -21,6 +22,7 @@ import {
     readHint,
     readLesson,
     readLevel,
+    readPractice,
     readVerdict,
 } from '../src/learn_contract';
 import { applyMoveForDisplay, parseMove, parsePosition } from '../src/notation';
@@ -86,6 +88,7 @@ interface MockLesson {
     summary: Tr;
     tip: Tr;
     topics: string[];
+    practice: string | null; // the practice topic that goes on from it
     learn: MockStep[];
     levels: MockLevel[];
 }
@@ -174,6 +177,7 @@ const PROMOTE = '8/4P3/8/8/8/8/k7/4K3 w - - 0 1';
 const COURSE: MockLesson[] = [
     {
         id: 'check',
+        practice: 'escape_check',
         title: { en: 'Check!', zh: '将军！', vi: 'Chiếu!' },
         summary: {
             en: 'When a king is attacked, it is in check. Learn the three ways out: run, block, capture.',
@@ -381,6 +385,7 @@ const COURSE: MockLesson[] = [
     },
     {
         id: 'checkmate',
+        practice: 'checkmate',
         title: { en: 'Checkmate', zh: '将死', vi: 'Chiếu hết' },
         summary: {
             en: 'Check with no way out is checkmate: the game is won!',
@@ -604,6 +609,7 @@ const COURSE: MockLesson[] = [
     },
     {
         id: 'castling',
+        practice: 'castling',
         title: { en: 'Castling', zh: '王车易位', vi: 'Nhập thành' },
         summary: {
             en: 'A special move: the king and a rook move together to keep the king safe.',
@@ -805,6 +811,7 @@ const COURSE: MockLesson[] = [
     },
     {
         id: 'promotion',
+        practice: 'promotion',
         title: { en: 'Promotion', zh: '升变', vi: 'Phong cấp' },
         summary: {
             en: 'A pawn that reaches the far side becomes a new piece.',
@@ -893,6 +900,592 @@ const COURSE: MockLesson[] = [
     },
 ];
 
+// ---- practice that never runs out (here: a few fixed levels per topic) ----
+
+// A practice level: `kind` names it in its id ("practice-<kind>-<seed>-<n>"), as the server's do.
+interface MockPracticeLevel extends Omit<MockLevel, 'id' | 'kind' | 'choices' | 'choiceHint'> {
+    kind: string;
+}
+
+// The server's goals of practice levels (data/learn/text/*.json, practice.<kind>.goal).
+const PRACTICE_GOALS: Record<string, Tr> = {
+    mate_in_1: { en: 'Checkmate in one move!', zh: '一步将死！', vi: 'Chiếu hết trong một nước!' },
+    mate_in_2: { en: 'Checkmate in two moves!', zh: '两步将死！', vi: 'Chiếu hết trong hai nước!' },
+    run: {
+        en: 'Your king is in check. Run to a safe square!',
+        zh: '你的王被将军了。跑到安全的格子去！',
+        vi: 'Vua của bạn đang bị chiếu. Chạy đến ô an toàn!',
+    },
+    block: {
+        en: 'Your king is in check. Block the check, safely!',
+        zh: '你的王被将军了。安全地挡住将军！',
+        vi: 'Vua của bạn đang bị chiếu. Chặn nước chiếu một cách an toàn!',
+    },
+    capture: {
+        en: 'Your king is in check. Capture the piece that gives check!',
+        zh: '你的王被将军了。吃掉将军的棋子！',
+        vi: 'Vua của bạn đang bị chiếu. Ăn quân đang chiếu!',
+    },
+    castle: {
+        en: 'Castle now, on the side where it is allowed. Why not the other side?',
+        zh: '现在王车易位，走可以易位的那一边。为什么另一边不行？',
+        vi: 'Nhập thành ngay, về phía được phép. Vì sao phía kia không được?',
+    },
+    promote: {
+        en: 'Promote your pawn, and choose a piece that keeps the win!',
+        zh: '让你的兵升变，选一个能保住胜利的棋子！',
+        vi: 'Phong cấp Tốt của bạn, và chọn quân giữ được chiến thắng!',
+    },
+};
+
+const MATED: Tr = {
+    en: 'Checkmate! The king is attacked and has no safe square left.',
+    zh: '将死！王被攻击，已经没有安全的格子了。',
+    vi: 'Chiếu hết! Vua bị tấn công và không còn ô an toàn nào.',
+};
+const NO_MATE: MockVerdict = {
+    verdict: 'wrong',
+    message: {
+        en: 'That is not checkmate: the king can still get away. Try again!',
+        zh: '这不是将死：王还能逃走。再试一次！',
+        vi: 'Chưa phải chiếu hết: vua vẫn còn chạy được. Thử lại nhé!',
+    },
+};
+const NOT_THAT_WAY: MockVerdict = {
+    verdict: 'wrong',
+    message: {
+        en: 'You got out of check, but not the way the puzzle asks. Try again!',
+        zh: '你摆脱了将军，但不是题目要的方法。再试一次！',
+        vi: 'Bạn đã thoát chiếu, nhưng chưa đúng cách câu đố hỏi. Thử lại nhé!',
+    },
+};
+const HINT_LOOK: Tr = { en: 'Look at this piece!', zh: '看看这个棋子！', vi: 'Hãy nhìn quân này!' };
+const still = (checker: string, king: string): MockIllegal => ({
+    reason: 'still_in_check',
+    message: {
+        en: `Your king is still in check from ${checker}.`,
+        zh: `你的王还在被${checker}的棋子将军。`,
+        vi: `Vua của bạn vẫn bị quân ở ${checker} chiếu.`,
+    },
+    arrows: [[checker, king]],
+});
+
+const PRACTICE: Record<string, MockPracticeLevel[]> = {
+    checkmate: [
+        {
+            kind: 'mate_in_1',
+            fen: '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['mate_in_1']!,
+            goal_id: 'mate_in_1',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: [
+                        ...movesTo('a1', 'a', '2345678'),
+                        ...movesTo('a1', 'bcdef', '1'),
+                        'g1f1',
+                        ...['f2f3', 'f2f4', 'g2g3', 'g2g4', 'h2h3', 'h2h4'],
+                    ],
+                    answers: { a1a8: { verdict: 'solved', san: 'Ra8#', message: MATED, highlights: ['g8'] } },
+                    otherwise: NO_MATE,
+                    illegal: {},
+                    hint: {
+                        square: 'a1',
+                        move: 'a1a8',
+                        one: HINT_LOOK,
+                        two: {
+                            en: 'Rook to a8: the king is stuck behind its own pawns.',
+                            zh: '车走到a8：王被自己的兵挡住了。',
+                            vi: 'Xe tới a8: vua bị chính các tốt của mình chặn lại.',
+                        },
+                    },
+                },
+            },
+        },
+        {
+            kind: 'mate_in_2',
+            fen: '7k/8/8/8/8/8/R7/1R4K1 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['mate_in_2']!,
+            goal_id: 'mate_in_2',
+            par: 2,
+            nodes: {
+                '': {
+                    legal: [...movesTo('a2', 'a', '134567'), ...movesTo('b1', 'b', '2345678'), 'g1f1', 'g1g2'],
+                    answers: {
+                        a2a7: {
+                            verdict: 'good',
+                            san: 'Ra7',
+                            message: {
+                                en: 'Good! The rook closes row 7. Now the king can only go to g8.',
+                                zh: '好！车封住了第7行。现在王只能去g8。',
+                                vi: 'Hay! Xe chặn hàng 7. Giờ vua chỉ đi được tới g8.',
+                            },
+                            reply: 'h8g8',
+                            highlights: ['g8'],
+                        },
+                    },
+                    otherwise: NO_MATE,
+                    illegal: {},
+                    hint: {
+                        square: 'a2',
+                        move: 'a2a7',
+                        one: HINT_LOOK,
+                        two: {
+                            en: 'Rook to a7 closes the row in front of the king.',
+                            zh: '车走到a7，封住王前面的那一行。',
+                            vi: 'Xe tới a7 chặn hàng trước mặt vua.',
+                        },
+                    },
+                },
+                'a2a7,h8g8': {
+                    legal: [...movesTo('b1', 'b', '2345678'), 'g1f1', 'g1g2', 'g1h1', 'g1h2', 'g1f2'],
+                    answers: { b1b8: { verdict: 'solved', san: 'Rb8#', message: MATED, highlights: ['g8'] } },
+                    otherwise: NO_MATE,
+                    illegal: {},
+                    hint: {
+                        square: 'b1',
+                        move: 'b1b8',
+                        one: { en: 'Now the other rook!', zh: '现在走另一个车！', vi: 'Giờ đến xe kia!' },
+                        two: {
+                            en: 'Rook to b8: check on the last row.',
+                            zh: '车走到b8：在底线将军。',
+                            vi: 'Xe tới b8: chiếu ở hàng cuối.',
+                        },
+                    },
+                },
+            },
+        },
+    ],
+    escape_check: [
+        {
+            kind: 'run',
+            fen: '4r1k1/8/8/8/8/8/8/4K3 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['run']!,
+            goal_id: 'escape_check',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['e1d1', 'e1d2', 'e1f1', 'e1f2'],
+                    answers: Object.fromEntries(
+                        ['e1d1', 'e1d2', 'e1f1', 'e1f2'].map((m) => [m, { verdict: 'solved', message: RAN }]),
+                    ),
+                    otherwise: NOT_THAT_WAY,
+                    illegal: {
+                        e1e2: {
+                            reason: 'king_would_be_attacked',
+                            message: {
+                                en: 'The king cannot go to e2: the rook would still attack it there.',
+                                zh: '王不能去e2：车在那里还会攻击它。',
+                                vi: 'Vua không thể đi e2: xe vẫn tấn công nó ở đó.',
+                            },
+                            arrows: [['e8', 'e2']],
+                        },
+                    },
+                    hint: {
+                        square: 'e1',
+                        move: 'e1d1',
+                        one: { en: 'Your king must move!', zh: '你的王得走！', vi: 'Vua của bạn phải đi!' },
+                        two: {
+                            en: 'King to d1: away from the rook’s line.',
+                            zh: '王走到d1：离开车的线路。',
+                            vi: 'Vua tới d1: ra khỏi đường của xe.',
+                        },
+                    },
+                },
+            },
+        },
+        {
+            kind: 'block',
+            fen: '4r1k1/8/8/8/8/8/8/2B1K3 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['block']!,
+            goal_id: 'escape_check',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['e1d1', 'e1d2', 'e1f1', 'e1f2', 'c1e3'],
+                    answers: {
+                        c1e3: {
+                            verdict: 'solved',
+                            san: 'Be3',
+                            message: {
+                                en: 'Great block! The bishop stands between the rook and your king.',
+                                zh: '挡得好！象站在车和你的王中间。',
+                                vi: 'Chặn hay lắm! Quân tượng đứng giữa xe và vua của bạn.',
+                            },
+                            arrows: [['e8', 'e3']],
+                        },
+                    },
+                    otherwise: NOT_THAT_WAY,
+                    illegal: Object.fromEntries(['c1d2', 'c1b2', 'c1a3'].map((m) => [m, still('e8', 'e1')])),
+                    hint: {
+                        square: 'c1',
+                        move: 'c1e3',
+                        one: {
+                            en: 'This bishop can help!',
+                            zh: '这个象可以帮忙！',
+                            vi: 'Quân tượng này giúp được đấy!',
+                        },
+                        two: {
+                            en: 'Bishop to e3, between the rook and your king.',
+                            zh: '象走到e3，挡在车和你的王中间。',
+                            vi: 'Tượng tới e3, chắn giữa xe và vua của bạn.',
+                        },
+                    },
+                },
+            },
+        },
+        {
+            kind: 'capture',
+            fen: '6k1/8/8/8/7q/5N2/8/4K3 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['capture']!,
+            goal_id: 'escape_check',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['e1d1', 'e1d2', 'e1e2', 'e1f1', 'f3h4'],
+                    answers: {
+                        f3h4: {
+                            verdict: 'solved',
+                            san: 'Nxh4',
+                            message: {
+                                en: 'Great capture! The knight took the queen that gave check.',
+                                zh: '吃得好！马吃掉了将军的后。',
+                                vi: 'Ăn hay lắm! Con mã đã ăn quân hậu đang chiếu.',
+                            },
+                            highlights: ['h4'],
+                        },
+                    },
+                    otherwise: NOT_THAT_WAY,
+                    illegal: {
+                        e1f2: {
+                            reason: 'king_would_be_attacked',
+                            message: {
+                                en: 'The king cannot go to f2: the queen attacks that square.',
+                                zh: '王不能去f2：后在攻击这个格子。',
+                                vi: 'Vua không thể đi f2: hậu tấn công ô đó.',
+                            },
+                            arrows: [['h4', 'f2']],
+                        },
+                        f3: still('h4', 'e1'),
+                    },
+                    hint: {
+                        square: 'f3',
+                        move: 'f3h4',
+                        one: {
+                            en: 'This knight can help!',
+                            zh: '这匹马可以帮忙！',
+                            vi: 'Con mã này giúp được đấy!',
+                        },
+                        two: {
+                            en: 'The knight jumps to h4 and takes the queen.',
+                            zh: '马跳到h4，吃掉后。',
+                            vi: 'Mã nhảy tới h4 và ăn hậu.',
+                        },
+                    },
+                },
+            },
+        },
+    ],
+    castling: [
+        {
+            kind: 'castle',
+            fen: '4k3/8/8/8/6b1/8/8/R3K2R w KQ - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['castle']!,
+            goal_id: 'castle',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['e1g1', 'e1e2', 'e1f1', 'e1f2', 'e1d2', ...movesTo('a1', 'a', '2345678')],
+                    answers: {
+                        e1g1: {
+                            verdict: 'solved',
+                            san: 'O-O',
+                            message: {
+                                en: 'Castled! The king is safe and the rook is ready to play.',
+                                zh: '易位成功！王安全了，车也准备好了。',
+                                vi: 'Nhập thành rồi! Vua an toàn và xe sẵn sàng chiến đấu.',
+                            },
+                            highlights: ['g1', 'f1'],
+                        },
+                    },
+                    otherwise: {
+                        verdict: 'wrong',
+                        message: {
+                            en: 'That is not castling. Move the king two squares towards a rook.',
+                            zh: '这不是王车易位。把王朝一个车走两格。',
+                            vi: 'Đó không phải nhập thành. Đi vua hai ô về phía một quân xe.',
+                        },
+                    },
+                    illegal: {
+                        e1c1: {
+                            reason: 'castling_through_attack',
+                            message: {
+                                en: 'The king cannot castle across d1: the bishop on g4 attacks it.',
+                                zh: '王不能经过d1易位：g4的象在攻击这个格子。',
+                                vi: 'Vua không thể nhập thành qua d1: tượng ở g4 tấn công ô đó.',
+                            },
+                            arrows: [['g4', 'd1']],
+                        },
+                        e1d1: {
+                            reason: 'king_would_be_attacked',
+                            message: {
+                                en: 'The king cannot go to d1: the bishop on g4 attacks it.',
+                                zh: '王不能去d1：g4的象在攻击这个格子。',
+                                vi: 'Vua không thể đi d1: tượng ở g4 tấn công ô đó.',
+                            },
+                            arrows: [['g4', 'd1']],
+                        },
+                    },
+                    hint: {
+                        square: 'e1',
+                        move: 'e1g1',
+                        one: {
+                            en: 'The king castles: it moves two squares.',
+                            zh: '王来易位：它走两格。',
+                            vi: 'Vua nhập thành: vua đi hai ô.',
+                        },
+                        two: {
+                            en: 'King to g1: the short side is safe.',
+                            zh: '王走到g1：短的一边是安全的。',
+                            vi: 'Vua tới g1: cánh ngắn an toàn.',
+                        },
+                    },
+                },
+            },
+        },
+        {
+            kind: 'castle',
+            fen: '4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['castle']!,
+            goal_id: 'castle',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['e1c1', 'e1d1', 'e1d2', 'e1e2', 'e1f1', 'e1f2', ...movesTo('h1', 'h', '2345678')],
+                    answers: {
+                        e1c1: {
+                            verdict: 'solved',
+                            san: 'O-O-O',
+                            message: {
+                                en: 'Castled the long way! The king is safe and the rook is ready.',
+                                zh: '长易位成功！王安全了，车也准备好了。',
+                                vi: 'Nhập thành cánh dài rồi! Vua an toàn và xe sẵn sàng.',
+                            },
+                            highlights: ['c1', 'd1'],
+                        },
+                    },
+                    otherwise: {
+                        verdict: 'wrong',
+                        message: {
+                            en: 'That is not castling. Move the king two squares towards a rook.',
+                            zh: '这不是王车易位。把王朝一个车走两格。',
+                            vi: 'Đó không phải nhập thành. Đi vua hai ô về phía một quân xe.',
+                        },
+                    },
+                    illegal: {
+                        e1g1: {
+                            reason: 'castling_into_check',
+                            message: {
+                                en: 'The king cannot castle to g1: the rook on g8 attacks it.',
+                                zh: '王不能易位到g1：g8的车在攻击这个格子。',
+                                vi: 'Vua không thể nhập thành tới g1: xe ở g8 tấn công ô đó.',
+                            },
+                            arrows: [['g8', 'g1']],
+                        },
+                    },
+                    hint: {
+                        square: 'e1',
+                        move: 'e1c1',
+                        one: {
+                            en: 'The king castles: it moves two squares.',
+                            zh: '王来易位：它走两格。',
+                            vi: 'Vua nhập thành: vua đi hai ô.',
+                        },
+                        two: {
+                            en: 'King to c1: the long side is safe.',
+                            zh: '王走到c1：长的一边是安全的。',
+                            vi: 'Vua tới c1: cánh dài an toàn.',
+                        },
+                    },
+                },
+            },
+        },
+    ],
+    promotion: [
+        {
+            kind: 'promote',
+            fen: '8/1P6/8/8/8/8/5k2/1K6 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['promote']!,
+            goal_id: 'promote',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['b7b8q', 'b7b8r', 'b7b8b', 'b7b8n', 'b1a1', 'b1a2', 'b1b2', 'b1c1', 'b1c2'],
+                    answers: {
+                        b7b8q: {
+                            verdict: 'solved',
+                            san: 'b8=Q',
+                            message: {
+                                en: 'A new queen! Now you can win.',
+                                zh: '一个新的后！现在你能赢了。',
+                                vi: 'Một quân hậu mới! Giờ bạn thắng được rồi.',
+                            },
+                            highlights: ['b8'],
+                        },
+                        b7b8r: {
+                            verdict: 'solved',
+                            san: 'b8=R',
+                            message: {
+                                en: 'A new rook! A rook and a king can checkmate too.',
+                                zh: '一个新的车！王和车也能将死对方。',
+                                vi: 'Một quân xe mới! Vua và xe cũng chiếu hết được.',
+                            },
+                            highlights: ['b8'],
+                        },
+                    },
+                    otherwise: {
+                        verdict: 'wrong',
+                        message: {
+                            en: 'A knight or a bishop alone cannot checkmate. Choose a stronger piece!',
+                            zh: '只有一个马或一个象是将不死的。选一个更强的棋子！',
+                            vi: 'Chỉ một mã hay một tượng thì không chiếu hết được. Chọn quân mạnh hơn nhé!',
+                        },
+                    },
+                    illegal: {
+                        b7b8: {
+                            reason: 'promotion_missing',
+                            message: {
+                                en: 'Your pawn reaches the last row: choose the piece it becomes.',
+                                zh: '你的兵到了最后一行：选它要变成的棋子。',
+                                vi: 'Tốt của bạn tới hàng cuối rồi: hãy chọn quân nó sẽ trở thành.',
+                            },
+                            arrows: [],
+                        },
+                    },
+                    hint: {
+                        square: 'b7',
+                        move: 'b7b8q',
+                        one: {
+                            en: 'Your pawn is almost there!',
+                            zh: '你的兵快到了！',
+                            vi: 'Tốt của bạn sắp tới nơi rồi!',
+                        },
+                        two: {
+                            en: 'Pawn to b8, and choose the queen.',
+                            zh: '兵走到b8，选后。',
+                            vi: 'Đi tốt tới b8 và chọn hậu.',
+                        },
+                    },
+                },
+            },
+        },
+        {
+            kind: 'promote',
+            fen: '8/3P4/8/8/8/2k5/8/6K1 w - - 0 1',
+            side: 'white',
+            goal: PRACTICE_GOALS['promote']!,
+            goal_id: 'promote',
+            par: 1,
+            nodes: {
+                '': {
+                    legal: ['d7d8q', 'd7d8r', 'd7d8b', 'd7d8n', 'g1f1', 'g1f2', 'g1g2', 'g1h1', 'g1h2'],
+                    answers: {
+                        d7d8q: {
+                            verdict: 'solved',
+                            san: 'd8=Q',
+                            message: {
+                                en: 'A new queen! Now you can win.',
+                                zh: '一个新的后！现在你能赢了。',
+                                vi: 'Một quân hậu mới! Giờ bạn thắng được rồi.',
+                            },
+                            highlights: ['d8'],
+                        },
+                    },
+                    otherwise: {
+                        verdict: 'wrong',
+                        message: {
+                            en: 'Hmm, the black king is far away: your pawn can become the strongest piece. Try again!',
+                            zh: '嗯，黑王离得很远：你的兵可以变成最强的棋子。再试一次！',
+                            vi: 'Hừm, vua đen ở xa: tốt của bạn có thể thành quân mạnh nhất. Thử lại nhé!',
+                        },
+                    },
+                    illegal: {
+                        d7d8: {
+                            reason: 'promotion_missing',
+                            message: {
+                                en: 'Your pawn reaches the last row: choose the piece it becomes.',
+                                zh: '你的兵到了最后一行：选它要变成的棋子。',
+                                vi: 'Tốt của bạn tới hàng cuối rồi: hãy chọn quân nó sẽ trở thành.',
+                            },
+                            arrows: [],
+                        },
+                    },
+                    hint: {
+                        square: 'd7',
+                        move: 'd7d8q',
+                        one: {
+                            en: 'Your pawn is almost there!',
+                            zh: '你的兵快到了！',
+                            vi: 'Tốt của bạn sắp tới nơi rồi!',
+                        },
+                        two: {
+                            en: 'Pawn to d8, and choose the queen.',
+                            zh: '兵走到d8，选后。',
+                            vi: 'Đi tốt tới d8 và chọn hậu.',
+                        },
+                    },
+                },
+            },
+        },
+    ],
+};
+
+// The fixed level the `n`th level (from 0) of a round of `topic` with `seed` is: the seed turns
+// the list, so that the same seed deals the same levels and another seed others.
+function dealt(topic: string, seed: string, n: number): MockPracticeLevel | undefined {
+    const levels = PRACTICE[topic];
+    if (!levels) return undefined;
+    return levels[Number((BigInt(seed) + BigInt(n)) % BigInt(levels.length))];
+}
+
+const practiceId = (l: MockPracticeLevel, seed: string, n: number) => `practice-${l.kind}-${seed}-${n}`;
+
+// The practice level an id names ("practice-<kind>-<seed>-<n>"), made as MockLevel again.
+function practiceLevel(id: string): MockLevel | undefined {
+    const m = /^practice-([a-z0-9_]+)-(\d{1,20})-(\d{1,2})$/.exec(id);
+    if (!m) return undefined;
+    const [, kind, seed, n] = m as unknown as [string, string, string, string];
+    for (const topic of Object.keys(PRACTICE)) {
+        const l = dealt(topic, seed, Number(n));
+        if (l && l.kind === kind && practiceId(l, seed, Number(n)) === id) return { ...l, id, kind: 'move' };
+    }
+    return undefined;
+}
+
+// GET /api/learn/practice?topic=&count=&seed=
+function practice(q: URLSearchParams, lang: Language): Answer {
+    const topic = q.get('topic') ?? '';
+    const count = q.get('count') ?? '5';
+    const seed = q.get('seed') ?? '0';
+    if (!/^\d+$/.test(count) || Number(count) < 1 || Number(count) > 20)
+        return error(400, 'bad_request', 'count: 1 to 20');
+    if (!/^\d{1,20}$/.test(seed) || BigInt(seed) >= 2n ** 64n) return error(400, 'bad_request', 'seed: a whole number');
+    if (!PRACTICE[topic]) return error(400, 'bad_request', `topic: one of ${Object.keys(PRACTICE).join(', ')} (mock)`);
+    const levels = Array.from({ length: Number(count) }, (_, n) => {
+        const l = dealt(topic, seed, n)!;
+        return levelOf('practice', { ...l, id: practiceId(l, seed, n), kind: 'move' }, lang);
+    });
+    return { status: 200, body: checked((x) => readPractice(x, true), { levels }) };
+}
+
 // ---- the help for any position ----
 
 // The coach's position (a game against the computer, made from it by the browser checks).
@@ -940,10 +1533,10 @@ function error(status: number, code: string, message: string): Answer {
 const allLevels = () => COURSE.flatMap((lesson) => lesson.levels.map((level) => ({ lesson, level })));
 const variant: Variant = 'chess';
 
-function levelOf(lesson: MockLesson, l: MockLevel, lang: Language): Level {
+function levelOf(lesson: string, l: MockLevel, lang: Language): Level {
     return {
         id: l.id,
-        lesson: lesson.id,
+        lesson,
         kind: l.kind,
         variant,
         fen: l.fen,
@@ -970,7 +1563,8 @@ function lessonOf(l: MockLesson, lang: Language): Lesson {
             highlights: s.highlights ?? [],
             moves: s.moves ?? [],
         })),
-        levels: l.levels.map((level) => levelOf(l, level, lang)),
+        levels: l.levels.map((level) => levelOf(l.id, level, lang)),
+        practice: l.practice,
     };
 }
 
@@ -1153,6 +1747,7 @@ export function learnAnswer(method: string, url: URL, body: Record<string, unkno
                 topics: l.topics,
                 learn_steps: l.learn.length,
                 levels: l.levels.map((x) => x.id),
+                practice: l.practice,
             })),
         };
         return { status: 200, body: checked((x) => readCourse(x, true), course) };
@@ -1162,18 +1757,27 @@ export function learnAnswer(method: string, url: URL, body: Record<string, unkno
         if (!l) return error(404, 'not_found', `no lesson "${parts[3]}"`);
         return { status: 200, body: checked((x) => readLesson(x, true), lessonOf(l, lang)) };
     }
+    if (method === 'GET' && parts.length === 3 && parts[2] === 'practice') return practice(url.searchParams, lang);
     if (parts[2] === 'levels' && parts.length >= 4) {
-        const found = allLevels().find(({ level }) => level.id === parts[3]);
-        if (!found) return error(404, 'not_found', `no level "${parts[3]}"`);
+        const id = parts[3]!;
+        const inCourse = allLevels().find(({ level }) => level.id === id);
+        const found = inCourse ? { lesson: inCourse.lesson.id, level: inCourse.level } : undefined;
+        const made = practiceLevel(id);
+        const { lesson, level } = found ?? (made ? { lesson: 'practice', level: made } : {});
+        if (!lesson || !level) return error(404, 'not_found', `no level "${id}"`);
         if (method === 'GET' && parts.length === 4)
-            return { status: 200, body: checked((x) => readLevel(x, true), levelOf(found.lesson, found.level, lang)) };
-        if (method === 'POST' && parts[4] === 'move') return attempt(found.level, body, lang);
-        if (method === 'GET' && parts[4] === 'hint') return hint(found.level, url.searchParams, lang);
+            return { status: 200, body: checked((x) => readLevel(x, true), levelOf(lesson, level, lang)) };
+        if (method === 'POST' && parts[4] === 'move') return attempt(level, body, lang);
+        if (method === 'GET' && parts[4] === 'hint') return hint(level, url.searchParams, lang);
     }
     return error(404, 'not_found', 'no such learning route (mock)');
 }
 
 // Each level's board must have the child's side to move: a slip in the data above says so at once.
-for (const { level } of allLevels())
+for (const level of [...allLevels().map((x) => x.level), ...Object.values(PRACTICE).flat()])
     if (parsePosition(variant, level.fen).toMove !== level.side)
-        throw new Error(`mock level ${level.id}: the side to move is not the child's`);
+        throw new Error(`mock level ${level.fen}: the side to move is not the child's`);
+// Every lesson's practice topic has levels.
+for (const l of COURSE)
+    if (l.practice !== null && !PRACTICE[l.practice])
+        throw new Error(`mock lesson ${l.id}: no practice "${l.practice}"`);

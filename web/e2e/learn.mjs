@@ -126,6 +126,24 @@ export async function solveWithHints(page) {
     throw new Error('the level was not solved by following the hints');
 }
 
+// Solves the open level, of either kind, by the hints.
+export async function solveLevel(page, level) {
+    if (level.kind === 'choice') {
+        await page.click(`.choice-answer[data-choice="${await takeHints(page)}"]`);
+        await page.waitForSelector('#level[data-solved="true"]', { timeout: 10000 });
+    } else await solveWithHints(page);
+}
+
+// A round of practice as the server under test deals it.
+export async function practiceRound(base, topic, seed, lang = 'en') {
+    const r = await apiCall(base, `/api/learn/practice?topic=${topic}&count=5&seed=${seed}&lang=${lang}`);
+    if (r.status !== 200) throw new Error(`GET /api/learn/practice: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json;
+}
+
+// The seed of the practice page shown.
+const seedOf = (page) => new URL(page.url()).searchParams.get('seed');
+
 export async function learnChecks({ base, step, assert, newPage, create, seatUrl, out }) {
     const shot = (page, name) => page.screenshot({ path: join(out, `${name}.png`) });
     let all;
@@ -183,13 +201,15 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         await page.context().close();
     });
 
-    await step('learn: phone size (390x844): the map, a step, a move level and a choice level fit', async () => {
+    await step('learn: phone size (390x844): the map, a step, practice, a move and a choice level fit', async () => {
         for (const lang of ['en', 'zh', 'vi']) {
             const p = await newPage({ width: 390, height: 844 }, lang);
             const choice = all.find((x) => x.level.kind === 'choice') ?? all[0];
             const move = all.find((x) => x.level.kind === 'move') ?? all[0];
+            const topic = all.find((x) => x.lesson.practice)?.lesson.practice;
             for (const [path, ready] of [
                 ['/learn', '.lesson-card'],
+                ...(topic ? [[`/learn/practice/${topic}?seed=7`, '#level']] : []),
                 [`/learn/${firstLesson.id}`, '#learn-step'],
                 [`/learn/${move.lesson.id}/${move.level.id}`, '#level'],
                 [`/learn/${choice.lesson.id}/${choice.level.id}`, '#level'],
@@ -202,6 +222,98 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
             await p.context().close();
         }
     });
+
+    await step(
+        'learn: More practice from the map: a level solved by the hints, kept over a reload, counted',
+        async () => {
+            const c = await course(base);
+            const lesson = c.lessons.find((l) => l.practice);
+            assert(lesson, 'no lesson has a practice topic');
+            const topic = lesson.practice;
+            const p = await newPage();
+            await p.goto(`${base}/learn`);
+            await p.waitForSelector('.lesson-card');
+            const withTopic = c.lessons.filter((l) => l.practice).length;
+            assert((await p.locator('.lesson-practice').count()) === withTopic, 'not one More practice per topic');
+            const row = `.lesson-practice[data-topic="${topic}"]`;
+            assert((await p.locator(`${row}[data-solved="0"]`).count()) >= 1, 'practice counted before any');
+            await p.click(`#practice-${lesson.id}`);
+            await p.waitForURL(new RegExp(`/learn/practice/${topic}\\?seed=\\d+&from=${lesson.id}$`));
+            const seed = seedOf(p);
+            const round = await practiceRound(base, topic, seed);
+            assert(round.levels.length === 5, `${round.levels.length} levels in a round`);
+            const [first, second] = round.levels;
+            await p.waitForSelector(`#level[data-level="${first.id}"][data-busy="false"]`, { timeout: 15000 });
+            assert((await p.locator('#learn-progress .dot').count()) === 5, 'not one dot per level');
+            assert((await p.textContent('#goal')) === first.goal, 'not the level’s goal');
+            await shot(p, 'practice');
+            await p.reload();
+            await p.waitForSelector(`#level[data-level="${first.id}"][data-busy="false"]`, { timeout: 15000 });
+            assert(seedOf(p) === seed, 'the seed changed over a reload');
+            await solveWithHints(p);
+            await p.waitForSelector('#feedback[data-verdict="solved"] .stars', { timeout: 5000 });
+            assert(
+                (await p.locator('#learn-progress li:first-child .dot.has-stars').count()) === 1,
+                'the dot is not golden',
+            );
+            await p.click('#next');
+            await p.waitForURL(/[?&]n=2(&|$)/);
+            await p.waitForSelector(`#level[data-level="${second.id}"][data-busy="false"]`, { timeout: 15000 });
+            await p.reload();
+            await p.waitForSelector(`#level[data-level="${second.id}"][data-busy="false"]`, { timeout: 15000 });
+            assert(seedOf(p) === seed, 'the seed changed over a reload');
+            await p.goto(`${base}/learn`);
+            await p.waitForSelector(`${row}[data-solved="1"] .practice-count`);
+            const said = await p.locator(`${row} .practice-count`).first().textContent();
+            assert(/\b1\b/.test(said), `the map says "${said}"`);
+            await shot(p, 'practice-map');
+            await p.context().close();
+        },
+    );
+
+    await step(
+        'learn: More practice at a lesson’s end; a round’s end says well done and deals a new seed',
+        async () => {
+            const withPractice = all.find((x) => x.lesson.practice)?.lesson;
+            const last = all.filter((x) => x.lesson.id === withPractice?.id);
+            assert(last.length > 0, 'no lesson with practice has levels');
+            const { lesson, level } = last.at(-1);
+            const p = await newPage();
+            await openLevel(p, base, lesson, level);
+            await solveLevel(p, level);
+            await p.click('#next');
+            await p.waitForSelector('#lesson-complete #lesson-practice', { timeout: 10000 });
+            await p.click('#lesson-practice');
+            await p.waitForURL(new RegExp(`/learn/practice/${lesson.practice}\\?seed=\\d+&from=${lesson.id}$`));
+            const seed = seedOf(p);
+            const round = await practiceRound(base, lesson.practice, seed);
+            await p.waitForSelector(`#level[data-level="${round.levels[0].id}"]`, { timeout: 15000 });
+            await p.click('#learn-progress li:nth-child(5) .dot');
+            await p.waitForSelector(`#level[data-level="${round.levels[4].id}"][data-busy="false"]`, {
+                timeout: 15000,
+            });
+            await solveWithHints(p);
+            await p.click('#next');
+            await p.waitForSelector('#practice-complete[data-solved="1"][data-total="5"]', { timeout: 5000 });
+            assert((await p.locator('#practice-complete #practice-lesson').count()) === 1, 'no way back to the lesson');
+            assert((await p.locator('#practice-complete #practice-map').count()) === 1, 'no way back to the map');
+            await shot(p, 'practice-done');
+            await p.click('#practice-lesson');
+            await p.waitForURL(new RegExp(`/learn/${lesson.id}$`));
+            await p.goBack();
+            await p.waitForSelector(`#level[data-level="${round.levels[4].id}"]`, { timeout: 15000 });
+            await solveWithHints(p); // solved again: counted once
+            await p.click('#next');
+            await p.waitForSelector('#practice-complete[data-solved="1"]', { timeout: 5000 });
+            await p.click('#practice-more');
+            await p.waitForURL((u) => /\/learn\/practice\//.test(u.pathname) && u.searchParams.get('seed') !== seed);
+            assert(new URL(p.url()).searchParams.get('n') === null, 'a new round does not start at its first level');
+            await p.waitForSelector('#level[data-busy="false"]', { timeout: 15000 });
+            await p.goto(`${base}/learn`);
+            await p.waitForSelector(`.lesson-practice[data-topic="${lesson.practice}"][data-solved="1"]`);
+            await p.context().close();
+        },
+    );
 
     // One page for the levels, so that the stars they earn are there for the map at the end.
     const page = await newPage();

@@ -1,6 +1,7 @@
 // Pictures of the children's course and the coach, to look at: the map, a learn step, a level
 // with an explanation, a wrong move's consequence, a choice level, a solved level, the lesson's
-// end and the coach panel, at phone (390x844) and desktop (1280x900) size in English, 简体中文
+// end, a round of practice (a level, one solved, the round's end), the map with stars and
+// practice counted, and the coach panel, at phone (390x844) and desktop (1280x900) size in English, 简体中文
 // and Tiếng Việt. Against the same servers as run.mjs (the development mock by default):
 //
 //   npm run build && node e2e/screenshots.mjs <folder>      (default test-results/learn/)
@@ -9,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
-import { COACH_FEN, findMove, levels, openLevel, playMove } from './learn.mjs';
+import { COACH_FEN, findMove, levels, openLevel, playMove, practiceRound, solveWithHints } from './learn.mjs';
 
 const dir = process.argv[2] ?? join(WEB, 'test-results', 'learn');
 mkdirSync(dir, { recursive: true });
@@ -27,6 +28,7 @@ const firstMove = all.find((x) => x.level.kind === 'move');
 const choice = all.find((x) => x.level.kind === 'choice');
 const lastOfLesson = all.filter((x) => x.lesson.id === all[0].lesson.id).at(-1);
 const stepWithMoves = all[0].lesson.learn.findIndex((s) => s.moves.length > 0);
+const practiceLesson = all.find((x) => x.lesson.practice)?.lesson;
 
 async function newPage(size, lang) {
     const context = await browser.newContext({
@@ -123,6 +125,22 @@ for (const lang of LANGS)
         await page.waitForSelector('#lesson-complete');
         await page.waitForTimeout(300);
         await save(page, 'lesson-complete');
+        if (practiceLesson) {
+            // a round of practice, every level solved by the hints, to its end
+            const topic = practiceLesson.practice;
+            const round = await practiceRound(base, topic, 7, lang);
+            await page.goto(`${base}/learn/practice/${topic}?seed=7&from=${practiceLesson.id}`);
+            for (const [i, level] of round.levels.entries()) {
+                await page.waitForSelector(`#level[data-level="${level.id}"][data-busy="false"]`, { timeout: 15000 });
+                if (i === 0) await save(page, 'practice');
+                await solveWithHints(page);
+                if (i === 0) await save(page, 'practice-solved');
+                await page.click('#next');
+            }
+            await page.waitForSelector('#practice-complete');
+            await page.waitForTimeout(300);
+            await save(page, 'practice-done');
+        }
         await page.goto(`${base}/learn`);
         await page.waitForSelector('.lesson-card');
         await save(page, 'map-with-stars');

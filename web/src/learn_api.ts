@@ -1,7 +1,8 @@
-// The client side of learn.md's HTTP calls: the course, lessons and levels, a move or an answer
-// with its verdict, hints, and the help for any position (escape, explain). Every answer goes
-// through its reader (learn_contract.ts); errors are api.ts's ApiError. Lessons are kept per
-// language for the page's life, so moving from level to level does not fetch them again.
+// The client side of learn.md's HTTP calls: the course, lessons and levels, generated practice, a
+// move or an answer with its verdict, hints, and the help for any position (escape, explain).
+// Every answer goes through its reader (learn_contract.ts); errors are api.ts's ApiError. Lessons
+// and practice rounds are kept per language for the page's life, so moving from level to level
+// does not fetch them again.
 
 import { call } from './api';
 import type { Variant } from './geometry';
@@ -13,6 +14,7 @@ import {
     type Hint,
     type Lesson,
     type Level,
+    type Practice,
     type Verdict,
     readCourse,
     readEscape,
@@ -20,28 +22,46 @@ import {
     readHint,
     readLesson,
     readLevel,
+    readPractice,
     readVerdict,
 } from './learn_contract';
 
 // What the child did: a move (move levels) or an answer (choice levels).
 export type Attempt = { move: string } | { choice: string };
 
-const lessons = new Map<string, Promise<Lesson>>();
 const enc = encodeURIComponent;
+
+// What the page keeps: one promise per key, a failure forgotten (asked again next time).
+function keeper<T>(): (key: string, fetch: () => Promise<T>) => Promise<T> {
+    const kept = new Map<string, Promise<T>>();
+    return (key, fetch) => {
+        let known = kept.get(key);
+        if (!known) {
+            known = fetch();
+            void known.catch(() => kept.delete(key));
+            kept.set(key, known);
+        }
+        return known;
+    };
+}
+const lessons = keeper<Lesson>();
+const rounds = keeper<Practice>();
 
 export const learnApi = {
     course: async (lang: Language): Promise<Course> =>
         readCourse(await call<unknown>('GET', `/api/learn/course?lang=${lang}`)),
-    lesson: (id: string, lang: Language): Promise<Lesson> => {
-        const key = `${lang}/${id}`;
-        let known = lessons.get(key);
-        if (!known) {
-            known = call<unknown>('GET', `/api/learn/lessons/${enc(id)}?lang=${lang}`).then((v) => readLesson(v));
-            void known.catch(() => lessons.delete(key)); // a failure is not kept
-            lessons.set(key, known);
-        }
-        return known;
-    },
+    lesson: (id: string, lang: Language): Promise<Lesson> =>
+        lessons(`${lang}/${id}`, () =>
+            call<unknown>('GET', `/api/learn/lessons/${enc(id)}?lang=${lang}`).then((v) => readLesson(v)),
+        ),
+    // `count` fresh levels of `topic`; the same `seed` (a whole number, as text) gives the same levels.
+    practice: (topic: string, count: number, seed: string, lang: Language): Promise<Practice> =>
+        rounds(`${lang}/${topic}/${count}/${seed}`, () =>
+            call<unknown>(
+                'GET',
+                `/api/learn/practice?topic=${enc(topic)}&count=${count}&seed=${enc(seed)}&lang=${lang}`,
+            ).then((v) => readPractice(v)),
+        ),
     level: async (id: string, lang: Language): Promise<Level> =>
         readLevel(await call<unknown>('GET', `/api/learn/levels/${enc(id)}?lang=${lang}`)),
     // `line`: every move played in the level so far (the child's and the replies).

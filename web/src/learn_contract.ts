@@ -1,6 +1,6 @@
 // The learning contract as the server answers it (docs/learn.md: the course, its lessons and
-// levels, the verdict on a move or an answer, hints, and the help for any position: escape and
-// explain). The types, and one reader per answer, which checks it and names the first field that
+// levels, generated practice, the verdict on a move or an answer, hints, and the help for any
+// position: escape and explain). The types, and one reader per answer, which checks it and names the first field that
 // is wrong (schema.ts, as turn.ts does for the games). The app reads leniently about added fields
 // (learn.md: "fields may be added"); the tests and the development mock read strictly.
 
@@ -34,6 +34,7 @@ export interface CourseLesson {
     topics: string[];
     learn_steps: number;
     levels: string[]; // level ids, in order
+    practice: string | null; // the practice topic that goes on from the lesson
 }
 
 export interface Course {
@@ -78,6 +79,13 @@ export interface Lesson {
     tip: string; // for the grown-up
     topics: string[];
     learn: LearnStep[];
+    levels: Level[];
+    practice: string | null; // the practice topic that goes on from the lesson (/api/learn/practice)
+}
+
+// Fresh levels of a practice topic (GET /api/learn/practice): levels like any other, of the
+// lesson "practice", whose ids work with the level, move and hint calls.
+export interface Practice {
     levels: Level[];
 }
 
@@ -147,6 +155,9 @@ const arrow: Check = (v, w) => {
 };
 const id: Check = (v, w) => void ((typeof v === 'string' && v.length > 0) || fail(w, 'not an id'));
 const variant = oneOf(...VARIANTS);
+// A practice topic: it becomes part of an address (/learn/practice/{topic}).
+const topic: Check = (v, w) =>
+    void ((typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v)) || fail(w, `not a topic: ${JSON.stringify(v)}`));
 
 const STEP = record({
     text: str,
@@ -176,7 +187,17 @@ const LEVEL: Check = (v, w) => {
 };
 
 const COURSE = record({
-    lessons: list(record({ id, title: str, summary: str, topics: list(str), learn_steps: int, levels: list(id) })),
+    lessons: list(
+        record({
+            id,
+            title: str,
+            summary: str,
+            topics: list(str),
+            learn_steps: int,
+            levels: list(id),
+            practice: nullable(topic),
+        }),
+    ),
 });
 
 const LESSON = record({
@@ -187,7 +208,21 @@ const LESSON = record({
     topics: list(str),
     learn: list(STEP),
     levels: list(LEVEL),
+    practice: nullable(topic),
 });
+
+// At least one level, each of the lesson "practice", no id twice.
+const PRACTICE: Check = (v, w) => {
+    record({ levels: list(LEVEL) })(v, w);
+    const levels = (v as { levels: Level[] }).levels;
+    if (levels.length === 0) fail(`${w}.levels`, 'empty');
+    const seen = new Set<string>();
+    levels.forEach((l, i) => {
+        if (l.lesson !== 'practice') fail(`${w}.levels[${i}].lesson`, 'not "practice"');
+        if (seen.has(l.id)) fail(`${w}.levels[${i}].id`, `"${l.id}" twice`);
+        seen.add(l.id);
+    });
+};
 
 const stars: Check = (v, w) => void ([1, 2, 3].includes(v as number) || fail(w, 'not 1, 2 or 3'));
 
@@ -244,6 +279,7 @@ function read<T>(check: Check, v: unknown, where: string, strict: boolean): T {
 export const readCourse = (v: unknown, strict = false): Course => read(COURSE, v, 'course', strict);
 export const readLesson = (v: unknown, strict = false): Lesson => read(LESSON, v, 'lesson', strict);
 export const readLevel = (v: unknown, strict = false): Level => read(LEVEL, v, 'level', strict);
+export const readPractice = (v: unknown, strict = false): Practice => read(PRACTICE, v, 'practice', strict);
 export const readEscape = (v: unknown, strict = false): Escape => read(ESCAPE, v, 'escape', strict);
 export const readExplain = (v: unknown, strict = false): Explain => read(EXPLAIN, v, 'explain', strict);
 

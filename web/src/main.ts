@@ -1,6 +1,6 @@
 // The app: a header with the language switch, and the screens chosen by the address: `/` (new
-// game), `/g/{id}` (play with `?token=…`, watch without), `/learn` and `/learn/{lesson}[/{level}]`
-// (the children's course).
+// game), `/g/{id}` (play with `?token=…`, watch without), `/learn`, `/learn/{lesson}[/{level}]`
+// and `/learn/practice/{topic}` (the children's course).
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
@@ -41,8 +41,8 @@ function show(): void {
             navigate,
             analysisSource,
         );
-    } else if (r.screen === 'learn' || r.screen === 'lesson') {
-        cleanup = renderLearn(main, r, navigate);
+    } else if (r.screen === 'learn' || r.screen === 'lesson' || r.screen === 'practice') {
+        cleanup = renderLearn(main, r, location.search, navigate);
     } else {
         renderHome(main, navigate);
     }

@@ -1,10 +1,13 @@
 // Which screen an address shows: `/` the new-game screen, `/g/{id}` a game, `/learn` the course
-// map, `/learn/{lesson}` a lesson (its explanation), `/learn/{lesson}/{level}` one of its levels.
+// map, `/learn/{lesson}` a lesson (its explanation), `/learn/{lesson}/{level}` one of its levels,
+// `/learn/practice/{topic}` a round of practice (`?seed=N` which levels, `&n=K` the one shown,
+// `&from=<lesson>` the lesson it goes on from).
 export type Route =
     | { screen: 'home' }
     | { screen: 'game'; id: string }
     | { screen: 'learn' }
     | { screen: 'lesson'; lesson: string; level?: string }
+    | { screen: 'practice'; topic: string }
     | { screen: 'missing' };
 
 const ID = '([A-Za-z0-9_-]{1,128})';
@@ -14,6 +17,8 @@ export function route(path: string): Route {
     const game = new RegExp(`^/g/${ID}/?$`).exec(path);
     if (game) return { screen: 'game', id: game[1]! };
     if (/^\/learn\/?$/.test(path)) return { screen: 'learn' };
+    const practice = new RegExp(`^/learn/practice/${ID}/?$`).exec(path);
+    if (practice) return { screen: 'practice', topic: practice[1]! };
     const lesson = new RegExp(`^/learn/${ID}(?:/${ID})?/?$`).exec(path);
     if (lesson)
         return lesson[2]
@@ -26,4 +31,39 @@ export function route(path: string): Route {
 export function learnPath(lesson?: string, level?: string): string {
     if (!lesson) return '/learn';
     return `/learn/${encodeURIComponent(lesson)}${level ? `/${encodeURIComponent(level)}` : ''}`;
+}
+
+// The largest seed the server takes (an unsigned 64-bit number).
+const MAX_SEED = 2n ** 64n - 1n;
+
+// Where a round of practice is: its seed (a whole number, as text: the server's is 64 bits), the
+// level shown (1 = the first), the lesson it goes on from.
+export interface PracticePlace {
+    seed?: string;
+    n?: number;
+    from?: string;
+}
+
+// The address of a round of practice of `topic` (without a seed the screen draws one).
+export function practicePath(topic: string, place: PracticePlace = {}): string {
+    const q = new URLSearchParams();
+    if (place.seed !== undefined) q.set('seed', place.seed);
+    if (place.n !== undefined && place.n > 1) q.set('n', String(place.n));
+    if (place.from !== undefined) q.set('from', place.from);
+    const query = q.toString();
+    return `/learn/practice/${encodeURIComponent(topic)}${query ? `?${query}` : ''}`;
+}
+
+// The place a practice address's query names; what is malformed is left out (a seed that is not
+// a whole number below 2^64, n not a count from 1, a lesson id the routes would not read).
+export function practicePlace(search: string): PracticePlace {
+    const q = new URLSearchParams(search);
+    const out: PracticePlace = {};
+    const seed = q.get('seed');
+    if (seed !== null && /^\d{1,20}$/.test(seed) && BigInt(seed) <= MAX_SEED) out.seed = seed;
+    const n = q.get('n');
+    if (n !== null && /^[1-9]\d{0,2}$/.test(n)) out.n = Number(n);
+    const from = q.get('from');
+    if (from !== null && new RegExp(`^${ID}$`).test(from)) out.from = from;
+    return out;
 }

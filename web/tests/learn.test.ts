@@ -1,21 +1,28 @@
 // The Learn screens' logic without a page: the stars kept (bad data ignored, the best kept), the
-// new routes, the lesson board's promotion moves and check marks, the coach's board marks and
-// the map's pictures.
+// practice solved per topic (each level once), the routes (a round of practice's too), the lesson
+// board's promotion moves and check marks, the coach's board marks and the map's pictures.
 import { describe, expect, it } from 'vitest';
 import { checkedKings } from '../src/attacks';
 import { parsePosition } from '../src/notation';
-import { learnPath, route } from '../src/router';
+import { learnPath, practicePath, practicePlace, route } from '../src/router';
 import { escapeMarks } from '../src/screens/game/coach';
 import { lessonPiece } from '../src/screens/learn/map';
+import { newSeed, topicName } from '../src/screens/learn/practice';
 import { promotionMoves } from '../src/screens/learn/stage';
 import {
+    RECENT_PRACTICE,
     type StarStorage,
     lessonDone,
     lessonStars,
+    loadStarFile,
     loadStars,
+    practiceSolved,
+    recordPractice,
     recordStars,
+    solvedOf,
     suggestedLesson,
 } from '../src/screens/learn/stars';
+import { setLanguage } from '../src/i18n';
 
 function memory(initial?: string): StarStorage & { data: Map<string, string> } {
     const data = new Map<string, string>();
@@ -32,7 +39,12 @@ describe('the stars store', () => {
         expect(recordStars('check-1', 3, s)).toBe(3);
         expect(recordStars('mate-1', 1, s)).toBe(1);
         expect(loadStars(s)).toEqual({ 'check-1': 3, 'mate-1': 1 });
-        expect(JSON.parse(s.data.get('citadel.learn.stars')!)).toEqual({ v: 1, levels: { 'check-1': 3, 'mate-1': 1 } });
+        expect(JSON.parse(s.data.get('citadel.learn.stars')!)).toEqual({
+            v: 1,
+            levels: { 'check-1': 3, 'mate-1': 1 },
+            practice: {},
+            practice_recent: [],
+        });
     });
     it('ignores what it cannot trust', () => {
         for (const bad of [
@@ -67,12 +79,57 @@ describe('the stars store', () => {
         expect(lessonDone(['a1', 'a2'], stars)).toBe(true);
         expect(lessonDone(['b1', 'b2'], stars)).toBe(false);
         const lessons = [
-            { id: 'a', title: '', summary: '', topics: [], learn_steps: 1, levels: ['a1', 'a2'] },
-            { id: 'b', title: '', summary: '', topics: [], learn_steps: 1, levels: ['b1', 'b2'] },
+            { id: 'a', title: '', summary: '', topics: [], learn_steps: 1, levels: ['a1', 'a2'], practice: null },
+            { id: 'b', title: '', summary: '', topics: [], learn_steps: 1, levels: ['b1', 'b2'], practice: 'x' },
         ];
         expect(suggestedLesson(lessons, {})).toBe('a');
         expect(suggestedLesson(lessons, stars)).toBe('b');
         expect(suggestedLesson(lessons, { ...stars, b2: 1 })).toBeUndefined();
+    });
+});
+
+describe('the practice kept', () => {
+    it('counts each practice level solved once, per topic, beside the stars', () => {
+        const s = memory('{"v":1,"levels":{"check-1":2}}'); // kept before practice existed
+        expect(practiceSolved(s)).toEqual({});
+        expect(recordPractice('checkmate', 'practice-mate_in_1-7-0', s)).toBe(1);
+        expect(recordPractice('checkmate', 'practice-mate_in_1-7-0', s)).toBe(1); // solved again
+        expect(recordPractice('checkmate', 'practice-mate_in_2-7-1', s)).toBe(2);
+        expect(recordPractice('castling', 'practice-castle-9-0', s)).toBe(1);
+        expect(practiceSolved(s)).toEqual({ checkmate: 2, castling: 1 });
+        expect(loadStars(s)).toEqual({ 'check-1': 2 }); // the stars stay
+        recordStars('check-1', 3, s);
+        expect(practiceSolved(s)).toEqual({ checkmate: 2, castling: 1 }); // and the practice too
+        expect(JSON.parse(s.data.get('citadel.learn.stars')!)).toEqual({
+            v: 1,
+            levels: { 'check-1': 3 },
+            practice: { checkmate: 2, castling: 1 },
+            practice_recent: ['practice-mate_in_1-7-0', 'practice-mate_in_2-7-1', 'practice-castle-9-0'],
+        });
+        expect([...solvedOf(['practice-mate_in_1-7-0', 'practice-mate_in_1-8-0', 'practice-castle-9-0'], s)]).toEqual([
+            'practice-mate_in_1-7-0',
+            'practice-castle-9-0',
+        ]);
+    });
+    it('keeps the last ids only, and counts on', () => {
+        const s = memory();
+        for (let i = 0; i < RECENT_PRACTICE + 5; i++) recordPractice('stalemate', `practice-x-1-${i}`, s);
+        const file = loadStarFile(s);
+        expect(file.practice).toEqual({ stalemate: RECENT_PRACTICE + 5 });
+        expect(file.recent).toHaveLength(RECENT_PRACTICE);
+        expect(file.recent[0]).toBe('practice-x-1-5');
+    });
+    it('ignores practice it cannot trust, and keeps the rest', () => {
+        const file = (practice: string, recent = '[]') =>
+            loadStarFile(memory(`{"v":1,"levels":{"a":3},"practice":${practice},"practice_recent":${recent}}`));
+        for (const bad of ['[]', '7', 'null', '"x"']) expect(file(bad).practice, bad).toEqual({});
+        expect(file('{"a":3,"b":0,"c":-1,"d":"3","e":2.5,"f":1e300,"g":12}').practice).toEqual({ a: 3, g: 12 });
+        expect(file('{}', '{"a":1}').recent).toEqual([]);
+        expect(file('{}', '["x",3,null,"y"]').recent).toEqual(['x', 'y']);
+        expect(file('{"b":4}', '"x"').levels).toEqual({ a: 3 });
+        expect(loadStarFile(memory('{"v":2,"levels":{},"practice":{"a":3}}')).practice).toEqual({});
+        expect(practiceSolved(undefined)).toEqual({});
+        expect(recordPractice('a', 'p-1', undefined)).toBe(1);
     });
 });
 
@@ -87,6 +144,40 @@ describe('the routes', () => {
         expect(route('/learn/<x>')).toEqual({ screen: 'missing' });
         expect(route('/learning')).toEqual({ screen: 'missing' });
         expect(route('/g/abc')).toEqual({ screen: 'game', id: 'abc' });
+    });
+    it('reach a round of practice, with its seed, level and lesson in the query', () => {
+        expect(route('/learn/practice/checkmate')).toEqual({ screen: 'practice', topic: 'checkmate' });
+        expect(route('/learn/practice/en_passant/')).toEqual({ screen: 'practice', topic: 'en_passant' });
+        expect(route('/learn/practice')).toEqual({ screen: 'lesson', lesson: 'practice' });
+        expect(route('/learn/practice/a/b')).toEqual({ screen: 'missing' });
+        expect(practicePath('checkmate')).toBe('/learn/practice/checkmate');
+        const path = practicePath('escape_check', { seed: '18446744073709551615', n: 3, from: 'check' });
+        expect(path).toBe('/learn/practice/escape_check?seed=18446744073709551615&n=3&from=check');
+        const [where, query] = path.split('?') as [string, string];
+        expect(route(where)).toEqual({ screen: 'practice', topic: 'escape_check' });
+        expect(practicePlace(`?${query}`)).toEqual({ seed: '18446744073709551615', n: 3, from: 'check' });
+        expect(practicePath('castling', { seed: '7', n: 1 })).toBe('/learn/practice/castling?seed=7');
+        expect(practicePlace('')).toEqual({});
+        expect(practicePlace('?seed=-1&n=0&from=%3Cx%3E')).toEqual({});
+        expect(practicePlace('?seed=1.5&n=two')).toEqual({});
+        expect(practicePlace('?seed=18446744073709551616&n=1')).toEqual({ n: 1 }); // 2^64
+        expect(practicePlace('?seed=0')).toEqual({ seed: '0' });
+    });
+    it('draw whole seeds, exact in a number', () => {
+        expect(newSeed(() => 0)).toBe('0');
+        const top = newSeed(() => 0.9999999999999999);
+        expect(BigInt(top) < 2n ** 53n).toBe(true);
+        expect(practicePlace(`?seed=${top}`).seed).toBe(top);
+        expect(newSeed()).toMatch(/^\d{1,16}$/);
+        expect(newSeed()).not.toBe(newSeed());
+    });
+    it('name a practice topic, or say "More practice"', () => {
+        setLanguage('en');
+        expect(topicName('escape_check')).toBe('Get out of check');
+        expect(topicName('knight_tours')).toBe('More practice');
+        setLanguage('vi');
+        expect(topicName('checkmate')).toBe('Chiếu hết');
+        setLanguage('en');
     });
     it('write the addresses they read', () => {
         expect(learnPath()).toBe('/learn');

@@ -10,6 +10,7 @@ import {
     readHint,
     readLesson,
     readLevel,
+    readPractice,
     readVerdict,
 } from '../src/learn_contract';
 import { learnApi } from '../src/learn_api';
@@ -54,6 +55,7 @@ const LESSON = {
         },
     ],
     levels: [LEVEL, CHOICE_LEVEL],
+    practice: 'escape_check',
 };
 const COURSE = {
     lessons: [
@@ -64,6 +66,37 @@ const COURSE = {
             topics: ['check'],
             learn_steps: 1,
             levels: ['check-1', 'check-2'],
+            practice: 'escape_check',
+        },
+        {
+            id: 'draws',
+            title: 'Draws',
+            summary: 'When nobody wins.',
+            topics: ['stalemate'],
+            learn_steps: 2,
+            levels: [],
+            practice: null,
+        },
+    ],
+};
+const PRACTICE = {
+    levels: [
+        {
+            ...LEVEL,
+            id: 'practice-mate_in_1-7-0',
+            lesson: 'practice',
+            fen: '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1',
+            goal: 'Checkmate in one move!',
+            goal_id: 'mate_in_1',
+        },
+        {
+            ...LEVEL,
+            id: 'practice-mate_in_2-7-1',
+            lesson: 'practice',
+            fen: '7k/8/8/8/8/8/R7/1R4K1 w - - 0 1',
+            goal: 'Checkmate in two moves!',
+            goal_id: 'mate_in_2',
+            par: 2,
         },
     ],
 };
@@ -116,6 +149,72 @@ describe('the course, lessons and levels', () => {
         expect(refusal(() => readLevel({ ...CHOICE_LEVEL, choices: [] }))).toBe('level.choices: empty');
         expect(refusal(() => readLevel({ ...LEVEL, choices: [{ id: 'a', text: 'A' }] }))).toBe(
             'level.choices: not empty',
+        );
+    });
+});
+
+describe('the practice topic of a lesson', () => {
+    it('is read on the map and in a lesson, a topic or null', () => {
+        const course = readCourse(COURSE, true);
+        expect(course.lessons.map((l) => l.practice)).toEqual(['escape_check', null]);
+        expect(readLesson(LESSON, true).practice).toBe('escape_check');
+        expect(readLesson({ ...LESSON, practice: null }, true).practice).toBe(null);
+    });
+    it('names what is wrong with it', () => {
+        const lesson = clone(LESSON) as Record<string, unknown>;
+        delete lesson['practice'];
+        expect(refusal(() => readLesson(lesson))).toBe('lesson.practice: missing');
+        const entry = clone(COURSE.lessons[0]) as Record<string, unknown>;
+        delete entry['practice'];
+        expect(refusal(() => readCourse({ lessons: [entry] }))).toBe('course.lessons[0].practice: missing');
+        expect(refusal(() => readCourse({ lessons: [{ ...COURSE.lessons[0], practice: 3 }] }))).toBe(
+            'course.lessons[0].practice: not a topic: 3',
+        );
+        expect(refusal(() => readLesson({ ...LESSON, practice: '' }))).toBe('lesson.practice: not a topic: ""');
+        expect(refusal(() => readLesson({ ...LESSON, practice: 'mate/1' }))).toBe(
+            'lesson.practice: not a topic: "mate/1"',
+        );
+        expect(refusal(() => readLesson({ ...LESSON, practice: ['checkmate'] }))).toBe(
+            'lesson.practice: not a topic: ["checkmate"]',
+        );
+    });
+});
+
+describe('a round of practice', () => {
+    it('reads strictly as the server writes it', () => {
+        const round = readPractice(PRACTICE, true);
+        expect(round.levels.map((l) => l.id)).toEqual(['practice-mate_in_1-7-0', 'practice-mate_in_2-7-1']);
+        expect(round.levels[1]!.par).toBe(2);
+    });
+    it('takes added fields in the app, refuses them in the tests', () => {
+        expect(readPractice({ ...PRACTICE, seed: 7 }).levels).toHaveLength(2);
+        expect(refusal(() => readPractice({ ...PRACTICE, seed: 7 }, true))).toBe(
+            'practice.seed: not a field of this message',
+        );
+    });
+    it('names what is wrong', () => {
+        const level = PRACTICE.levels[0]!;
+        expect(refusal(() => readPractice([]))).toBe('practice: not an object');
+        expect(refusal(() => readPractice({}))).toBe('practice.levels: missing');
+        expect(refusal(() => readPractice({ levels: level }))).toBe('practice.levels: not a list');
+        expect(refusal(() => readPractice({ levels: [] }))).toBe('practice.levels: empty');
+        expect(refusal(() => readPractice({ levels: [level, { ...level, side: 'red' }] }))).toBe(
+            'practice.levels[1].side: not one of white, black',
+        );
+        const noFen = clone(level) as Record<string, unknown>;
+        delete noFen['fen'];
+        expect(refusal(() => readPractice({ levels: [noFen] }))).toBe('practice.levels[0].fen: missing');
+        expect(refusal(() => readPractice({ levels: [{ ...level, lesson: 'checkmate' }] }))).toBe(
+            'practice.levels[0].lesson: not "practice"',
+        );
+        expect(refusal(() => readPractice({ levels: [level, level] }))).toBe(
+            'practice.levels[1].id: "practice-mate_in_1-7-0" twice',
+        );
+        expect(refusal(() => readPractice({ levels: [{ ...level, choices: [{ id: 'a', text: 'A' }] }] }))).toBe(
+            'practice.levels[0].choices: not empty',
+        );
+        expect(refusal(() => readPractice({ levels: [{ ...level, par: '1' }] }))).toBe(
+            'practice.levels[0].par: not an integer',
         );
     });
 });
@@ -259,6 +358,30 @@ describe('the calls', () => {
         const err = await learnApi.level('x', 'en').catch((e: unknown) => e);
         expect(err).toBeInstanceOf(ApiError);
         expect((err as ApiError).body.code).toBe('not_found');
+    });
+    it('ask for a round of practice with its topic, count, seed and language, and keep it', async () => {
+        const asked = answer(200, PRACTICE);
+        const round = await learnApi.practice('checkmate', 5, '18446744073709551615', 'vi');
+        expect(round.levels).toHaveLength(2);
+        expect(asked.map((a) => a.url)).toEqual([
+            '/api/learn/practice?topic=checkmate&count=5&seed=18446744073709551615&lang=vi',
+        ]);
+        await learnApi.practice('checkmate', 5, '18446744073709551615', 'vi');
+        expect(asked).toHaveLength(1); // the same round, kept
+        await learnApi.practice('checkmate', 5, '18446744073709551614', 'vi');
+        expect(asked).toHaveLength(2); // another seed
+    });
+    it('refuse a round outside the contract, and pass on the server’s refusal', async () => {
+        answer(200, { levels: [] });
+        await expect(learnApi.practice('castling', 5, '1', 'en')).rejects.toThrow(
+            new SchemaError('practice.levels: empty'),
+        );
+        answer(400, { type: 'error', code: 'bad_request', message: 'topic: unknown' });
+        const err = await learnApi.practice('knitting', 5, '1', 'en').catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ApiError);
+        expect((err as ApiError).body.code).toBe('bad_request');
+        answer(200, PRACTICE);
+        expect((await learnApi.practice('knitting', 5, '1', 'en')).levels).toHaveLength(2); // not kept
     });
     it('keep a lesson per language, but not a failure', async () => {
         const asked = answer(500, { type: 'error', code: 'internal', message: 'down' });

@@ -22,6 +22,16 @@ const HEADINGS: Record<Tone, StringKey | undefined> = {
 const STAR =
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2.6l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.4l-5.8 3.1 1.1-6.5L2.6 9.4l6.5-.9z"/></svg>';
 
+const PUZZLE =
+    '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path d="M3 9H8A3.2 3.2 0 1 1 12 9H17V13A3.2 3.2 0 1 1 17 17V22H3Z" fill="currentColor"/></svg>';
+
+// A puzzle piece: the picture of "More practice".
+export function practiceIcon(): HTMLElement {
+    const icon = el('span', { class: 'practice-icon', 'aria-hidden': 'true' });
+    icon.innerHTML = PUZZLE;
+    return icon;
+}
+
 // `earned` of `possible` stars in a row (filled, then empty), labelled for screen readers.
 export function starsRow(earned: number, possible = 3, label = t('learn_stars_earned', { n: earned })): HTMLElement {
     const row = el('span', { class: 'stars', role: 'img', 'aria-label': label, 'data-stars': String(earned) });

@@ -1,6 +1,7 @@
 // A lesson (`/learn/{lesson}`, and `/learn/{lesson}/{level}` for one of its levels, so that a
 // reload keeps the place): the bar (all lessons, the title, "For grown-ups", the voice), the
-// progress dots, and the part shown: the learn steps, a level, or the lesson-complete screen.
+// progress dots, and the part shown: the learn steps, a level, or the lesson-complete screen (with
+// "More practice" where the lesson has a practice topic).
 // Which part comes next is decided here; the parts themselves are steps.ts and level.ts.
 
 import { ApiError } from '../../api';
@@ -8,9 +9,9 @@ import { button, el } from '../../dom';
 import { language, t } from '../../i18n';
 import type { Lesson } from '../../learn_contract';
 import { learnApi } from '../../learn_api';
-import { learnPath } from '../../router';
+import { learnPath, practicePath } from '../../router';
 import { stopSpeaking, voiceOn } from '../../speech';
-import { starsRow } from './feedback';
+import { practiceIcon, starsRow } from './feedback';
 import { LevelView, failureText } from './level';
 import { lessonStars, loadStars } from './stars';
 import { StepView } from './steps';
@@ -191,6 +192,17 @@ export function renderLesson(
         const again = button(t('learn_play_again'), () => navigate(learnPath(lesson.id)), { id: 'lesson-again' });
         const map = linkButton(t('learn_all_lessons'), learnPath(), navigate, 'complete-map');
         buttons.replaceChildren(map, again);
+        if (lesson.practice) {
+            const more = linkButton(
+                t('learn_more_practice'),
+                practicePath(lesson.practice, { from: lesson.id }),
+                navigate,
+                'lesson-practice',
+            );
+            more.classList.add('big', 'practice-button');
+            more.prepend(practiceIcon());
+            buttons.prepend(more);
+        }
         learnApi
             .course(language())
             .then((course) => {

@@ -1,4 +1,4 @@
-// One practice level (#level): the goal, the board turned to the child's side (or, on a choice
+// One level (#level), of a lesson or of a round of practice (practice.ts): the goal, the board turned to the child's side (or, on a choice
 // level, the question and its big answer buttons), the verdict on each try as learn.md gives it,
 // hints, "Start again", and "Next" once solved. The server keeps no state: the level sends the
 // whole `line` with every try, with the mistakes and hints so far.
@@ -28,7 +28,10 @@ export interface LevelEvents {
     // callbacks, not methods: handed on unbound
     solved: (stars: 1 | 2 | 3) => void; // the best stars kept now
     next: () => void;
-    last: boolean; // the lesson's last level: "Next" ends the lesson
+    last: boolean; // the lesson's (or round's) last level: "Next" ends it
+    // Where the stars of a solve are kept, answering the best kept now (default: the stars store,
+    // by the level's id).
+    keep?: (stars: 1 | 2 | 3) => 1 | 2 | 3;
 }
 
 // The text of an error for the child (and the grown-up beside): the server's words when it gave
@@ -270,7 +273,7 @@ export class LevelView {
 
     private celebrate(stars: 1 | 2 | 3, message: string): void {
         this.solved = true;
-        const best = recordStars(this.level.id, stars);
+        const best = this.events.keep ? this.events.keep(stars) : recordStars(this.level.id, stars);
         play('end');
         this.feedback.show('solved', message, starsRow(stars));
         this.element.classList.add('celebrate');

@@ -1,7 +1,8 @@
 // The course map (`/learn`): the lessons in teaching order as big cards (a piece for a picture,
 // the title and summary with a speaker button, the stars earned of those possible), the
-// suggested lesson (the first not done) flagged "Start here" or "Up next". Nothing is locked: any
-// card opens its lesson.
+// suggested lesson (the first not done) flagged "Start here" or "Up next"; under a lesson with a
+// practice topic, a "More practice" button and the practice levels solved of that topic. Nothing
+// is locked: any card opens its lesson.
 
 import { button, el } from '../../dom';
 import { language, t } from '../../i18n';
@@ -9,11 +10,12 @@ import type { CourseLesson } from '../../learn_contract';
 import { learnApi } from '../../learn_api';
 import type { Kind } from '../../notation';
 import { pieceSvg } from '../../pieces';
-import { learnPath } from '../../router';
+import { learnPath, practicePath } from '../../router';
 import { voiceOn } from '../../speech';
-import { starsRow } from './feedback';
+import { practiceIcon, starsRow } from './feedback';
+import { linkButton } from './lesson';
 import { failureText } from './level';
-import { type StarMap, lessonDone, lessonStars, loadStars, suggestedLesson } from './stars';
+import { type StarMap, lessonDone, lessonStars, loadStarFile, suggestedLesson } from './stars';
 import { speakerButton } from './voice';
 
 // A piece to picture a lesson by its first topic.
@@ -26,7 +28,14 @@ export function lessonPiece(topics: readonly string[]): Kind {
     return 'K';
 }
 
-function card(lesson: CourseLesson, n: number, stars: StarMap, marker: string | undefined, go: () => void) {
+function card(
+    lesson: CourseLesson,
+    n: number,
+    stars: StarMap,
+    marker: string | undefined,
+    practiced: Record<string, number>,
+    navigate: (p: string) => void,
+) {
     const { earned, possible } = lessonStars(lesson.levels, stars);
     const done = lessonDone(lesson.levels, stars) && lesson.levels.length > 0;
     const icon = el('span', { class: 'lesson-icon' });
@@ -58,10 +67,35 @@ function card(lesson: CourseLesson, n: number, stars: StarMap, marker: string | 
     );
     a.addEventListener('click', (e) => {
         e.preventDefault();
-        go();
+        navigate(learnPath(lesson.id));
     });
     // beside the link, not in it (a button may not sit inside a link)
-    return el('li', {}, a, speakerButton(`${lesson.title}. ${lesson.summary}`));
+    const box = el('div', { class: 'lesson-box' }, a, speakerButton(`${lesson.title}. ${lesson.summary}`));
+    return el('li', {}, box, lesson.practice ? practiceRow(lesson, lesson.practice, practiced, navigate) : null);
+}
+
+// Under a card: "More practice" and how many practice levels of its topic were solved.
+function practiceRow(
+    lesson: CourseLesson,
+    topic: string,
+    practiced: Record<string, number>,
+    navigate: (p: string) => void,
+): HTMLElement {
+    const go = linkButton(
+        t('learn_more_practice'),
+        practicePath(topic, { from: lesson.id }),
+        navigate,
+        `practice-${lesson.id}`,
+    );
+    go.classList.add('practice-link');
+    go.prepend(practiceIcon());
+    const solved = practiced[topic] ?? 0;
+    return el(
+        'div',
+        { class: 'lesson-practice', 'data-topic': topic, 'data-solved': String(solved) },
+        go,
+        solved > 0 ? el('span', { class: 'practice-count' }, t('learn_practice_solved', { n: solved })) : null,
+    );
 }
 
 export function renderMap(root: HTMLElement, navigate: (p: string) => void): () => void {
@@ -82,7 +116,7 @@ export function renderMap(root: HTMLElement, navigate: (p: string) => void): () 
             .course(language())
             .then((course) => {
                 if (!alive) return;
-                const stars = loadStars();
+                const { levels: stars, practice } = loadStarFile();
                 const suggested = suggestedLesson(course.lessons, stars);
                 const started = Object.keys(stars).length > 0;
                 list.replaceChildren(
@@ -92,7 +126,8 @@ export function renderMap(root: HTMLElement, navigate: (p: string) => void): () 
                             i + 1,
                             stars,
                             l.id === suggested ? t(started ? 'learn_up_next' : 'learn_start_here') : undefined,
-                            () => navigate(learnPath(l.id)),
+                            practice,
+                            navigate,
                         ),
                     ),
                 );
