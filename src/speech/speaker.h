@@ -49,8 +49,8 @@ struct SpeakerOptions {
 // sound.
 struct Utterance {
     learn::Lang lang = learn::Lang::En;
-    SpokenText         spoken;
-    std::string        key;
+    SpokenText  spoken;
+    std::string key;
 };
 
 // The answer to a request: the recording, or why there is none.
