@@ -26,6 +26,7 @@ import {
     readVerdict,
 } from '../src/learn_contract';
 import { applyMoveForDisplay, parseMove, parsePosition } from '../src/notation';
+import { checksAlong } from './mock-checks';
 import { readMessage } from '../src/turn';
 
 type Tr = Record<Language, string>;
@@ -1545,6 +1546,7 @@ function levelOf(lesson: string, l: MockLevel, lang: Language): Level {
         goal_id: l.goal_id,
         par: l.par,
         choices: (l.choices ?? []).map((c) => ({ id: c.id, text: c.text[lang] })),
+        check: checksAlong(l.fen, [])[0]!,
     };
 }
 
@@ -1562,6 +1564,7 @@ function lessonOf(l: MockLesson, lang: Language): Lesson {
             arrows: s.arrows ?? [],
             highlights: s.highlights ?? [],
             moves: s.moves ?? [],
+            checks: checksAlong(s.fen, s.moves ?? []),
         })),
         levels: l.levels.map((level) => levelOf(l.id, level, lang)),
         practice: l.practice,
@@ -1585,11 +1588,22 @@ function stars(mistakes: number, hints: number): 1 | 2 | 3 {
     return slips === 0 ? 3 : slips <= 2 ? 2 : 1;
 }
 
-// The verdict to send; `sanText` undefined: a choice level's (no move fields).
-function verdictOf(v: MockVerdict, lang: Language, sanText: string | undefined, counts: [number, number]): Verdict {
+// The verdict to send; `played` undefined: a choice level's (no move fields), else the level's
+// position, the line before the move, the move and its SAN.
+function verdictOf(
+    v: MockVerdict,
+    lang: Language,
+    played: { fen: string; line: readonly string[]; move: string; san: string } | undefined,
+    counts: [number, number],
+): Verdict {
     const marks = { arrows: v.arrows ?? [], highlights: v.highlights ?? [] };
-    const move = sanText !== undefined;
-    const withSan = move ? { san: v.san ?? sanText } : {};
+    const move = played !== undefined;
+    // The kings in check after the move and each move the board plays after it.
+    const after = (more: readonly string[]) =>
+        played
+            ? { checks: checksAlong(played.fen, [...played.line, played.move, ...more]).slice(played.line.length + 1) }
+            : {};
+    const withSan = played ? { san: v.san ?? played.san } : {};
     switch (v.verdict) {
         case 'wrong':
             return {
@@ -1598,6 +1612,7 @@ function verdictOf(v: MockVerdict, lang: Language, sanText: string | undefined, 
                 message: v.message[lang],
                 ...(move ? { consequence: v.consequence ?? [] } : {}),
                 ...marks,
+                ...after(v.consequence ?? []),
             } as Verdict;
         case 'good':
             return {
@@ -1606,9 +1621,17 @@ function verdictOf(v: MockVerdict, lang: Language, sanText: string | undefined, 
                 message: v.message[lang],
                 ...(move ? { reply: v.reply ?? null } : {}),
                 ...marks,
+                ...after(v.reply ? [v.reply] : []),
             } as Verdict;
         case 'solved':
-            return { verdict: 'solved', ...withSan, message: v.message[lang], stars: stars(...counts), ...marks };
+            return {
+                verdict: 'solved',
+                ...withSan,
+                message: v.message[lang],
+                stars: stars(...counts),
+                ...marks,
+                ...after([]),
+            };
     }
 }
 
@@ -1637,8 +1660,9 @@ function attempt(l: MockLevel, body: Record<string, unknown> | undefined, lang: 
         return error(400, 'bad_request', 'move: a UCI move is wanted');
     let v: Verdict;
     const known = node.answers[move];
-    if (known) v = verdictOf(known, lang, san(l.fen, line, move), counts);
-    else if (node.legal.includes(move)) v = verdictOf(node.otherwise, lang, san(l.fen, line, move), counts);
+    const played = { fen: l.fen, line, move, san: san(l.fen, line, move) };
+    if (known) v = verdictOf(known, lang, played, counts);
+    else if (node.legal.includes(move)) v = verdictOf(node.otherwise, lang, played, counts);
     else {
         const e = node.illegal[move] ?? node.illegal[parseMove(move)!.from] ?? NOT_THAT;
         v = { verdict: 'illegal', reason: e.reason, message: e.message[lang], arrows: e.arrows };

@@ -223,6 +223,20 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         }
     });
 
+    await step('learn: the board rings a king in check where the server says so, and none elsewhere', async () => {
+        const inCheck = all.find((x) => x.level.check.length > 0);
+        const calm = all.find((x) => x.level.kind === 'move' && x.level.check.length === 0);
+        assert(inCheck && calm, 'the course has no level in check, or none without');
+        const p = await newPage();
+        for (const { lesson, level } of [inCheck, calm]) {
+            await p.goto(`${base}/learn/${lesson.id}/${level.id}`);
+            await p.waitForSelector(`#level[data-level="${level.id}"]`);
+            const rings = await p.locator('.learn-board circle.check').count();
+            assert(rings === level.check.length, `${level.id}: ${rings} kings ringed, the server names ${level.check}`);
+        }
+        await p.context().close();
+    });
+
     await step(
         'learn: More practice from the map: a level solved by the hints, kept over a reload, counted',
         async () => {

@@ -50,6 +50,9 @@ export interface LearnStep {
     arrows: Arrow[];
     highlights: string[];
     moves: string[];
+    // The squares of a king in check (ringed on the board): one list for the position, then one
+    // after each of `moves`; the server says so, so that the client needs no rules.
+    checks: string[][];
 }
 
 export type LevelKind = 'move' | 'choice';
@@ -70,6 +73,7 @@ export interface Level {
     goal_id: string; // escape_check, mate_in_1, castle, answer, ... (more may be added)
     par: number;
     choices: Choice[]; // empty for move levels
+    check: string[]; // the squares of the side to move's king in check at the start
 }
 
 export interface Lesson {
@@ -104,6 +108,7 @@ export interface WrongVerdict {
     consequence: string[]; // the line that shows why, replayed and taken back
     arrows: Arrow[];
     highlights: string[];
+    checks?: string[][]; // a move's: the kings in check after it, then after each consequence move
 }
 export interface GoodVerdict {
     verdict: 'good';
@@ -112,6 +117,7 @@ export interface GoodVerdict {
     reply: string | null; // the opponent's answer, or null where the child moves again
     arrows: Arrow[];
     highlights: string[];
+    checks?: string[][]; // a move's: the kings in check after it, then after the reply
 }
 export interface SolvedVerdict {
     verdict: 'solved';
@@ -120,6 +126,7 @@ export interface SolvedVerdict {
     stars: 1 | 2 | 3;
     arrows: Arrow[];
     highlights: string[];
+    checks?: string[][]; // a move's: the kings in check after it
 }
 export type Verdict = IllegalVerdict | WrongVerdict | GoodVerdict | SolvedVerdict;
 
@@ -159,14 +166,20 @@ const variant = oneOf(...VARIANTS);
 const topic: Check = (v, w) =>
     void ((typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v)) || fail(w, `not a topic: ${JSON.stringify(v)}`));
 
-const STEP = record({
-    text: str,
-    variant,
-    fen: str,
-    arrows: list(arrow),
-    highlights: list(square),
-    moves: list(uci),
-});
+// A step's `checks`: one list of squares more than it has moves.
+const STEP: Check = (v, w) => {
+    record({
+        text: str,
+        variant,
+        fen: str,
+        arrows: list(arrow),
+        highlights: list(square),
+        moves: list(uci),
+        checks: list(list(square)),
+    })(v, w);
+    const o = v as { moves: unknown[]; checks: unknown[] };
+    if (o.checks.length !== o.moves.length + 1) fail(`${w}.checks`, 'not one list more than the moves');
+};
 
 const LEVEL: Check = (v, w) => {
     record({
@@ -180,6 +193,7 @@ const LEVEL: Check = (v, w) => {
         goal_id: str,
         par: int,
         choices: list(record({ id, text: str })),
+        check: list(square),
     })(v, w);
     const o = v as Record<string, unknown>;
     if (o['kind'] === 'choice' && (o['choices'] as unknown[]).length === 0) fail(`${w}.choices`, 'empty');
@@ -234,15 +248,15 @@ function verdictCheck(kind: LevelKind, verdict: string): Check | undefined {
         case 'illegal':
             return record({ verdict: str, reason: str, message: str, arrows: list(arrow) });
         case 'wrong': {
-            const [req, opt] = moveOnly({ san: str, consequence: list(uci) });
+            const [req, opt] = moveOnly({ san: str, consequence: list(uci), checks: list(list(square)) });
             return record({ verdict: str, message: str, ...marks, ...req }, opt);
         }
         case 'good': {
-            const [req, opt] = moveOnly({ san: str, reply: nullable(uci) });
+            const [req, opt] = moveOnly({ san: str, reply: nullable(uci), checks: list(list(square)) });
             return record({ verdict: str, message: str, ...marks, ...req }, opt);
         }
         case 'solved': {
-            const [req, opt] = moveOnly({ san: str });
+            const [req, opt] = moveOnly({ san: str, checks: list(list(square)) });
             return record({ verdict: str, message: str, stars, ...marks, ...req }, opt);
         }
         default:

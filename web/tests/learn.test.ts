@@ -2,7 +2,6 @@
 // practice solved per topic (each level once), the routes (a round of practice's too), the lesson
 // board's promotion moves and check marks, the coach's board marks and the map's pictures.
 import { describe, expect, it } from 'vitest';
-import { checkedKings } from '../src/attacks';
 import { parsePosition } from '../src/notation';
 import { learnPath, practicePath, practicePlace, route } from '../src/router';
 import { escapeMarks } from '../src/screens/game/coach';
@@ -202,24 +201,6 @@ describe('the lesson board', () => {
             'c3c4r',
         ]);
         expect(promotionMoves(parsePosition('chess', '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'), 'white')).toEqual([]);
-    });
-    it('marks a king in check', () => {
-        const check = (fen: string) => checkedKings(parsePosition('chess', fen));
-        expect(check('4r1k1/8/8/8/8/2N5/3P1P2/4K2R w K - 0 1')).toEqual(['e1']);
-        expect(check('4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1')).toEqual([]); // blocked
-        expect(check('4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1')).toEqual(['e1']); // a knight
-        expect(check('4k3/8/8/8/1b6/P7/2P5/4K3 w - - 0 1')).toEqual(['e1']); // a bishop
-        expect(check('4k3/8/8/8/8/8/3p4/4K3 w - - 0 1')).toEqual(['e1']); // a pawn
-        expect(check('4k3/8/8/8/8/8/4p3/4K3 w - - 0 1')).toEqual([]); // a pawn ahead does not
-        expect(check('4k3/8/8/8/8/8/8/4RK2 b - - 0 1')).toEqual(['e8']);
-        expect(
-            checkedKings(
-                parsePosition(
-                    'tamerlane',
-                    'e1c1d1d1c1e/rntzvkgztnr/prpnptpzpvpkpgpepcpdpp/11/11/11/11/PPPDPCPEPGPKPVPZPTPNPR/RNTZGKVZTNR/E1C1D1D1C1E w -/- Kk 0/0 0 1',
-                ),
-            ),
-        ).toEqual([]);
     });
 });
 

@@ -27,6 +27,7 @@ const LEVEL = {
     goal_id: 'escape_check',
     par: 1,
     choices: [],
+    check: ['e1'],
 };
 const CHOICE_LEVEL = {
     ...LEVEL,
@@ -52,6 +53,7 @@ const LESSON = {
             arrows: [['e1', 'e8']],
             highlights: ['e8'],
             moves: ['e8d7'],
+            checks: [['e8'], []],
         },
     ],
     levels: [LEVEL, CHOICE_LEVEL],
@@ -119,6 +121,17 @@ describe('the course, lessons and levels', () => {
         const lesson = readLesson(LESSON, true);
         expect(lesson.learn[0]!.arrows).toEqual([['e1', 'e8']]);
         expect(readLevel(CHOICE_LEVEL, true).choices).toHaveLength(2);
+    });
+    it('carry the kings in check the board rings, as the server names them', () => {
+        expect(readLevel(LEVEL, true).check).toEqual(['e1']);
+        expect(readLesson(LESSON, true).learn[0]!.checks).toEqual([['e8'], []]);
+        const noCheck = clone(LEVEL) as Record<string, unknown>;
+        delete noCheck['check'];
+        expect(refusal(() => readLevel(noCheck))).toBe('level.check: missing');
+        expect(refusal(() => readLevel({ ...LEVEL, check: ['e'] }))).toMatch(/^level\.check\[0\]: /);
+        const short = clone(LESSON);
+        short.learn[0]!.checks = [['e8']];
+        expect(refusal(() => readLesson(short))).toBe('lesson.learn[0].checks: not one list more than the moves');
     });
     it('name the wrong field', () => {
         expect(refusal(() => readCourse({ lessons: [{ ...COURSE.lessons[0], learn_steps: '1' }] }))).toBe(
@@ -230,19 +243,27 @@ describe('verdicts', () => {
             ).verdict,
         ).toBe('illegal');
         const wrong = readVerdict(
-            { verdict: 'wrong', san: 'Rd7', message: 'Careful!', consequence: ['b2b1', 'd7d1'], ...marks },
+            {
+                verdict: 'wrong',
+                san: 'Rd7',
+                message: 'Careful!',
+                consequence: ['b2b1', 'd7d1'],
+                checks: [[], [], ['g1']],
+                ...marks,
+            },
             'move',
             true,
         );
         expect(wrong.verdict === 'wrong' && wrong.consequence).toEqual(['b2b1', 'd7d1']);
+        expect(wrong.verdict === 'wrong' && wrong.checks).toEqual([[], [], ['g1']]);
         const good = readVerdict(
-            { verdict: 'good', san: 'Rb7', message: 'Good!', reply: null, ...marks },
+            { verdict: 'good', san: 'Rb7', message: 'Good!', reply: null, checks: [['g8']], ...marks },
             'move',
             true,
         );
         expect(good.verdict === 'good' && good.reply).toBe(null);
         const solved = readVerdict(
-            { verdict: 'solved', san: 'Ne2', message: 'Yes!', stars: 3, ...marks },
+            { verdict: 'solved', san: 'Ne2', message: 'Yes!', stars: 3, checks: [[]], ...marks },
             'move',
             true,
         );
@@ -261,6 +282,14 @@ describe('verdicts', () => {
         expect(refusal(() => readVerdict({ verdict: 'wrong', san: 'Rd7', message: 'x', ...marks }, 'move'))).toBe(
             'verdict.consequence: missing',
         );
+        expect(
+            refusal(() =>
+                readVerdict(
+                    { verdict: 'good', san: 'Rb7', message: 'x', reply: null, checks: ['g8'], ...marks },
+                    'move',
+                ),
+            ),
+        ).toMatch(/^verdict\.checks\[0\]: /);
         expect(
             refusal(() => readVerdict({ verdict: 'solved', san: 'Ne2', message: 'x', stars: 4, ...marks }, 'move')),
         ).toBe('verdict.stars: not 1, 2 or 3');
@@ -335,6 +364,7 @@ describe('the calls', () => {
             reply: 'g8f8',
             arrows: [],
             highlights: [],
+            checks: [[], []],
         });
         const v = await learnApi.attempt(level, ['a1a2', 'g8h8'], { move: 'b2b7' }, { mistakes: 1, hints: 2 }, 'vi');
         expect(v.verdict).toBe('good');

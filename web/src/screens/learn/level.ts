@@ -50,6 +50,9 @@ export class LevelView {
     private readonly choices = new Map<string, HTMLButtonElement>();
     private readonly actions = el('div', { class: 'learn-actions' });
     private line: string[] = [];
+    // The squares of the kings in check after each length of the line (0: the level's start), as
+    // the verdicts name them.
+    private lineChecks: string[][] = [];
     private mistakes = 0;
     private hints = 0;
     private busy = false;
@@ -105,12 +108,13 @@ export class LevelView {
         this.round++;
         this.pacer.cancel();
         this.line = [];
+        this.lineChecks = [this.level.check];
         this.mistakes = 0;
         this.hints = 0;
         this.solved = false;
         this.busy = false;
         this.element.classList.remove('celebrate');
-        this.board.show(this.level.variant, this.level.fen, [], this.level.side);
+        this.board.show(this.level.variant, this.level.fen, [], this.level.side, this.level.check);
         this.board.clearPointers();
         this.feedback.clear();
         this.hint.reset();
@@ -152,8 +156,17 @@ export class LevelView {
         this.element.dataset['solved'] = String(this.solved);
     }
 
-    private show(moves: readonly string[]): void {
-        if (this.alive) this.board.setMoves(moves);
+    // Shows `moves` from the level's start; `check`: the kings in check after them (default: as
+    // known for the line's own positions).
+    private show(moves: readonly string[], check: readonly string[] = this.lineChecks[moves.length] ?? []): void {
+        if (this.alive) this.board.setMoves(moves, check);
+    }
+
+    // Plays `move` onto the line, the kings in check after it as `check` says.
+    private extend(move: string, check: readonly string[] | undefined): void {
+        this.line.push(move);
+        this.lineChecks[this.line.length] = [...(check ?? [])];
+        this.show(this.line);
     }
 
     // ---- a try ----
@@ -196,31 +209,26 @@ export class LevelView {
                 this.mistakes++;
                 if ('choice' in a) this.choices.get(a.choice)?.classList.add('tried');
                 this.feedback.show('wrong', v.message);
-                if (move) await this.replayWrong(move, v.consequence, v.arrows, v.highlights);
+                if (move) await this.replayWrong(move, v.consequence, v.checks ?? [], v.arrows, v.highlights);
                 else this.board.point(v.arrows, v.highlights);
                 break;
             case 'good':
                 this.feedback.show('good', v.message);
                 if (move) {
-                    this.line.push(move);
-                    this.show(this.line);
+                    this.extend(move, v.checks?.[0]);
                     play('move');
                     this.board.point(v.arrows, v.highlights);
                     if (v.reply) {
                         this.ready(); // the line as it stands while the reply waits
                         if (!(await this.pacer.wait(900))) return;
-                        this.line.push(v.reply);
-                        this.show(this.line);
+                        this.extend(v.reply, v.checks?.[1]);
                         play('move');
                     }
                 } else this.board.point(v.arrows, v.highlights);
                 this.hint.reset();
                 break;
             case 'solved':
-                if (move) {
-                    this.line.push(move);
-                    this.show(this.line);
-                }
+                if (move) this.extend(move, v.checks?.[0]);
                 if ('choice' in a) this.choices.get(a.choice)?.classList.add('right');
                 this.board.point(v.arrows, v.highlights);
                 this.celebrate(v.stars, v.message);
@@ -235,6 +243,7 @@ export class LevelView {
     private async replayWrong(
         move: string,
         consequence: readonly string[],
+        checks: readonly string[][], // after the move, then after each consequence move
         arrows: Verdict['arrows'],
         highlights: readonly string[],
     ): Promise<void> {
@@ -242,12 +251,12 @@ export class LevelView {
         const watch = async (): Promise<boolean> => {
             this.element.dataset['replaying'] = 'true';
             this.board.clearPointers();
-            this.show([...before, move]);
+            this.show([...before, move], checks[0] ?? []);
             play('move');
             this.board.point(arrows, highlights);
+            const after = (m: readonly string[]) => this.show(m, checks[m.length - before.length - 1] ?? []);
             const done =
-                (await playMoves((m) => this.show(m), [...before, move], consequence, this.pacer)) &&
-                (await this.pacer.wait(1500));
+                (await playMoves(after, [...before, move], consequence, this.pacer)) && (await this.pacer.wait(1500));
             delete this.element.dataset['replaying'];
             if (!done || !this.alive) return false;
             this.show(before);

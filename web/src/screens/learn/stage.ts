@@ -1,9 +1,9 @@
 // The board of a lesson: a position (a step's or a level's FEN) with moves played on it for show
 // (notation.ts's display replay: the server judges every move), turned to the child's side, with
-// the last move, a king in check (attacks.ts), arrows and marked squares. For a level it takes
+// the last move, a king in check (the squares the server names: the client knows no rules), arrows
+// and marked squares. For a level it takes
 // moves by click, tap, drag or keyboard (board.ts) and offers the promotion chooser.
 
-import { checkedKings } from '../../attacks';
 import { type Mark, BoardView } from '../../board';
 import { el } from '../../dom';
 import { type Variant, geometryOf, parseSquare, rotationFor, squareName } from '../../geometry';
@@ -42,6 +42,7 @@ export class LessonBoard {
     private fen = '';
     private moves: string[] = [];
     private marks: Mark[] = [];
+    private check: readonly string[] = [];
     private position: Position | undefined;
 
     constructor(onMove: (move: string) => void = () => undefined) {
@@ -49,17 +50,25 @@ export class LessonBoard {
         this.element = el('section', { class: 'board-area learn-board' }, this.view.element);
     }
 
-    // Shows `fen` with `moves` played on it, turned to `side`.
-    show(variant: Variant, fen: string, moves: readonly string[] = [], side: 'white' | 'black' = 'white'): void {
+    // Shows `fen` with `moves` played on it, turned to `side`, the kings on `check` in check.
+    show(
+        variant: Variant,
+        fen: string,
+        moves: readonly string[],
+        side: 'white' | 'black',
+        check: readonly string[],
+    ): void {
         this.variant = variant;
         this.fen = fen;
         this.view.setRotation(rotationFor(side));
-        this.setMoves(moves);
+        this.setMoves(moves, check);
     }
 
-    // The moves shown on the position (a line growing, a consequence replayed, taken back).
-    setMoves(moves: readonly string[]): void {
+    // The moves shown on the position (a line growing, a consequence replayed, taken back) and
+    // the squares of the kings in check after them.
+    setMoves(moves: readonly string[], check: readonly string[]): void {
         this.moves = [...moves];
+        this.check = check;
         let pos = parsePosition(this.variant, this.fen);
         for (const m of this.moves) pos = applyMoveForDisplay(pos, m);
         this.position = pos;
@@ -109,7 +118,7 @@ export class LessonBoard {
         const last = parseMove(this.moves.at(-1) ?? '');
         this.view.setHighlights({
             lastMove: last ? [last.from, last.to] : undefined,
-            check: this.position ? checkedKings(this.position) : [],
+            check: [...this.check],
             marks: this.marks,
         });
     }

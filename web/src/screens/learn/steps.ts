@@ -57,7 +57,7 @@ export class StepView {
                 el('div', { class: 'learn-actions' }, back, step.moves.length ? showMe : null, next),
             ),
         );
-        this.board.show(step.variant, step.fen);
+        this.board.show(step.variant, step.fen, [], 'white', step.checks[0] ?? []);
         this.board.allow(null);
         this.board.point(step.arrows, step.highlights);
         readNew(step.text);
@@ -69,14 +69,14 @@ export class StepView {
     private async showMoves(pause = 0): Promise<void> {
         this.pacer.cancel();
         const run = ++this.run;
-        this.board.setMoves([]);
+        this.board.setMoves([], this.step.checks[0] ?? []);
         this.board.point(this.step.arrows, this.step.highlights);
         this.element.dataset['playing'] = 'true';
         if (pause === 0 || (await this.pacer.wait(pause))) {
             await playMoves(
                 (m) => {
                     this.board.clearPointers();
-                    this.board.setMoves(m);
+                    this.board.setMoves(m, this.step.checks[m.length] ?? []);
                     play('move');
                 },
                 [],

@@ -1,9 +1,9 @@
-// Whether the side to move stands in check, for marking it on positions that come without a Turn
-// (a lesson's steps and levels, and the moves played in them). Orthodox boards only (chess,
-// Silverman, pawn race); for display only, the server judges every move.
+// The mock server's stand-in for the server's `check` and `checks` (learn.md): whether the side to
+// move stands in check, on orthodox boards (chess, Silverman, pawn race). The client itself knows
+// no rules: it rings the squares the server names.
 
-import { parseSquare, squareName } from './geometry';
-import type { Piece, Position } from './notation';
+import { parseSquare, squareName } from '../src/geometry';
+import { type Piece, type Position, applyMoveForDisplay, parsePosition } from '../src/notation';
 
 const ORTHODOX = new Set(['chess', 'silverman', 'pawnrace']);
 
@@ -47,4 +47,15 @@ export function checkedKings(pos: Position): string[] {
     if (!ORTHODOX.has(pos.variant)) return [];
     const kings = [...pos.pieces].filter(([, p]) => p.kind === 'K' && p.army === pos.toMove).map(([sq]) => sq);
     return kings.filter((k) => [...pos.pieces].some(([sq, p]) => p.army !== pos.toMove && attacks(pos, p, sq, k)));
+}
+
+// The kings in check on `fen` (chess), then after each of `moves`: the server's `checks` shape.
+export function checksAlong(fen: string, moves: readonly string[]): string[][] {
+    let pos = parsePosition('chess', fen);
+    const out = [checkedKings(pos)];
+    for (const m of moves) {
+        pos = applyMoveForDisplay(pos, m);
+        out.push(checkedKings(pos));
+    }
+    return out;
 }
