@@ -26,8 +26,9 @@ import {
     readVerdict,
 } from '../src/learn_contract';
 import { applyMoveForDisplay, parseMove, parsePosition } from '../src/notation';
-import { checksAlong } from './mock-checks';
+import { type SpeechWords, readSpeechWords } from '../src/speech';
 import { readMessage } from '../src/turn';
+import { checksAlong } from './mock-checks';
 
 type Tr = Record<Language, string>;
 export interface Answer {
@@ -1724,9 +1725,22 @@ function explain(body: Record<string, unknown> | undefined, lang: Language): Ans
     return { status: 200, body: checked((x) => readExplain(x, true), e) };
 }
 
-// A fifth of a second of silence (8 kHz, 16-bit mono WAV): what the mock says for any text.
-function silence(): Buffer {
-    const samples = 1600;
+// The mock's pace: a word every quarter of a second.
+const MOCK_WORD_MS = 250;
+
+// The words of `text` (runs without spaces) and when the mock "says" each.
+function mockWords(text: string): SpeechWords {
+    const words = [...text.matchAll(/\S+/g)].map((m, i) => ({
+        start: m.index,
+        length: m[0].length,
+        at_ms: i * MOCK_WORD_MS,
+    }));
+    return { duration_ms: Math.max(200, words.length * MOCK_WORD_MS), words };
+}
+
+// `ms` of silence (8 kHz, 16-bit mono WAV): what the mock says for any text.
+function silence(ms: number): Buffer {
+    const samples = Math.round(ms * 8);
     const b = Buffer.alloc(44 + samples * 2);
     b.write('RIFF', 0);
     b.writeUInt32LE(36 + samples * 2, 4);
@@ -1743,13 +1757,16 @@ function silence(): Buffer {
     return b;
 }
 
-// GET /api/speech: the audio (silence), or an error answer.
-export function speechAnswer(q: URLSearchParams): { audio: Buffer } | Answer {
+// GET /api/speech: the audio (silence as long as the words take), or an error answer; GET
+// /api/speech/words: when each word is said.
+export function speechAnswer(q: URLSearchParams, words: boolean): { audio: Buffer } | Answer {
     const lang = q.get('lang') ?? 'en';
     const text = q.get('text') ?? '';
     if (!isLanguage(lang)) return error(400, 'bad_request', `unknown lang "${lang}"`);
     if ([...text].length > 600) return error(413, 'too_large', 'the text is longer than 600 characters');
-    return { audio: silence() };
+    const timings = mockWords(text);
+    if (words) return { status: 200, body: checked((x) => readSpeechWords(x, text, true), timings) };
+    return { audio: silence(timings.duration_ms) };
 }
 
 // The answer to a learning request (/api/learn/…, /api/escape, /api/explain), or undefined for

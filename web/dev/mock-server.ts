@@ -594,8 +594,8 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://mock');
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'api') return serveStatic(url.pathname, res);
-    if (url.pathname === '/api/speech') {
-        const a = speechAnswer(url.searchParams);
+    if (url.pathname === '/api/speech' || url.pathname === '/api/speech/words') {
+        const a = speechAnswer(url.searchParams, url.pathname.endsWith('/words'));
         if (!('audio' in a)) return json(res, a);
         res.writeHead(200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'max-age=3600' });
         return res.end(a.audio);

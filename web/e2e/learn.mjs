@@ -436,27 +436,48 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         await shot(page, 'learn-map-stars');
     });
 
-    await step('learn: the speaker button asks for the text spoken; the voice switch hides it', async () => {
-        const { lesson } = all[0];
-        await page.goto(`${base}/learn/${lesson.id}`);
-        await page.waitForSelector('#learn-step');
-        const text = lesson.learn[0].text;
-        // with the browser's voices hidden (headless Chromium has none anyway), the server's recording is asked for
-        await page.evaluate(() => {
-            if (window.speechSynthesis) window.speechSynthesis.getVoices = () => [];
-        });
-        const asked = page.waitForRequest((r) => r.url().includes('/api/speech?'), { timeout: 5000 });
-        await page.click('#learn-step .speak');
-        const url = new URL((await asked).url());
-        assert(url.searchParams.get('lang') === 'en', `lang ${url.searchParams.get('lang')}`);
-        assert(url.searchParams.get('text') === text, `text "${url.searchParams.get('text')}"`);
-        await page.click('#voice-switch');
-        assert(await page.locator('#learn-step .speak').isHidden(), 'the speaker stays with the voice off');
-        await page.reload();
-        await page.waitForSelector('#learn-step');
-        assert((await page.locator('#voice-switch[aria-pressed="false"]').count()) === 1, 'voice off forgotten');
-        await page.click('#voice-switch');
-    });
+    await step(
+        'learn: without a browser voice the speaker plays the server’s recording and marks each word; the mute switch silences it',
+        async () => {
+            const { lesson } = all[0];
+            await page.goto(`${base}/learn/${lesson.id}`);
+            await page.waitForSelector('#learn-step');
+            const text = lesson.learn[0].text;
+            // with the browser's voices hidden (headless Chromium has none anyway), the server's recording is asked for
+            await page.evaluate(() => {
+                if (window.speechSynthesis) window.speechSynthesis.getVoices = () => [];
+            });
+            const asked = page.waitForRequest((r) => r.url().includes('/api/speech?'), { timeout: 5000 });
+            await page.click('#learn-step .speak');
+            const url = new URL((await asked).url());
+            assert(url.searchParams.get('lang') === 'en', `lang ${url.searchParams.get('lang')}`);
+            assert(url.searchParams.get('text') === text, `text "${url.searchParams.get('text')}"`);
+            // the recording plays and the word being said is marked, from the server's word timings
+            const mark = '#learn-step .said-text mark.reading';
+            await page.waitForSelector(mark, { timeout: 10000 });
+            const word = await page.textContent(mark);
+            assert(word && text.includes(word) && !/\s/.test(word.trim()), `"${word}" is not a word of the text`);
+            assert((await page.textContent('#step-text')) === text, 'the marked text is not the text');
+            await page.waitForSelector(mark, { state: 'detached', timeout: 60000 }); // read out: unmarked
+            assert((await page.textContent('#step-text')) === text, 'the text changed after reading');
+            // the mute switch silences it: no speaker, and nothing is asked for
+            await page.click('#voice-switch');
+            let spoke = false;
+            const listen = (r) => (spoke ||= r.url().includes('/api/speech'));
+            page.on('request', listen);
+            await page.click('#step-next');
+            await page.waitForTimeout(800);
+            page.off('request', listen);
+            assert(!spoke, 'speech was asked for with the voice off');
+            await page.goto(`${base}/learn/${lesson.id}`);
+            await page.waitForSelector('#learn-step');
+            assert(await page.locator('#learn-step .speak').isHidden(), 'the speaker stays with the voice off');
+            await page.reload();
+            await page.waitForSelector('#learn-step');
+            assert((await page.locator('#voice-switch[aria-pressed="false"]').count()) === 1, 'voice off forgotten');
+            await page.click('#voice-switch');
+        },
+    );
     await page.context().close();
 
     await step('coach: in check against the computer, run, block and capture are answered and marked', async () => {
@@ -482,4 +503,42 @@ export async function learnChecks({ base, step, assert, newPage, create, seatUrl
         assert(!(await p.locator('#coach-switch').isChecked()), 'the switch is not remembered');
         await p.context().close();
     });
+
+    await step(
+        'game: the status line is read on request (a word marked), by itself only once switched on',
+        async () => {
+            const game = await create('chess', COACH_FEN, [{ player: 'human' }, { player: 'engine', level: 1 }]);
+            const p = await newPage();
+            let asked = [];
+            p.on(
+                'request',
+                (r) => r.url().includes('/api/speech?') && asked.push(new URL(r.url()).searchParams.get('text')),
+            );
+            await p.goto(seatUrl(game, 'white'));
+            await p.waitForSelector('#status[data-state="mine"]', { timeout: 10000 });
+            await p.waitForTimeout(500);
+            assert(asked.length === 0, `a game read by itself before being asked: ${asked}`);
+            const text = await p.textContent('#status');
+            await p.click('#status-speak');
+            await p.waitForSelector('#status mark.reading', { timeout: 10000 });
+            assert(asked.at(-1) === text, `read "${asked.at(-1)}", the status says "${text}"`);
+            assert((await p.textContent('#status')) === text, 'the marked status is not the status');
+            await p.click('#auto-read-switch');
+            assert(
+                (await p.locator('#auto-read-switch[aria-pressed="true"]').count()) === 1,
+                'the switch did not turn on',
+            );
+            // the next announcement (the game's end, after resigning) is read by itself
+            await p.waitForSelector('#status:not(:has(mark))', { timeout: 60000 });
+            asked = [];
+            await p.click('#resign');
+            await p.click('#resign-yes');
+            await p.waitForSelector('#status[data-state="over"]', { timeout: 10000 });
+            const over = await p.textContent('#status');
+            await p.waitForSelector('#status mark.reading', { timeout: 10000 });
+            assert(asked.at(-1) === over, `read "${asked.at(-1)}", the status says "${over}"`);
+            await p.click('#auto-read-switch');
+            await p.context().close();
+        },
+    );
 }

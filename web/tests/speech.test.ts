@@ -9,10 +9,12 @@ import {
     setReadsByItself,
     setVoiceOn,
     speak,
-    speakNew,
+    readSpeechWords,
     speechUrl,
+    speechWordsUrl,
     stopSpeaking,
     voiceOn,
+    wordAt,
 } from '../src/speech';
 
 const voice = (lang: string, name = lang) => ({ lang, name }) as SpeechSynthesisVoice;
@@ -28,15 +30,21 @@ class FakeUtterance {
 
 class FakeAudio {
     static made: FakeAudio[] = [];
+    static playable = false; // whether play() succeeds (else: no recording)
     played = false;
     paused = false;
+    ended = false;
+    currentTime = 0;
     onended: (() => void) | null = null;
+    onplaying: (() => void) | null = null;
     constructor(readonly src: string) {
         FakeAudio.made.push(this);
     }
     play(): Promise<void> {
         this.played = true;
-        return Promise.reject(new Error('404: no recording yet'));
+        if (!FakeAudio.playable) return Promise.reject(new Error('404: no recording yet'));
+        queueMicrotask(() => this.onplaying?.());
+        return Promise.resolve();
     }
     pause(): void {
         this.paused = true;
@@ -57,6 +65,7 @@ beforeEach(() => {
     spoken.length = 0;
     cancels = 0;
     FakeAudio.made = [];
+    FakeAudio.playable = false;
     vi.stubGlobal('speechSynthesis', {
         getVoices: () => voices,
         speak: (u: FakeUtterance) => void spoken.push(u),
@@ -147,15 +156,83 @@ describe('speaking', () => {
         setVoiceOn(true);
         expect(speak('Check!', 'en')).toBe('audio');
     });
-    it('reads new texts by itself unless told not to', () => {
+    it('reads new texts by itself in Learn unless told not to, in games only when told to', () => {
         expect(readsByItself()).toBe(true);
-        expect(speakNew('Step 1', 'en')).toBe('audio');
+        expect(readsByItself('learn')).toBe(true);
+        expect(readsByItself('game')).toBe(false);
         setReadsByItself(false);
-        expect(speakNew('Step 2', 'en')).toBe('off');
-        expect(speak('Step 2', 'en')).toBe('audio'); // the speaker button still reads
+        expect(readsByItself()).toBe(false);
         expect(localStorage.getItem('citadel.speech.auto')).toBe('0');
+        setReadsByItself(true, 'game');
+        expect([readsByItself('game'), readsByItself('learn')]).toEqual([true, false]);
+        expect(localStorage.getItem('citadel.speech.auto.game')).toBe('1');
     });
     it('says nothing for an empty text', () => {
         expect(speak('  ', 'en')).toBe('off');
+    });
+});
+
+describe('the server’s word timings', () => {
+    const text = 'Vua bị chiếu!';
+    const timings = {
+        duration_ms: 1200,
+        words: [
+            { start: 0, length: 3, at_ms: 0 },
+            { start: 4, length: 2, at_ms: 350 },
+            { start: 7, length: 6, at_ms: 700 },
+        ],
+    };
+    it('are read strictly: each word inside the text, in order', () => {
+        expect(readSpeechWords(timings, text, true).words).toHaveLength(3);
+        const past = structuredClone(timings);
+        past.words[2]!.length = 7;
+        expect(() => readSpeechWords(past, text)).toThrow('words.words[2]: not inside the text');
+        const back = structuredClone(timings);
+        back.words[1]!.at_ms = 900;
+        expect(() => readSpeechWords(back, text)).toThrow('words.words[2]: not after the word before');
+        expect(() => readSpeechWords({ duration_ms: -1, words: [] }, text)).toThrow('words.duration_ms: negative');
+        expect(() => readSpeechWords({ words: [] }, text)).toThrow('words.duration_ms: missing');
+    });
+    it('name the word being said at a time of the recording', () => {
+        const w = timings.words;
+        expect(wordAt(w, 0)).toBe(w[0]);
+        expect(wordAt(w, 349)).toBe(w[0]);
+        expect(wordAt(w, 350)).toBe(w[1]);
+        expect(wordAt(w, 5000)).toBe(w[2]);
+        expect(wordAt([], 10)).toBeUndefined();
+    });
+    it('drive the word marks while the recording plays, and the end clears them', async () => {
+        FakeAudio.playable = true;
+        const asked: string[] = [];
+        vi.stubGlobal('fetch', (url: string) => {
+            asked.push(url);
+            return Promise.resolve({ ok: true, json: () => Promise.resolve(timings) });
+        });
+        const frames: (() => void)[] = [];
+        vi.stubGlobal('requestAnimationFrame', (f: () => void) => frames.push(f));
+        vi.stubGlobal('cancelAnimationFrame', () => undefined);
+        const words: string[] = [];
+        let ended = 0;
+        expect(speak(text, 'vi', { onWord: (a, b) => words.push(text.slice(a, b)), onEnd: () => void ended++ })).toBe(
+            'audio',
+        );
+        await new Promise((r) => setTimeout(r, 0)); // the timings arrive, the recording plays
+        expect(asked).toEqual([speechWordsUrl('vi', text)]);
+        const audio = FakeAudio.made[0]!;
+        for (const ms of [10, 100, 400, 800, 900]) {
+            audio.currentTime = ms / 1000;
+            frames.shift()?.();
+        }
+        expect(words).toEqual(['Vua', 'bị', 'chiếu!']);
+        audio.ended = true;
+        audio.onended?.();
+        stopSpeaking();
+        expect(ended).toBe(1); // once, however it ends
+    });
+    it('are not asked for where nothing marks words', () => {
+        const asked: string[] = [];
+        vi.stubGlobal('fetch', (url: string) => void asked.push(url));
+        speak(text, 'vi');
+        expect(asked).toEqual([]);
     });
 });

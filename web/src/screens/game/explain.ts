@@ -4,7 +4,9 @@
 
 import { button, el } from '../../dom';
 import { hasKey, language, t } from '../../i18n';
+import type { ReadingPlace } from '../../speech';
 import type { ErrorMessage } from '../../turn';
+import { readNew, spokenText } from '../../voice';
 
 // The text that explains a refusal: the server's English sentence in English, the catalogue's
 // sentence for the reason otherwise (the English one beside it when the catalogue has none).
@@ -26,19 +28,25 @@ export function arrowsOf(err: ErrorMessage): [string, string][] {
 export class Explanation {
     readonly element = el('div', { class: 'explain', id: 'explain', role: 'alert', hidden: true });
 
-    constructor(private readonly setArrows: (arrows: [string, string][]) => void) {}
+    // `place`: whose read-aloud switch reads the explanation by itself.
+    constructor(
+        private readonly setArrows: (arrows: [string, string][]) => void,
+        private readonly place: ReadingPlace,
+    ) {}
 
     show(err: ErrorMessage): void {
         const close = button('×', () => this.clear(), { class: 'close', 'aria-label': t('cancel') });
+        const said = spokenText('span', explanation(err), { class: 'explain-text' });
         this.element.replaceChildren(
             el('strong', {}, err.code === 'illegal_move' ? t('illegal') : ''),
             ' ',
-            explanation(err),
+            said,
             ' ',
             close,
         );
         this.element.hidden = false;
         this.setArrows(arrowsOf(err));
+        readNew(said, this.place);
     }
 
     clear(): void {

@@ -2,6 +2,8 @@
 // screens/game/ — players and clocks, controls, the move list with stepping, the explanation of
 // a refused move, the claim question, the coach, tools, the link's state and the analysis after
 // the end — and redraws them from the controller's model. Which ply is shown is decided here.
+// The announcements (the status line, a refused move's explanation) have a speaker, and are read
+// by themselves when the game's read-aloud switch is on (voice.ts; off until asked).
 
 import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
@@ -11,7 +13,9 @@ import { type Rotation, type Seat, type Variant, isFourKingdoms, rotationFor } f
 import { type StringKey, t } from '../../i18n';
 import { applyMoveForDisplay, parseMove } from '../../notation';
 import { play } from '../../sound';
+import { readsByItself, stopSpeaking, voiceOn } from '../../speech';
 import type { MoveMessage } from '../../turn';
+import { read, speakerButton, voiceSwitches } from '../../voice';
 import { Clocks } from './clocks';
 import { Coach } from './coach';
 import { Controls } from './controls';
@@ -74,7 +78,7 @@ export function renderGame(
         onMove: (m) => playOrAskClaim(m),
         onAttempt: (m) => sendMove(m),
     });
-    const explain = new Explanation((arrows) => board.setArrows(arrows));
+    const explain = new Explanation((arrows) => board.setArrows(arrows), 'game');
     const controls = new Controls((seat, req) => void game.sendAction(seat, req));
     const moves = new MoveList(show);
     const clocks = new Clocks();
@@ -83,20 +87,25 @@ export function renderGame(
     const boardArea = el('section', { class: 'board-area' }, board.element);
     const title = el('h2', { class: 'game-title' });
     const status = el('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
+    const statusSpeaker = speakerButton(() => status.textContent ?? '', status);
+    statusSpeaker.id = 'status-speak';
+    let statusSaid = ''; // the status line last read by itself
     const players = el('ul', { class: 'players', id: 'players' });
     const pastBanner = el('p', { class: 'past', hidden: true }, t('viewing_past'));
     const tools = el('div', { class: 'tools' });
     const analysisBox = el('section', { class: 'analysis', id: 'analysis', hidden: true });
     const linkLine = el('p', { class: 'link-status', id: 'link-status' });
+    const drawVoice = () => page.classList.toggle('voice-off', !voiceOn());
     const page = el(
         'div',
-        { class: 'game-page' },
+        { class: `game-page${voiceOn() ? '' : ' voice-off'}` },
         boardArea,
         el(
             'aside',
             { class: 'side' },
             title,
-            status,
+            el('div', { class: 'said status-row' }, status, statusSpeaker),
+            voiceSwitches(drawVoice, 'game'),
             explain.element,
             coach.element,
             players,
@@ -208,6 +217,10 @@ export function renderGame(
         const line = statusLine(model, mine);
         status.textContent = line.text;
         status.dataset['state'] = line.state;
+        if (line.text !== statusSaid && live) {
+            statusSaid = line.text;
+            if (readsByItself('game')) read(line.text, statusSpeaker, status);
+        }
         drawPlayers(players, model, mine);
         clocks.tick(players, model.over);
         controls.draw(model, mine);
@@ -241,6 +254,7 @@ export function renderGame(
     game.start();
     return () => {
         clearInterval(ticker);
+        stopSpeaking();
         stopKeys();
         game.stop();
         stopAnalysis?.();

@@ -6,7 +6,7 @@
 
 import { el } from '../../dom';
 import { type StringKey, t } from '../../i18n';
-import { readNew, spokenText } from './voice';
+import { readNew, spokenText } from '../../voice';
 
 export type Tone = 'illegal' | 'wrong' | 'good' | 'solved' | 'hint' | 'error';
 
@@ -58,13 +58,14 @@ export class Feedback {
         const heading = HEADINGS[tone];
         this.element.dataset['verdict'] = tone;
         for (const k of ['hintSquare', 'hintMove', 'hintChoice']) delete this.element.dataset[k];
+        const said = spokenText('p', message, { class: 'feedback-text' });
         this.element.replaceChildren(
             ...(heading ? [el('strong', { class: 'feedback-title' }, t(heading))] : []),
-            spokenText('p', message, { class: 'feedback-text' }),
+            said,
             ...extra,
         );
         this.element.hidden = false;
-        readNew(message);
+        readNew(said);
         // On a phone the words are under the board: bring them into sight (as little as it takes).
         const motion = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
         requestAnimationFrame(() => this.element.scrollIntoView({ block: 'nearest', behavior: motion }));

@@ -15,7 +15,7 @@ import { practiceIcon, starsRow } from './feedback';
 import { LevelView, failureText } from './level';
 import { lessonStars, loadStars } from './stars';
 import { StepView } from './steps';
-import { spokenText, voiceSwitches } from './voice';
+import { spokenText, voiceSwitches } from '../../voice';
 
 // A link drawn as a button that goes to `path` in the app.
 export function linkButton(label: string, path: string, navigate: (p: string) => void, id: string): HTMLAnchorElement {

@@ -22,7 +22,7 @@ import { Feedback, Pacer, playMoves, starsRow } from './feedback';
 import { HintButton } from './hint';
 import { LessonBoard } from './stage';
 import { recordStars } from './stars';
-import { readNew, speakerButton, spokenText } from './voice';
+import { readNew, speakerButton, spokenText } from '../../voice';
 
 export interface LevelEvents {
     // callbacks, not methods: handed on unbound
@@ -74,11 +74,12 @@ export class LevelView {
         const side = el('span', { class: 'you-play' });
         side.innerHTML = pieceSvg({ army: level.side, kind: 'K' }, 28);
         side.append(t('learn_you_play', { side: t(`seat_${level.side}`) }));
+        const goal = spokenText('h2', level.goal, { id: 'goal' });
         const text = el(
             'div',
             { class: 'learn-text level-goal' },
             el('p', { class: 'learn-count' }, t('learn_puzzle_count', { n: position.n, total: position.total })),
-            spokenText('h2', level.goal, { id: 'goal' }),
+            goal,
             level.kind === 'move' ? side : el('p', { class: 'learn-count' }, t('learn_question')),
         );
         const side2 = el('div', { class: 'learn-side' }, this.feedback.element);
@@ -92,7 +93,7 @@ export class LevelView {
             side2,
         );
         this.start();
-        readNew(level.goal);
+        readNew(goal);
     }
 
     // Stops what it plays and says (the child moves on).
@@ -131,7 +132,7 @@ export class LevelView {
                 'data-choice': c.id,
             });
             this.choices.set(c.id, b);
-            list.append(el('li', {}, b, speakerButton(c.text)));
+            list.append(el('li', {}, b, speakerButton(c.text, b)));
         }
         return list;
     }

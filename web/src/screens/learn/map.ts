@@ -16,7 +16,7 @@ import { practiceIcon, starsRow } from './feedback';
 import { linkButton } from './lesson';
 import { failureText } from './level';
 import { type StarMap, lessonDone, lessonStars, loadStarFile, suggestedLesson } from './stars';
-import { speakerButton } from './voice';
+import { speakerButton } from '../../voice';
 
 // A piece to picture a lesson by its first topic.
 export function lessonPiece(topics: readonly string[]): Kind {

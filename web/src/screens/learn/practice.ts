@@ -17,7 +17,7 @@ import { practiceIcon, starsRow } from './feedback';
 import { linkButton } from './lesson';
 import { LevelView, failureText } from './level';
 import { recordPractice, solvedOf } from './stars';
-import { voiceSwitches } from './voice';
+import { voiceSwitches } from '../../voice';
 
 // How many levels a round has.
 export const ROUND = 5;

@@ -11,7 +11,7 @@ import { play } from '../../sound';
 import { stopSpeaking } from '../../speech';
 import { Pacer, playMoves } from './feedback';
 import { LessonBoard } from './stage';
-import { readNew, spokenText } from './voice';
+import { readNew, spokenText } from '../../voice';
 
 export interface StepEvents {
     // callbacks, not methods: handed on unbound
@@ -41,6 +41,7 @@ export class StepView {
         });
         const back = button(t('learn_back'), events.back ?? (() => undefined), { id: 'step-back' });
         back.disabled = !events.back;
+        const said = spokenText('p', step.text, { id: 'step-text', class: 'step-text' });
         this.element = el(
             'div',
             { class: 'learn-stage step', id: 'learn-step', 'data-step': String(position.n) },
@@ -48,7 +49,7 @@ export class StepView {
                 'div',
                 { class: 'learn-text' },
                 el('p', { class: 'learn-count' }, t('learn_step_count', { n: position.n, total: position.total })),
-                spokenText('p', step.text, { id: 'step-text', class: 'step-text' }),
+                said,
             ),
             this.board.element,
             el(
@@ -60,7 +61,7 @@ export class StepView {
         this.board.show(step.variant, step.fen, [], 'white', step.checks[0] ?? []);
         this.board.allow(null);
         this.board.point(step.arrows, step.highlights);
-        readNew(step.text);
+        readNew(said);
         if (step.moves.length) void this.showMoves(700);
     }
 
