@@ -1,9 +1,9 @@
 #include "speech/synthesiser.h"
 
 #include <algorithm>
-#include <espeak-ng/espeak_ng.h>
-#include <espeak-ng/speak_lib.h>
 #include <mutex>
+
+#include "speech/espeak.h"
 
 namespace citadel::speech {
 
@@ -21,29 +21,37 @@ struct Job {
 
 // espeak-ng's one engine: started once, used by one text at a time.
 struct Engine {
-    std::mutex  mutex;
-    std::string failure; // why it could not start, or ""
-    std::string voice; // the voice set now
-    Job*        job = nullptr;
+    std::mutex    mutex;
+    const Espeak* api = nullptr; // the library, or null when it could not be opened
+    std::string   failure; // why it could not start, or ""
+    std::string   voice; // the voice set now
+    Job*          job = nullptr;
 };
 
 int collect(short* wav, int count, espeak_EVENT* events);
 
 Engine& engine() {
     static Engine* e = [] {
-        auto* made = new Engine; // never destroyed: espeak-ng's state outlives every user
-        espeak_ng_InitializePath(nullptr);
+        auto*         made = new Engine; // never destroyed: espeak-ng's state outlives every user
+        std::string   why;
+        const Espeak* api = espeak(&why);
+        if (!api) {
+            made->failure = "espeak-ng cannot start: " + why;
+            return made;
+        }
+        made->api = api;
+        api->ng_InitializePath(nullptr);
         espeak_ng_ERROR_CONTEXT context = nullptr;
-        espeak_ng_STATUS        status  = espeak_ng_Initialize(&context);
+        espeak_ng_STATUS        status  = api->ng_Initialize(&context);
         if (status == ENS_OK)
-            status = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nullptr);
+            status = api->ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nullptr);
         if (status != ENS_OK) {
             char message[256];
-            espeak_ng_GetStatusCodeMessage(status, message, sizeof message);
+            api->ng_GetStatusCodeMessage(status, message, sizeof message);
             made->failure = "espeak-ng cannot start: " + std::string(message);
         }
-        espeak_ng_ClearErrorContext(&context);
-        espeak_SetSynthCallback(collect);
+        api->ng_ClearErrorContext(&context);
+        api->SetSynthCallback(collect);
         return made;
     }();
     return *e;
@@ -72,29 +80,30 @@ std::variant<Pcm, Unspoken> Synthesiser::speak(
     const Voice& voice, std::string_view text, const SynthesisLimits& limits) {
     Engine&         e = engine();
     std::lock_guard lock(e.mutex);
+    const Espeak&   api = *e.api; // the constructor refused an engine that could not start
     if (e.voice != voice.name) {
-        if (!ok(espeak_ng_SetVoiceByName(std::string(voice.name).c_str())))
+        if (!ok(api.ng_SetVoiceByName(std::string(voice.name).c_str())))
             return Unspoken{ false, "espeak-ng has no voice " + std::string(voice.name) };
         e.voice = voice.name;
     }
-    if (!ok(espeak_ng_SetParameter(espeakRATE, voice.rate, 0))
-        || !ok(espeak_ng_SetParameter(espeakPITCH, voice.pitch, 0))
-        || !ok(espeak_ng_SetParameter(espeakRANGE, voice.range, 0))
-        || !ok(espeak_ng_SetParameter(espeakVOLUME, voice.volume, 0)))
+    if (!ok(api.ng_SetParameter(espeakRATE, voice.rate, 0))
+        || !ok(api.ng_SetParameter(espeakPITCH, voice.pitch, 0))
+        || !ok(api.ng_SetParameter(espeakRANGE, voice.range, 0))
+        || !ok(api.ng_SetParameter(espeakVOLUME, voice.volume, 0)))
         return Unspoken{ false, "espeak-ng refused the voice's settings" };
 
     Job job;
-    job.pcm.rate    = espeak_ng_GetSampleRate();
+    job.pcm.rate    = api.ng_GetSampleRate();
     job.max_samples = size_t(uint64_t(limits.max_audio_ms) * uint64_t(job.pcm.rate) / 1000);
     job.deadline    = Clock::now() + limits.max_time;
     e.job           = &job;
     const std::string terminated(text); // espeak-ng reads up to the NUL
     // Plain UTF-8: no espeakSSML, no espeakPHONEMES, so nothing in the text is markup.
-    const espeak_ng_STATUS status = espeak_ng_Synthesize(terminated.c_str(), terminated.size() + 1,
-        0, POS_CHARACTER, 0, espeakCHARS_UTF8, nullptr, nullptr);
+    const espeak_ng_STATUS status = api.ng_Synthesize(terminated.c_str(), terminated.size() + 1, 0,
+        POS_CHARACTER, 0, espeakCHARS_UTF8, nullptr, nullptr);
     e.job                         = nullptr;
     if (job.cut) {
-        espeak_ng_Cancel();
+        api.ng_Cancel();
         return Unspoken{ true,
             "text: it would take over " + std::to_string(limits.max_audio_ms / 1000)
                 + " s to say, or too long to make" };

@@ -1,6 +1,6 @@
 #include "speech/voice.h"
 
-#include <espeak-ng/speak_lib.h>
+#include "speech/espeak.h"
 
 namespace citadel::speech {
 
@@ -28,10 +28,12 @@ const Voice& voice_of(const learn::Lang& lang) {
 }
 
 std::string describe(const Voice& voice) {
-    const char* path = nullptr;
-    return "espeak-ng " + std::string(espeak_Info(&path)) + " " + std::string(voice.name) + " rate "
-        + std::to_string(voice.rate) + " pitch " + std::to_string(voice.pitch) + " range "
-        + std::to_string(voice.range) + " volume " + std::to_string(voice.volume);
+    const char*   path = nullptr;
+    const Espeak* api  = espeak();
+    return "espeak-ng " + std::string(api ? api->Info(&path) : "(not installed)") + " "
+        + std::string(voice.name) + " rate " + std::to_string(voice.rate) + " pitch "
+        + std::to_string(voice.pitch) + " range " + std::to_string(voice.range) + " volume "
+        + std::to_string(voice.volume);
 }
 
 } // namespace citadel::speech
