@@ -109,13 +109,16 @@ export class LevelView {
         this.round++;
         this.pacer.cancel();
         this.line = [];
-        this.lineChecks = [this.level.check];
+        // A question may be about check ("checkmate, stalemate or neither?"): its board rings no
+        // king, and shows White's side, as the lessons' steps do, whoever is to move.
+        this.lineChecks = [this.level.kind === 'choice' ? [] : this.level.check];
         this.mistakes = 0;
         this.hints = 0;
         this.solved = false;
         this.busy = false;
         this.element.classList.remove('celebrate');
-        this.board.show(this.level.variant, this.level.fen, [], this.level.side, this.level.check);
+        const side = this.level.kind === 'choice' ? 'white' : this.level.side;
+        this.board.show(this.level.variant, this.level.fen, [], side, this.lineChecks[0]!);
         this.board.clearPointers();
         this.feedback.clear();
         this.hint.reset();
