@@ -6,6 +6,7 @@
 
 #include "fourkingdoms_game_support.h"
 #include "game/fourkingdoms_game.h"
+#include "game_support.h"
 
 using namespace citadel;
 using namespace fktest;
@@ -158,7 +159,7 @@ TEST(FourKingdomsTurns, MateAndAbsorptionInFreeForAll) {
     // East now moves North's pawns, southwards.
     ASSERT_TRUE(g.play_uci("h1g1") && g.play_uci("a8a9"));
     EXPECT_EQ(g.to_move(), fk::East);
-    auto f13 = g.legal_targets(at("f13"));
+    auto f13 = game_test::legal_targets(g, at("f13"));
     EXPECT_EQ(f13, (std::vector<Square>{ at("f12"), at("f11") }));
 }
 
@@ -189,7 +190,7 @@ TEST(FourKingdomsTurns, MateAndPartnerCommandInTeams) {
     EXPECT_NE(g.fen().find(" esww es"), std::string::npos) << g.fen();
     ASSERT_TRUE(g.play_uci("h1g1"));
     EXPECT_EQ(g.to_move(), fk::West);
-    auto w = g.legal_targets(at("g13")); // West moves North's pawn, southwards
+    auto w = game_test::legal_targets(g, at("g13")); // West moves North's pawn, southwards
     EXPECT_EQ(w, (std::vector<Square>{ at("g12"), at("g11") }));
     ASSERT_TRUE(g.play_uci("g13g11"));
     EXPECT_EQ(g.to_move(), fk::East); // North's seat is skipped

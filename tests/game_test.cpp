@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game_support.h"
 #include "notation/uci_move.h"
 #include "variants/orthodox.h"
 
@@ -71,7 +72,7 @@ template <class V> Square sq(std::string_view name) {
 
 template <class V> std::vector<std::string> target_names(const Game<V>& g, std::string_view from) {
     std::vector<std::string> out;
-    for (Square s : g.legal_targets(sq<V>(from)))
+    for (Square s : game_test::legal_targets(g, sq<V>(from)))
         out.push_back(square_name<typename V::Geometry>(s));
     std::sort(out.begin(), out.end());
     return out;
@@ -142,7 +143,7 @@ TEST(GameCheckmate, FoolsMateBlackWins) {
     EXPECT_GT(g.legal_moves().size(), 0);
     ASSERT_TRUE(play(g, "d8h4"));
     EXPECT_EQ(g.outcome().describe(), "Black wins by checkmate.");
-    EXPECT_TRUE(g.legal_targets(sq<Chess>("e1")).empty());
+    EXPECT_TRUE(game_test::legal_targets(g, sq<Chess>("e1")).empty());
     EXPECT_FALSE(g.play(Move(sq<Chess>("e1"), sq<Chess>("f2"))));
     expect_final(g, Outcome{ K::Win, Black, Termination::Checkmate }, "0-1");
 }
@@ -850,13 +851,13 @@ TEST(GameLegalTargets, NoCastlingWithoutTheRight) {
 
 TEST(GameLegalTargets, EmptyForAnEmptySquareOrAnOpponentPiece) {
     Game<Chess> g;
-    EXPECT_TRUE(g.legal_targets(sq<Chess>("e4")).empty());
-    EXPECT_TRUE(g.legal_targets(sq<Chess>("e7")).empty());
-    EXPECT_TRUE(g.legal_targets(sq<Chess>("e1")).empty()); // own king, no move
+    EXPECT_TRUE(game_test::legal_targets(g, sq<Chess>("e4")).empty());
+    EXPECT_TRUE(game_test::legal_targets(g, sq<Chess>("e7")).empty());
+    EXPECT_TRUE(game_test::legal_targets(g, sq<Chess>("e1")).empty()); // own king, no move
     EXPECT_EQ(target_names(g, "e2"), (std::vector<std::string>{ "e3", "e4" }));
     EXPECT_EQ(target_names(g, "g1"), (std::vector<std::string>{ "f3", "h3" }));
     g.agree_draw();
-    EXPECT_TRUE(g.legal_targets(sq<Chess>("e2")).empty());
+    EXPECT_TRUE(game_test::legal_targets(g, sq<Chess>("e2")).empty());
 }
 
 // ---- load_fen ------------------------------------------------------------------------------

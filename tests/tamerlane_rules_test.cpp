@@ -111,7 +111,7 @@ TEST(TamerlaneStart, TheStandardArray) {
     };
     for (auto& [sq, token] : expected) EXPECT_EQ(g.at(sq), token) << sq;
     EXPECT_EQ(g.pos.side_to_move(), White);
-    EXPECT_EQ(g.pos.swap_rights(), WhiteSwap | BlackSwap);
+    EXPECT_EQ(g.pos.setup().swaps, WhiteSwap | BlackSwap);
     EXPECT_EQ(popcount(g.pos.pieces()), 56);
 }
 
@@ -533,7 +533,7 @@ TEST(TamerlaneRoyals, SwapWhenNoOtherMoveAndOnlyOnce) {
     g.play("a1a2");
     EXPECT_EQ(g.at("a2"), "K");
     EXPECT_EQ(g.at("a1"), "PR");
-    EXPECT_EQ(g.pos.swap_rights(), BlackSwap);
+    EXPECT_EQ(g.pos.setup().swaps, BlackSwap);
     // Without the right the same position has no legal move.
     EXPECT_TRUE(Board(tfen(p, "w -/- k 1/0 0 1")).moves().empty());
 }

@@ -1,7 +1,7 @@
 // Attack tables for a geometry, built once at start-up by walking the piece catalogue's atoms
 // over the board. Leaps jump removed cells; rides stop at them and at the board's edge.
 // Sliders on one-word boards use PEXT-indexed tables where the CPU has BMI2, ray scans otherwise
-// (the one hardware switch in the core).
+// (one of the core's two hardware switches; bitboard.h's AVX2 four-word form is the other).
 #pragma once
 
 #include <vector>

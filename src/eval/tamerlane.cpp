@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "variants/tamerlane_tables.h"
+#include "core/attacks.h"
 
 namespace citadel::eval {
 namespace {
@@ -117,13 +117,13 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
         const BB     own = pos.pieces(c), own_pawns = pos.pawns(c), their_pawns = pos.pawns(them);
         int&         v       = side[c];
         const Square waiting = pos.waiting_pawn(c);
-        tamerlane::for_each(own, [&](Square s) {
+        for (Square s : squares(own)) {
             const PieceType t = type_of(pos.piece_on(s));
-            if (tamerlane::is_royal(t)) return; // counted below, by number
+            if (tamerlane::is_royal(t)) continue; // counted below, by number
             if (tamerlane::is_pawn(t)) {
                 if (s == waiting) {
                     v += w.waiting_pawn + w.pawn_of_pawns_arrival * pos.arrivals(c);
-                    return;
+                    continue;
                 }
                 const int rel = relative_rank(c, s) - 2, q = rel * rel; // 0 on the start rank
                 const int f      = s % Files;
@@ -135,12 +135,12 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
                 if (!any(own_pawns & M.adjacent[f])) v -= w.isolated;
                 if (any(own_pawns & M.ahead[c][s])) v -= w.doubled;
                 if (!any(their_pawns & M.passed[c][s])) v += w.passed + w.passed_rank * q;
-                units[them] += tamerlane::count(A.pawn_attack[c][s] & zone[them]);
-                return;
+                units[them] += popcount(A.pawn_attack[c][s] & zone[them]);
+                continue;
             }
             const BB  moves = pos.moves_of(t, s, occ);
-            const int mob   = tamerlane::count(moves & ~own);
-            units[them] += tamerlane::count(moves & zone[them]);
+            const int mob   = popcount(moves & ~own);
+            units[them] += popcount(moves & zone[them]);
             v += tamerlane_value(t, w);
             switch (u8(t)) {
             case Rook:
@@ -156,7 +156,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
                 v += w.leaper_mobility * mob + w.center * M.centrality[s];
                 break;
             }
-        });
+        }
 
         // Royals: every royal beyond the first is insurance (check binds only a lone royal) and
         // a piece in its own right; a lone royal must be kept safe.
@@ -168,7 +168,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
             Square r = lsb(pos.royals(c));
             if (r < Cells) {
                 const BB shield = A.leap[King][r] & own_pawns;
-                v += w.king_shield * tamerlane::count(shield);
+                v += w.king_shield * popcount(shield);
             }
         }
     }
@@ -178,7 +178,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
         if (pos.royal_count(c) > 1) {
             // Extra royals may be taken like any piece: each attacked one is en prise.
             BB attacked = pos.royals(c) & pos.attack_map(Seat(c ^ 1), occ);
-            side[c] -= w.royal_attacked * tamerlane::count(attacked);
+            side[c] -= w.royal_attacked * popcount(attacked);
         }
     }
     int val = side[White] - side[Black];

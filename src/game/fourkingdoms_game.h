@@ -145,7 +145,6 @@ class FourKingdomsGame {
 
     // ---- moves ----
     MoveList<V::MaxMoves> legal_moves() const; // none once the game is over
-    std::vector<Square>   legal_targets(Square from) const;
     bool                  play(Move m);
     bool                  play_uci(std::string_view text);
     bool                  play_san(std::string_view text);
@@ -256,18 +255,6 @@ requires FourKingdomsVariant<V> MoveList<V::MaxMoves> FourKingdomsGame<V>::legal
 const {
     if (outcome().over) return {};
     return citadel::legal_moves(pos_);
-}
-
-template <class V>
-requires FourKingdomsVariant<V> std::vector<Square> FourKingdomsGame<V>::legal_targets(Square from)
-const {
-    std::vector<Square> out;
-    for (Move m : legal_moves()) {
-        if (m.from() != from) continue;
-        Square to = request_of<V>(m).to;
-        if (std::find(out.begin(), out.end(), to) == out.end()) out.push_back(to);
-    }
-    return out;
 }
 
 template <class V>

@@ -55,8 +55,6 @@ template <class V> class Game {
 
     // The legal moves now: none once the game is over, however it ended.
     MoveList<V::MaxMoves> legal_moves() const;
-    // The squares the piece on `from` may move to now (castling: the king's destination).
-    std::vector<Square> legal_targets(Square from) const;
 
     // Plays a move if it is legal and the game is not over; returns whether it was played.
     bool play(Move m);

@@ -33,16 +33,6 @@ template <class V> MoveList<V::MaxMoves> Game<V>::legal_moves() const {
     return citadel::legal_moves(pos_);
 }
 
-template <class V> std::vector<Square> Game<V>::legal_targets(Square from) const {
-    std::vector<Square> out;
-    for (Move m : legal_moves()) {
-        if (m.from() != from) continue;
-        Square to = m.kind() == MoveKind::Castling ? castling_king_square<G>(m) : m.to();
-        if (std::find(out.begin(), out.end(), to) == out.end()) out.push_back(to);
-    }
-    return out;
-}
-
 template <class V> bool Game<V>::play(Move m) {
     if (!legal_moves().contains(m)) return false;
     const Seat mover = pos_.side_to_move();

@@ -297,8 +297,12 @@ class Session {
             + " max " + std::to_string(search::MaxElo));
         out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
         out_.line("option name Ponder type check default false");
-        out_.line("option name FK Search type combo default paranoid "
-                  "var paranoid var maxn var brs");
+        using search::FkAlgorithm, search::fk_algorithm_name;
+        std::string fk = "option name FK Search type combo default "
+            + std::string(fk_algorithm_name(FkAlgorithm::Paranoid));
+        for (FkAlgorithm a : { FkAlgorithm::Paranoid, FkAlgorithm::MaxN, FkAlgorithm::Brs })
+            fk += " var " + std::string(fk_algorithm_name(a));
+        out_.line(fk);
         out_.line("uciok");
     }
 
@@ -470,8 +474,8 @@ class Session {
     }
 
     Out                     out_;
-    std::string             variant_   = "chess";
-    std::string             fk_search_ = "paranoid";
+    std::string             variant_ = "chess";
+    std::string             fk_search_{ search::fk_algorithm_name(search::FkAlgorithm::Paranoid) };
     search::Options         options_;
     std::unique_ptr<Player> player_;
     std::thread             thread_;

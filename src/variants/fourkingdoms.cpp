@@ -34,22 +34,6 @@ constexpr Keys build_keys() {
 }
 constexpr Keys Z = build_keys();
 
-constexpr bool more_than_one(const BB& b) {
-    int n = 0;
-    for (u64 x : b.w) n += std::popcount(x);
-    return n > 1;
-}
-inline int count(const BB& b) {
-    return std::popcount(b.w[0]) + std::popcount(b.w[1]) + std::popcount(b.w[2])
-        + std::popcount(b.w[3]);
-}
-inline bool   nonzero(const BB& b) { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
-inline Square first(const BB& b) {
-    for (int i = 0; i < 4; ++i)
-        if (b.w[i]) return Square(64 * i + std::countr_zero(b.w[i]));
-    return NoSquare;
-}
-
 inline int orientation(Square a, Square b) {
     return T.orient[file_of(b) - file_of(a) + 14][rank_of(b) - rank_of(a) + 14];
 }
@@ -77,12 +61,11 @@ inline int high_pos(u32 x) { return 31 - std::countl_zero(x); }
 constexpr u8 bit_count(u8 x) { return u8(std::popcount(unsigned(x))); }
 
 // The knights, kings and pawns among `pieces` that attack t.
-inline B4 leapers_to(Square t, const B4& pieces, const BB* by_type, const BB* by_army) {
-    B4 att
-        = ((ld(T.knight[t]) & ld(by_type[Knight])) | (ld(T.king[t]) & ld(by_type[King]))) & pieces;
-    const B4 pawns = ld(by_type[Pawn]) & pieces;
-    if (pawns.any())
-        for (Seat a = 0; a < 4; ++a) att = att | (ld(T.pawn_rev[a][t]) & ld(by_army[a]) & pawns);
+inline BB leapers_to(Square t, const BB& pieces, const BB* by_type, const BB* by_army) {
+    BB       att   = ((T.knight[t] & by_type[Knight]) | (T.king[t] & by_type[King])) & pieces;
+    const BB pawns = by_type[Pawn] & pieces;
+    if (any(pawns))
+        for (Seat a = 0; a < 4; ++a) att |= T.pawn_rev[a][t] & by_army[a] & pawns;
     return att;
 }
 
@@ -95,9 +78,9 @@ const Keys& keys() { return Z; }
 void Board::put(Piece p, Square s) {
     board_[s] = p;
     if (type_of(p) == King) kings_[seat_of(p)] = s;
-    flip_bit(by_type_[type_of(p)], s);
-    flip_bit(by_army_[seat_of(p)], s);
-    flip_bit(occ_, s);
+    toggle(by_type_[type_of(p)], s);
+    toggle(by_army_[seat_of(p)], s);
+    toggle(occ_, s);
     for (int o = 0; o < 4; ++o) {
         lines_[o][T.sl[s].id[o]] |= u64(1) << (16 * seat_of(p) + T.sl[s].pos[o]);
     }
@@ -106,9 +89,9 @@ void Board::put(Piece p, Square s) {
 void Board::remove(Square s) {
     Piece p = board_[s];
     if (type_of(p) == King) kings_[seat_of(p)] = NoSquare;
-    flip_bit(by_type_[type_of(p)], s);
-    flip_bit(by_army_[seat_of(p)], s);
-    flip_bit(occ_, s);
+    toggle(by_type_[type_of(p)], s);
+    toggle(by_army_[seat_of(p)], s);
+    toggle(occ_, s);
     for (int o = 0; o < 4; ++o) {
         lines_[o][T.sl[s].id[o]] &= ~(u64(1) << (16 * seat_of(p) + T.sl[s].pos[o]));
     }
@@ -118,9 +101,9 @@ void Board::remove(Square s) {
 void Board::shift(Square from, Square to) {
     Piece p = board_[from];
     if (type_of(p) == King) kings_[seat_of(p)] = to;
-    flip_bit(by_type_[type_of(p)], from), flip_bit(by_type_[type_of(p)], to);
-    flip_bit(by_army_[seat_of(p)], from), flip_bit(by_army_[seat_of(p)], to);
-    flip_bit(occ_, from), flip_bit(occ_, to);
+    toggle(by_type_[type_of(p)], from), toggle(by_type_[type_of(p)], to);
+    toggle(by_army_[seat_of(p)], from), toggle(by_army_[seat_of(p)], to);
+    toggle(occ_, from), toggle(occ_, to);
     const int   army = 16 * seat_of(p);
     const auto &F = T.sl[from], &D = T.sl[to];
     for (int o = 0; o < 4; ++o) {
@@ -149,17 +132,17 @@ void Board::relations(Carry& c) const {
 }
 
 namespace {
-inline B4 armies_b4(const BB* by_army, u8 mask) {
-    B4 r = B4::zero();
-    for (Seat a = 0; a < 4; ++a)
-        if (mask & seat_bit(a)) r = r | ld(by_army[a]);
-    return r;
+// The pieces of the armies in `mask` (a bit set of armies). One expression, no running total:
+// GCC keeps a total that is the return value in memory.
+inline BB armies(const BB* by_army, u8 mask) {
+    constexpr BB none{};
+    auto         of = [&](Seat a) -> const BB& { return mask & seat_bit(a) ? by_army[a] : none; };
+    return of(0) | of(1) | of(2) | of(3);
 }
-inline BB armies_bb(const BB* by_army, u8 mask) { return armies_b4(by_army, mask).bb(); }
 } // namespace
 
-BB Board::pieces_of(Seat player) const { return armies_bb(by_army_, st_->c.armies_of[player]); }
-BB Board::enemies_of(Seat player) const { return armies_bb(by_army_, st_->c.enemies_of[player]); }
+BB Board::pieces_of(Seat player) const { return armies(by_army_, st_->c.armies_of[player]); }
+BB Board::enemies_of(Seat player) const { return armies(by_army_, st_->c.enemies_of[player]); }
 
 bool Board::decided() const {
     u8 g = st_->c.in_game;
@@ -179,7 +162,7 @@ bool Board::absorber(Seat s) const { return in_game(s) && (st_->c.armies_of[s] &
 // ---- attacks ----------------------------------------------------------------------------------
 
 BB Board::attackers(Square s, u8 by_armies) const {
-    BB enemy = armies_bb(by_army_, by_armies);
+    BB enemy = armies(by_army_, by_armies);
     BB r     = ((T.knight[s] & by_type_[Knight]) | (T.king[s] & by_type_[King])) & enemy;
     for (Seat a = 0; a < 4; ++a)
         if (by_armies & seat_bit(a)) r |= T.pawn_rev[a][s] & by_type_[Pawn] & by_army_[a];
@@ -191,25 +174,24 @@ BB Board::attackers(Square s, u8 by_armies) const {
         const BB& sl = o < 2 ? rq : bq;
         if (n.above) {
             Square x = T.lsq[o][id][low_pos(n.above)];
-            if (has(sl, x)) set_bit(r, x);
+            if (test(sl, x)) set(r, x);
         }
         if (n.below) {
             Square x = T.lsq[o][id][high_pos(n.below)];
-            if (has(sl, x)) set_bit(r, x);
+            if (test(sl, x)) set(r, x);
         }
     }
     return r;
 }
 
 bool Board::attacked(Square t, const BB& enemy, Square rm1, Square rm2, Square add) const {
-    const B4 e = ld(enemy);
-    if (leapers_to(t, e, by_type_, by_army_).any()) return true;
-    const B4    q  = ld(by_type_[Queen]);
-    const B4    rq = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
+    if (any(leapers_to(t, enemy, by_type_, by_army_))) return true;
+    const BB    q  = by_type_[Queen];
+    const BB    rq = (by_type_[Rook] | q) & enemy, bq = (by_type_[Bishop] | q) & enemy;
     const auto& L = T.sl[t];
     for (int o = 0; o < 4; ++o) {
         const int id = L.id[o];
-        if (!meet(ld(T.line_bb[o][id]), o < 2 ? rq : bq)) continue; // no enemy slider there
+        if (!any(T.line_bb[o][id] & (o < 2 ? rq : bq))) continue; // no enemy slider there
         u32 occ = occ16(lines_[o][id]);
         if (rm1 != NoSquare && T.sl[rm1].id[o] == id) occ &= ~(1u << T.sl[rm1].pos[o]);
         if (rm2 != NoSquare && T.sl[rm2].id[o] == id) occ &= ~(1u << T.sl[rm2].pos[o]);
@@ -218,7 +200,7 @@ bool Board::attacked(Square t, const BB& enemy, Square rm1, Square rm2, Square a
         const PieceType kind = o < 2 ? Rook : Bishop;
         for (Square x : { n.above ? T.lsq[o][id][low_pos(n.above)] : NoSquare,
                  n.below ? T.lsq[o][id][high_pos(n.below)] : NoSquare })
-            if (x != NoSquare && x != add && has(enemy, x)
+            if (x != NoSquare && x != add && test(enemy, x)
                 && (type_of(board_[x]) == Queen || type_of(board_[x]) == kind))
                 return true;
     }
@@ -244,8 +226,8 @@ bool Board::newly_checked(
     Seat x, const u32* touched, const BB& changed, const BB* leaps, Seat leaper) const {
     const Square k            = kings_[x];
     const u8     enemy_armies = st_->c.enemies_of[x];
-    if (leaps && (enemy_armies & seat_bit(leaper)) && has(*leaps, k)) return true;
-    if (!meet(ld(T.queen[k]), ld(changed))) return false; // no changed square on its lines
+    if (leaps && (enemy_armies & seat_bit(leaper)) && test(*leaps, k)) return true;
+    if (!any(T.queen[k] & changed)) return false; // no changed square on its lines
     const auto& L = T.sl[k];
     for (int o = 0; o < 4; ++o) {
         const int id = L.id[o];
@@ -271,40 +253,36 @@ bool Board::newly_checked(
 void Board::check_info(
     Seat x, const BB& own, const BB& enemy, BB& checkers, BB& pinned, bool leapers) const {
     const Square k = kings_[x];
-    const B4     e = ld(enemy);
-    if (leapers) {
-        checkers = leapers_to(k, e, by_type_, by_army_).bb();
-    } else
-        checkers = BB{};
+    checkers       = leapers ? leapers_to(k, enemy, by_type_, by_army_) : BB{};
     pinned         = BB{};
-    const B4    q  = ld(by_type_[Queen]);
-    const B4    rq = (ld(by_type_[Rook]) | q) & e, bq = (ld(by_type_[Bishop]) | q) & e;
+    const BB    q  = by_type_[Queen];
+    const BB    rq = (by_type_[Rook] | q) & enemy, bq = (by_type_[Bishop] | q) & enemy;
     const auto& L = T.sl[k];
     for (int o = 0; o < 4; ++o) {
         const int id = L.id[o];
-        if (!meet(ld(T.line_bb[o][id]), o < 2 ? rq : bq)) continue; // no enemy slider there
+        if (!any(T.line_bb[o][id] & (o < 2 ? rq : bq))) continue; // no enemy slider there
         const PieceType kind   = o < 2 ? Rook : Bishop;
         auto            slider = [&](Square sq) {
-            return has(enemy, sq) && (type_of(board_[sq]) == Queen || type_of(board_[sq]) == kind);
+            return test(enemy, sq) && (type_of(board_[sq]) == Queen || type_of(board_[sq]) == kind);
         };
         const Nearest n = nearest(occ16(lines_[o][id]) & L.seg[o], L.pos[o]);
         if (n.above) {
             Square s1 = T.lsq[o][id][low_pos(n.above)];
             if (slider(s1))
-                set_bit(checkers, s1);
-            else if (has(own, s1)) {
+                set(checkers, s1);
+            else if (test(own, s1)) {
                 u32 rest = n.above & (n.above - 1);
-                if (rest && slider(T.lsq[o][id][low_pos(rest)])) set_bit(pinned, s1);
+                if (rest && slider(T.lsq[o][id][low_pos(rest)])) set(pinned, s1);
             }
         }
         if (n.below) {
             int    h  = high_pos(n.below);
             Square s1 = T.lsq[o][id][h];
             if (slider(s1))
-                set_bit(checkers, s1);
-            else if (has(own, s1)) {
+                set(checkers, s1);
+            else if (test(own, s1)) {
                 u32 rest = n.below ^ (1u << h);
-                if (rest && slider(T.lsq[o][id][high_pos(rest)])) set_bit(pinned, s1);
+                if (rest && slider(T.lsq[o][id][high_pos(rest)])) set(pinned, s1);
             }
         }
     }
@@ -313,15 +291,14 @@ void Board::check_info(
 // The parts of a player's context that come from the placement and the relations alone.
 Context Board::view(Seat player) const {
     Context c;
-    c.us           = player;
-    c.king         = king_square(player);
-    c.own_armies   = st_->c.armies_of[player];
-    c.enemy_armies = st_->c.enemies_of[player];
-    const B4 enemy = armies_b4(by_army_, c.enemy_armies), occ = ld(occ_);
-    c.own            = armies_bb(by_army_, c.own_armies);
-    c.enemy          = enemy.bb();
-    c.friendly       = andnot(occ, enemy).bb();
-    c.empty          = andnot(ld(T.board), occ).bb();
+    c.us             = player;
+    c.king           = king_square(player);
+    c.own_armies     = st_->c.armies_of[player];
+    c.enemy_armies   = st_->c.enemies_of[player];
+    c.own            = armies(by_army_, c.own_armies);
+    c.enemy          = armies(by_army_, c.enemy_armies);
+    c.friendly       = occ_ & ~c.enemy;
+    c.empty          = T.board & ~occ_;
     c.friendly_lines = 0;
     for (Seat a = 0; a < 4; ++a)
         if (!(c.enemy_armies & seat_bit(a))) c.friendly_lines |= u64(0xFFFF) << (16 * a);
@@ -357,17 +334,16 @@ Square Board::legal_ep(Seat player, Square ep, Square pawn, BB* capturers) const
         return NoSquare;
     Square k     = king_square(player);
     BB     enemy = enemies_of(player);
-    flip_bit(enemy, pawn);
+    toggle(enemy, pawn);
     bool found = false;
     for (Seat a = 0; a < 4; ++a) {
         if (!(st_->c.armies_of[player] & seat_bit(a))) continue;
-        BB     caps = T.pawn_rev[a][ep] & by_type_[Pawn] & by_army_[a];
-        Square s;
-        for (Bits it{ caps }; it.next(s);)
+        BB caps = T.pawn_rev[a][ep] & by_type_[Pawn] & by_army_[a];
+        for (Square s : squares(caps))
             if (!attacked(k, enemy, s, pawn, ep)) {
                 found = true;
                 if (!capturers) return ep;
-                set_bit(*capturers, s);
+                set(*capturers, s);
             }
     }
     return found ? ep : NoSquare;
@@ -446,7 +422,7 @@ void Board::scan_eliminations(
             if (has_legal_move(*this, c)) continue;
             Seat by = from;
             if (!by_move) { // mated by a resignation's consequences: the checker's commander
-                Square chk = first(c.checkers);
+                Square chk = lsb(c.checkers);
                 by         = chk != NoSquare ? n.c.control[seat_of(board_[chk])] : from;
             }
             eliminate(x, by, n);
@@ -568,7 +544,7 @@ void Board::make(Move m, State& n) {
         u32 touched[4] = { 0, 0, 0, 0 };
         BB  chg{};
         for (int i = 0; i < nc; ++i) {
-            set_bit(chg, changed[i]);
+            set(chg, changed[i]);
             for (int o = 0; o < 4; ++o) touched[o] |= 1u << T.sl[changed[i]].id[o];
         }
         // The moved piece's leaps (knight, pawn, king), the only new leaper attacks.
@@ -647,8 +623,7 @@ void Board::resign(Seat who, State& n) {
         u8 armies = n.c.armies_of[who];
         for (Seat a = 0; a < 4; ++a) {
             if (!(armies & seat_bit(a))) continue;
-            Square s;
-            for (Bits it{ by_army_[a] }; it.next(s);) {
+            for (Square s : squares(by_army_[a])) {
                 if (type_of(board_[s]) == King) continue; // eliminate() removes it
                 n.key ^= Z.psq[board_[s]][s];
                 remove(s);
@@ -773,20 +748,19 @@ std::optional<PositionError> Board::set_checked(const Setup<Cross14>& s, State& 
     c.alliance = s.alliance;
     c.in_game  = 0;
     for (Seat a = 0; a < 4; ++a) {
-        int kings = count(by_army_[a] & by_type_[King]);
+        int kings = popcount(by_army_[a] & by_type_[King]);
         if (kings > 1)
             return PositionError{ Code::KingCount, king_square(a),
                 seat(a) + "'s army has " + std::to_string(kings) + " kings" };
         if (kings) c.in_game |= seat_bit(a);
-        int pieces = count(by_army_[a]), pawns = count(by_army_[a] & by_type_[Pawn]);
+        int pieces = popcount(by_army_[a]), pawns = popcount(by_army_[a] & by_type_[Pawn]);
         if (pieces > 16 || pawns > 8)
             return PositionError{ Code::TooManyPieces, NoSquare,
                 seat(a) + "'s army has " + std::to_string(pieces) + " pieces and "
                     + std::to_string(pawns)
                     + " pawns; an army never has more than 16 pieces or 8 pawns" };
-        BB     back = by_army_[a] & by_type_[Pawn];
-        Square x;
-        for (Bits it{ back }; it.next(x);)
+        BB back = by_army_[a] & by_type_[Pawn];
+        for (Square x : squares(back))
             if (on_back_line(a, x))
                 return PositionError{ Code::PawnOnBackRank, x,
                     "a pawn of " + seat(a) + " stands on " + name(x) + ", on its own back line" };
@@ -915,7 +889,7 @@ bool Board::consistent() const {
         Piece p = board_[s];
         if (!p) continue;
         if (!on_board(s)) return false;
-        set_bit(occ, s), set_bit(types[type_of(p)], s), set_bit(armies[seat_of(p)], s);
+        set(occ, s), set(types[type_of(p)], s), set(armies[seat_of(p)], s);
         for (int o = 0; o < 4; ++o)
             lines[o][T.sl[s].id[o]] |= u64(1) << (16 * seat_of(p) + T.sl[s].pos[o]);
     }
@@ -936,7 +910,7 @@ bool Board::consistent() const {
             return false;
     u8 g = 0;
     for (Seat a = 0; a < 4; ++a)
-        if (nonzero(by_army_[a] & by_type_[King])) g |= seat_bit(a);
+        if (any(by_army_[a] & by_type_[King])) g |= seat_bit(a);
     if (g != st_->c.in_game) return false;
     if (!decided()) {
         BB chk, pin;
@@ -962,17 +936,16 @@ template <Mode M> struct Out {
     }
     // The moves of a pawn from `from` to each square of `to`; on a move that starts or ends on
     // the promotion line, five texts: not promoting, and q r b n.
-    void pawn(Square from, B4 to, const BB& promo_line, bool from_promo) {
+    void pawn(Square from, BB to, const BB& promo_line, bool from_promo) {
         if constexpr (M == Mode::List) {
-            Square t;
-            for (Bits it{ to.bb() }; it.next(t);) {
+            for (Square t : squares(to)) {
                 add(from, t);
-                if (from_promo || has(promo_line, t))
+                if (from_promo || test(promo_line, t))
                     for (PieceType p : { Queen, Rook, Bishop, Knight })
                         add(from, t, MoveKind::Promotion, p);
             }
         } else {
-            n += from_promo ? 5 * to.count() : to.count() + 4 * (to & ld(promo_line)).count();
+            n += from_promo ? 5 * popcount(to) : popcount(to) + 4 * popcount(to & promo_line);
         }
     }
 };
@@ -985,21 +958,20 @@ inline constexpr int kCapture[4][2] = { { 13, -15 }, { 13, 15 }, { 15, -13 }, { 
 // shifts. A home pawn never reaches a board edge sideways, so no shift wraps; a removed corner
 // is never empty or enemy, so masks drop it.
 template <Seat A, Mode M>
-inline void home_pawns(Out<M>& out, B4 pawns, B4 empty, B4 enemy, B4 target) {
+inline void home_pawns(Out<M>& out, BB pawns, BB empty, BB enemy, BB target) {
     constexpr int P = kPush[A], C1 = kCapture[A][0], C2 = kCapture[A][1];
-    B4            push  = pawns.shifted<P>() & empty;
-    B4            push2 = (push & ld(T.third[A])).shifted<P>() & empty & target;
-    push                = push & target;
-    B4 c1               = pawns.shifted<C1>() & enemy & target;
-    B4 c2               = pawns.shifted<C2>() & enemy & target;
+    BB            push  = shift_by(pawns, P) & empty;
+    BB            push2 = shift_by(push & T.third[A], P) & empty & target;
+    push &= target;
+    BB c1 = shift_by(pawns, C1) & enemy & target;
+    BB c2 = shift_by(pawns, C2) & enemy & target;
     if constexpr (M == Mode::List) {
-        Square t;
-        for (Bits it{ push.bb() }; it.next(t);) out.add(Square(t - P), t);
-        for (Bits it{ push2.bb() }; it.next(t);) out.add(Square(t - 2 * P), t);
-        for (Bits it{ c1.bb() }; it.next(t);) out.add(Square(t - C1), t);
-        for (Bits it{ c2.bb() }; it.next(t);) out.add(Square(t - C2), t);
+        for (Square t : squares(push)) out.add(Square(t - P), t);
+        for (Square t : squares(push2)) out.add(Square(t - 2 * P), t);
+        for (Square t : squares(c1)) out.add(Square(t - C1), t);
+        for (Square t : squares(c2)) out.add(Square(t - C2), t);
     } else
-        out.n += push.count() + push2.count() + c1.count() + c2.count();
+        out.n += popcount(push) + popcount(push2) + popcount(c1) + popcount(c2);
 }
 
 } // namespace
@@ -1008,34 +980,30 @@ struct Generator {
     template <Mode M> static u64 run(const Board& b, const Context& c, Move* list) {
         Out<M>       out{ list };
         const Square k     = c.king;
-        const B4     enemy = ld(c.enemy), empty = ld(c.empty), own = ld(c.own);
-        const B4     pinned = ld(c.pinned);
-        const bool   check  = ld(c.checkers).any();
-        const bool   pins   = pinned.any();
+        const BB     enemy = c.enemy, empty = c.empty, own = c.own;
+        const BB     pinned = c.pinned;
+        const bool   check  = any(c.checkers);
+        const bool   pins   = any(pinned);
 
         // King steps onto squares no enemy attacks (with the king gone from its square).
         {
-            Square t;
-            for (Bits it{ andnot(ld(T.king[k]), ld(c.friendly)).bb() }; it.next(t);)
+            for (Square t : squares(T.king[k] & ~c.friendly))
                 if (!b.attacked(t, c.enemy, k)) {
                     out.add(k, t);
                     if constexpr (M == Mode::Any) return 1;
                 }
         }
         if (check && more_than_one(c.checkers)) return out.n;
-        const B4 target
-            = check ? ld(between(k, first(c.checkers))) | ld(c.checkers) : empty | enemy;
+        const BB target = check ? between(k, lsb(c.checkers)) | c.checkers : empty | enemy;
 
         // Knights (a pinned knight never moves).
         {
-            Square s;
-            for (Bits it{ andnot(ld(b.by_type_[Knight]) & own, pinned).bb() }; it.next(s);) {
-                B4 to = ld(T.knight[s]) & target;
+            for (Square s : squares(b.by_type_[Knight] & own & ~pinned)) {
+                BB to = T.knight[s] & target;
                 if constexpr (M == Mode::List) {
-                    Square t;
-                    for (Bits jt{ to.bb() }; jt.next(t);) out.add(s, t);
+                    for (Square t : squares(to)) out.add(s, t);
                 } else {
-                    out.n += to.count();
+                    out.n += popcount(to);
                     if constexpr (M == Mode::Any)
                         if (out.n) return out.n;
                 }
@@ -1043,14 +1011,11 @@ struct Generator {
         }
         // Sliders, along the lines of their orientations (a pinned one only along its pin).
         {
-            const BB tgt = target.bb();
-            B4       sliders
-                = (ld(b.by_type_[Bishop]) | ld(b.by_type_[Rook]) | ld(b.by_type_[Queen])) & own;
-            Square s;
-            for (Bits it{ sliders.bb() }; it.next(s);) {
+            const BB sliders = (b.by_type_[Bishop] | b.by_type_[Rook] | b.by_type_[Queen]) & own;
+            for (Square s : squares(sliders)) {
                 PieceType t  = type_of(b.board_[s]);
                 int       lo = t == Bishop ? 2 : 0, hi = t == Rook ? 2 : 4;
-                if (pins && has(c.pinned, s)) {
+                if (pins && test(c.pinned, s)) {
                     int o = orientation(k, s);
                     if (o < lo || o >= hi) continue;
                     lo = o, hi = o + 1;
@@ -1071,7 +1036,7 @@ struct Generator {
                     }
                     for (u32 bits = att; bits; bits &= bits - 1) {
                         Square to = T.lsq[o][id][low_pos(bits)];
-                        if (has(tgt, to)) {
+                        if (test(target, to)) {
                             out.add(s, to);
                             if constexpr (M == Mode::Any) return 1;
                         }
@@ -1084,9 +1049,9 @@ struct Generator {
         // per-square tables.
         for (Seat a = 0; a < 4; ++a) {
             if (!(c.own_armies & seat_bit(a))) continue;
-            const B4 pawns  = ld(b.by_type_[Pawn]) & ld(b.by_army_[a]);
-            const B4 inside = andnot(pawns & ld(T.home[a]), pinned);
-            if (inside.any()) {
+            const BB pawns  = b.by_type_[Pawn] & b.by_army_[a];
+            const BB inside = pawns & T.home[a] & ~pinned;
+            if (any(inside)) {
                 switch (a) {
                 case East:
                     home_pawns<East>(out, inside, empty, enemy, target);
@@ -1104,17 +1069,16 @@ struct Generator {
                 if constexpr (M == Mode::Any)
                     if (out.n) return out.n;
             }
-            Square s;
-            for (Bits it{ andnot(pawns, inside).bb() }; it.next(s);) {
-                B4     to = ld(T.pawn_quiet[a][s]) & empty;
+            for (Square s : squares(pawns & ~inside)) {
+                BB     to = T.pawn_quiet[a][s] & empty;
                 Square d  = T.pawn_double[a][s];
-                if (d != NoSquare && to.any() && !b.board_[d]) to = to | ld(one(d));
-                to = (to | (ld(T.pawn_cap[a][s]) & enemy)) & target;
-                if (pins && has(c.pinned, s)) {
+                if (d != NoSquare && any(to) && !b.board_[d]) to |= bit<BB>(d);
+                to = (to | (T.pawn_cap[a][s] & enemy)) & target;
+                if (pins && test(c.pinned, s)) {
                     int o = orientation(k, s);
-                    to    = to & ld(T.line_bb[o][T.sl[k].id[o]]);
+                    to &= T.line_bb[o][T.sl[k].id[o]];
                 }
-                out.pawn(s, to, T.promo[a], has(T.promo[a], s));
+                out.pawn(s, to, T.promo[a], test(T.promo[a], s));
                 if constexpr (M == Mode::Any)
                     if (out.n) return out.n;
             }
@@ -1122,12 +1086,11 @@ struct Generator {
         // En passant: each capture tested against the board as it would be.
         if (c.ep != NoSquare) {
             BB e = c.enemy;
-            flip_bit(e, c.ep_pawn);
+            toggle(e, c.ep_pawn);
             for (Seat a = 0; a < 4; ++a) {
                 if (!(c.own_armies & seat_bit(a))) continue;
-                B4     caps = ld(T.pawn_rev[a][c.ep]) & ld(b.by_type_[Pawn]) & ld(b.by_army_[a]);
-                Square s;
-                for (Bits it{ caps.bb() }; it.next(s);)
+                BB caps = T.pawn_rev[a][c.ep] & b.by_type_[Pawn] & b.by_army_[a];
+                for (Square s : squares(caps))
                     if (!b.attacked(k, e, s, c.ep_pawn, c.ep)) {
                         out.add(s, c.ep, MoveKind::EnPassant);
                         if constexpr (M == Mode::Any) return 1;
@@ -1140,7 +1103,7 @@ struct Generator {
             for (int side = 0; side < 2; ++side) {
                 if (!(c.castling & castling_bit(c.us, side))) continue;
                 const CastlingGeometry& g = kCastling[c.us][side];
-                if (meet(ld(T.castle_path[c.us][side]), ld(b.occ_))) continue;
+                if (any(T.castle_path[c.us][side] & b.occ_)) continue;
                 if (b.attacked(T.castle_cross[c.us][side], c.enemy, k)
                     || b.attacked(g.king_to, c.enemy, k))
                     continue;

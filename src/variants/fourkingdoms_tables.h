@@ -10,114 +10,9 @@
 
 #include <bit>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
-
 #include "variants/fourkingdoms_board.h"
 
 namespace citadel::fk {
-
-constexpr void set_bit(BB& b, Square s) { b.w[s >> 6] |= u64(1) << (s & 63); }
-constexpr void flip_bit(BB& b, Square s) { b.w[s >> 6] ^= u64(1) << (s & 63); }
-constexpr bool has(const BB& b, Square s) { return (b.w[s >> 6] >> (s & 63)) & 1; }
-constexpr BB   one(Square s) {
-      BB b;
-      set_bit(b, s);
-      return b;
-}
-
-// A 196-bit board as a value for the hot paths: one AVX2 register where the CPU has it (GCC's
-// code for WideBitboard's std::array spills halves to the stack and reloads them whole, which
-// stalls store forwarding), four words otherwise.
-struct B4 {
-#if defined(__AVX2__)
-    __m256i   v;
-    static B4 load(const BB& b) {
-        return { _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.w.data())) };
-    }
-    static B4 zero() { return { _mm256_setzero_si256() }; }
-    BB        bb() const {
-               BB b;
-               _mm256_storeu_si256(reinterpret_cast<__m256i*>(b.w.data()), v);
-               return b;
-    }
-    friend B4   operator&(B4 a, B4 b) { return { _mm256_and_si256(a.v, b.v) }; }
-    friend B4   operator|(B4 a, B4 b) { return { _mm256_or_si256(a.v, b.v) }; }
-    friend B4   andnot(B4 a, B4 b) { return { _mm256_andnot_si256(b.v, a.v) }; } // a & ~b
-    bool        any() const { return !_mm256_testz_si256(v, v); }
-    friend bool meet(B4 a, B4 b) { return !_mm256_testz_si256(a.v, b.v); } // a & b nonzero
-    int         count() const {
-                __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-                return std::popcount(u64(_mm_cvtsi128_si64(lo)))
-                    + std::popcount(u64(_mm_extract_epi64(lo, 1)))
-                    + std::popcount(u64(_mm_cvtsi128_si64(hi)))
-                    + std::popcount(u64(_mm_extract_epi64(hi, 1)));
-    }
-    // Shifts towards higher (K > 0) or lower (K < 0) square indices, |K| < 64.
-    template <int K> B4 shifted() const {
-        if constexpr (K > 0) {
-            __m256i carry = _mm256_permute4x64_epi64(v, 0x90); // words 0 0 1 2
-            carry         = _mm256_blend_epi32(carry, _mm256_setzero_si256(), 0x03);
-            return { _mm256_or_si256(_mm256_slli_epi64(v, K), _mm256_srli_epi64(carry, 64 - K)) };
-        } else {
-            __m256i carry = _mm256_permute4x64_epi64(v, 0xF9); // words 1 2 3 3
-            carry         = _mm256_blend_epi32(carry, _mm256_setzero_si256(), 0xC0);
-            return { _mm256_or_si256(_mm256_srli_epi64(v, -K), _mm256_slli_epi64(carry, 64 + K)) };
-        }
-    }
-#else
-    BB        b;
-    static B4 load(const BB& x) { return { x }; }
-    static B4 zero() { return { BB{} }; }
-    BB        bb() const { return b; }
-    friend B4 operator&(B4 x, B4 y) {
-        return { BB{ { x.b.w[0] & y.b.w[0], x.b.w[1] & y.b.w[1], x.b.w[2] & y.b.w[2],
-            x.b.w[3] & y.b.w[3] } } };
-    }
-    friend B4 operator|(B4 x, B4 y) {
-        return { BB{ { x.b.w[0] | y.b.w[0], x.b.w[1] | y.b.w[1], x.b.w[2] | y.b.w[2],
-            x.b.w[3] | y.b.w[3] } } };
-    }
-    friend B4 andnot(B4 x, B4 y) {
-        return { BB{ { x.b.w[0] & ~y.b.w[0], x.b.w[1] & ~y.b.w[1], x.b.w[2] & ~y.b.w[2],
-            x.b.w[3] & ~y.b.w[3] } } };
-    }
-    bool        any() const { return (b.w[0] | b.w[1] | b.w[2] | b.w[3]) != 0; }
-    friend bool meet(B4 x, B4 y) { return (x & y).any(); }
-    int         count() const {
-                return std::popcount(b.w[0]) + std::popcount(b.w[1]) + std::popcount(b.w[2])
-                    + std::popcount(b.w[3]);
-    }
-    template <int K> B4 shifted() const {
-        const u64* w = b.w.data();
-        if constexpr (K > 0)
-            return { BB{ { w[0] << K, (w[1] << K) | (w[0] >> (64 - K)),
-                (w[2] << K) | (w[1] >> (64 - K)), (w[3] << K) | (w[2] >> (64 - K)) } } };
-        else
-            return { BB{ { (w[0] >> -K) | (w[1] << (64 + K)), (w[1] >> -K) | (w[2] << (64 + K)),
-                (w[2] >> -K) | (w[3] << (64 + K)), w[3] >> -K } } };
-    }
-#endif
-};
-inline B4 ld(const BB& b) { return B4::load(b); }
-
-// Iterates the squares of a bitboard: for (Bits it{b}; it.next(s);).
-struct Bits {
-    BB   b;
-    int  w = 0;
-    bool next(Square& s) {
-        while (w < 4) {
-            if (u64& x = b.w[w]) {
-                s = Square(64 * w + std::countr_zero(x));
-                x &= x - 1;
-                return true;
-            }
-            ++w;
-        }
-        return false;
-    }
-};
 
 struct alignas(32) Tables {
     BB     board{};
@@ -176,24 +71,24 @@ constexpr Tables build_tables() {
     for (Square s = 0; s < Squares; ++s) {
         if (!on_board(s)) continue;
         int f = file_of(s), r = rank_of(s);
-        set_bit(t.board, s);
+        set(t.board, s);
         for (int o = 0; o < 4; ++o) {
             int id = line_id(o, f, r), p = line_pos(o, f, r);
             t.sl[s].id[o]   = u8(id);
             t.sl[s].pos[o]  = u8(p);
             t.lsq[o][id][p] = s;
-            set_bit(t.line_bb[o][id], s);
+            set(t.line_bb[o][id], s);
         }
         for (int d = 0; d < 8; ++d)
             for (Square x = step(s, kDirs[d][0], kDirs[d][1]); x != NoSquare;
                  x        = step(x, kDirs[d][0], kDirs[d][1]))
-                set_bit(t.ray[d][s], x);
+                set(t.ray[d][s], x);
         for (int df = -2; df <= 2; ++df)
             for (int dr = -2; dr <= 2; ++dr) {
                 Square x = step(s, df, dr);
                 if (x == NoSquare) continue;
-                if (df * df + dr * dr == 5) set_bit(t.knight[s], x);
-                if ((df || dr) && df * df <= 1 && dr * dr <= 1) set_bit(t.king[s], x);
+                if (df * df + dr * dr == 5) set(t.knight[s], x);
+                if ((df || dr) && df * df <= 1 && dr * dr <= 1) set(t.king[s], x);
             }
     }
     // Segments: the run of on-board squares of a line around each square, stopping at holes.
@@ -227,34 +122,32 @@ constexpr Tables build_tables() {
         for (Square s = 0; s < Squares; ++s) {
             t.pawn_double[a][s] = NoSquare;
             if (!on_board(s)) continue;
-            if (in_home(a, s)) set_bit(t.home[a], s);
-            if (on_promotion_line(a, s)) set_bit(t.promo[a], s);
-            if (depth(a, s) == 2) set_bit(t.third[a], s);
-            if (depth(a, s) == 1) set_bit(t.start[a], s);
+            if (in_home(a, s)) set(t.home[a], s);
+            if (on_promotion_line(a, s)) set(t.promo[a], s);
+            if (depth(a, s) == 2) set(t.third[a], s);
+            if (depth(a, s) == 1) set(t.start[a], s);
             if (in_home(a, s)) {
                 if (Square x = step(s, fdf, fdr); x != NoSquare) {
-                    set_bit(t.pawn_quiet[a][s], x);
+                    set(t.pawn_quiet[a][s], x);
                     if (on_start_line(a, s))
                         if (Square y = step(x, fdf, fdr); y != NoSquare) t.pawn_double[a][s] = y;
                 }
                 // Forward diagonals: forward plus either perpendicular step.
                 for (int side : { 1, -1 })
                     if (Square x = step(s, fdf + side * fdr, fdr + side * fdf); x != NoSquare)
-                        set_bit(t.pawn_cap[a][s], x);
+                        set(t.pawn_cap[a][s], x);
             } else {
                 for (int d = 0; d < 8; ++d) {
                     Square x = step(s, kDirs[d][0], kDirs[d][1]);
                     if (x == NoSquare || in_home(a, x)) continue; // never re-enters its home
-                    set_bit(d == 0 || d == 1 || d == 4 || d == 5 ? t.pawn_quiet[a][s]
-                                                                 : t.pawn_cap[a][s],
+                    set(d == 0 || d == 1 || d == 4 || d == 5 ? t.pawn_quiet[a][s]
+                                                             : t.pawn_cap[a][s],
                         x);
                 }
             }
         }
         for (Square s = 0; s < Squares; ++s)
-            for (int w = 0; w < 4; ++w)
-                for (u64 bits = t.pawn_cap[a][s].w[w]; bits; bits &= bits - 1)
-                    set_bit(t.pawn_rev[a][Square(64 * w + std::countr_zero(bits))], s);
+            for (Square x : squares(t.pawn_cap[a][s])) set(t.pawn_rev[a][x], s);
         for (int side = 0; side < 2; ++side) {
             const CastlingGeometry& g = kCastling[a][side];
             t.castle_mask[g.king_from] |= castling_bits(a);
@@ -268,7 +161,7 @@ constexpr Tables build_tables() {
             t.castle_cross[a][side] = step(g.king_from, kDirs[d][0], kDirs[d][1]);
             for (Square x = t.castle_cross[a][side]; x != g.rook_from;
                  x        = step(x, kDirs[d][0], kDirs[d][1]))
-                set_bit(t.castle_path[a][side], x);
+                set(t.castle_path[a][side], x);
         }
     }
     return t;

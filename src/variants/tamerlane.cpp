@@ -28,7 +28,6 @@ BB walk(Square s, int df, int dr, int skip) {
 } // namespace
 
 Tables::Tables() {
-    for (Square s = 0; s < G::Squares; ++s) square[s] = bit<BB>(s);
     for (Square s = 0; s < Cells; ++s) rect |= bit<BB>(s);
     citadels = bit<BB>(WhiteCitadel) | bit<BB>(BlackCitadel);
     for (int r = 0; r < Ranks; ++r) {
@@ -44,16 +43,16 @@ Tables::Tables() {
         for (int d = 0; d < 8; ++d) {
             const int df = Attacks<G>::Dirs[d][0], dr = Attacks<G>::Dirs[d][1];
             BB        line = walk(s, df, dr, 0);
-            ray[d][s]      = wide(line);
-            far2[d][s]     = wide(walk(s, df, dr, 2));
+            ray[d][s]      = to_u128(line);
+            far2[d][s]     = to_u128(walk(s, df, dr, 2));
             if (G::on_board(G::file_of(s) + df, G::rank_of(s) + dr))
                 royal_step[s] |= bit<BB>(G::square(G::file_of(s) + df, G::rank_of(s) + dr));
             if (d == 0 || d == 1 || d == 4 || d == 5)
                 rook_rays[s] |= line;
             else
                 picket_reach[s] |= walk(s, df, dr, 1);
-            picket_reach128[s] = wide(picket_reach[s]);
-            for (BB b = line; any(b);) dir_to[s][pop_lsb(b)] = i8(d);
+            picket_reach128[s] = to_u128(picket_reach[s]);
+            for (Square x : squares(line)) dir_to[s][x] = i8(d);
         }
         for (const Atom& a : kGiraffe.view())
             walk_atom<G>(a, s, 1, [&](Square to, BB, Mode) { giraffe_reach[s] |= bit<BB>(to); });
@@ -112,63 +111,55 @@ constexpr bool kIsRoyal[PieceTypeLimit]
 
 static_assert(kIsPawn[PawnOfPawns] && kIsPawn[PawnOfRooks] && !kIsPawn[WarEngine]);
 
-// All ones for the types in a category, so that placement updates need no branch.
+// The whole board for the types in a category, else nothing, so that placement updates need no
+// branch.
 struct CategoryMasks {
-    u64 pawn[PieceTypeLimit], royal[PieceTypeLimit];
-    constexpr CategoryMasks()
-        : pawn{}
-        , royal{} {
+    BB pawn[PieceTypeLimit], royal[PieceTypeLimit];
+    constexpr CategoryMasks() {
         for (int t = 0; t < PieceTypeLimit; ++t) {
-            pawn[t]  = kIsPawn[t] ? ~u64(0) : 0;
-            royal[t] = kIsRoyal[t] ? ~u64(0) : 0;
+            if (kIsPawn[t]) pawn[t] = ~BB{};
+            if (kIsRoyal[t]) royal[t] = ~BB{};
         }
     }
 };
 constexpr CategoryMasks kCat;
-
-inline BB masked(const BB& b, u64 m) {
-    BB r;
-    r.w[0] = b.w[0] & m;
-    r.w[1] = b.w[1] & m;
-    return r;
-}
 
 } // namespace
 
 // ---- placement ------------------------------------------------------------------------------
 
 void P::put(Piece p, Square s) {
-    const BB        b = sq_bb(s);
+    const BB        b = bit<BB>(s);
     const Seat      c = seat_of(p);
     const PieceType t = type_of(p);
     board_[s]         = p;
     by_type_[t] |= b;
     by_seat_[c] |= b;
-    pawns_[c] |= masked(b, kCat.pawn[t]);
-    royals_[c] |= masked(b, kCat.royal[t]);
+    pawns_[c] |= b & kCat.pawn[t];
+    royals_[c] |= b & kCat.royal[t];
 }
 
 void P::remove(Square s) {
     const Piece     p = board_[s];
-    const BB        b = sq_bb(s);
+    const BB        b = bit<BB>(s);
     const Seat      c = seat_of(p);
     const PieceType t = type_of(p);
     by_type_[t] ^= b;
     by_seat_[c] ^= b;
-    pawns_[c] ^= masked(b, kCat.pawn[t]);
-    royals_[c] ^= masked(b, kCat.royal[t]);
+    pawns_[c] ^= b & kCat.pawn[t];
+    royals_[c] ^= b & kCat.royal[t];
     board_[s] = NoPiece;
 }
 
 void P::shift(Square from, Square to) {
     const Piece     p = board_[from];
-    const BB        d = sq_bb(from) | sq_bb(to);
+    const BB        d = bit<BB>(from) | bit<BB>(to);
     const Seat      c = seat_of(p);
     const PieceType t = type_of(p);
     by_type_[t] ^= d;
     by_seat_[c] ^= d;
-    pawns_[c] ^= masked(d, kCat.pawn[t]);
-    royals_[c] ^= masked(d, kCat.royal[t]);
+    pawns_[c] ^= d & kCat.pawn[t];
+    royals_[c] ^= d & kCat.royal[t];
     board_[from] = NoPiece;
     board_[to]   = p;
 }
@@ -186,7 +177,7 @@ Square P::waiting_pawn(Seat s) const {
 }
 
 bool P::citadel_draw() const {
-    return has(royals_[White], BlackCitadel) || has(royals_[Black], WhiteCitadel);
+    return test(royals_[White], BlackCitadel) || test(royals_[Black], WhiteCitadel);
 }
 
 P::BB P::between(Square a, Square b) {
@@ -202,7 +193,7 @@ P::BB P::giraffe_path(Square from, Square to) {
     const Square leg = G::square(G::file_of(from) + sf, G::rank_of(from) + sr);
     const int    d   = (df == 1 || df == -1) ? (sr > 0 ? 0 : 4) : (sf > 0 ? 1 : 5);
     const auto&  T   = kTables;
-    return narrow((u128(1) << leg) | (T.ray[d][leg] & ~T.ray[d][to] & ~(u128(1) << to)));
+    return from_u128((u128(1) << leg) | (T.ray[d][leg] & ~T.ray[d][to] & ~(u128(1) << to)));
 }
 
 P::BB P::moves_of(PieceType t, Square s, BB occ) const {
@@ -236,9 +227,8 @@ P::BB P::attackers(Seat by, Square s, BB occ) const {
     if (any(T.rook_rays[s] & rooks)) a |= rook_moves(s, occ) & rooks;
     const BB pickets = by_type_[Picket] & mine & T.picket_reach[s];
     if (any(pickets)) a |= bishop_moves(s, occ) & pickets;
-    for_each(T.giraffe_reach[s] & by_type_[Giraffe] & mine, [&](Square y) {
-        if (!any(giraffe_path(y, s) & occ)) a |= sq_bb(y);
-    });
+    for (Square y : squares(T.giraffe_reach[s] & by_type_[Giraffe] & mine))
+        if (!any(giraffe_path(y, s) & occ)) a |= bit<BB>(y);
     return a & mine;
 }
 
@@ -262,8 +252,8 @@ namespace {
     if (any(T.rook_rays[s] & rooks) && any(rook_moves(s, occ) & rooks)) return true;
     const BB pickets = pos.pieces(Picket) & mine & T.picket_reach[s];
     if (any(pickets) && any(bishop_moves(s, occ) & pickets)) return true;
-    for (BB g = T.giraffe_reach[s] & pos.pieces(Giraffe) & mine; any(g);)
-        if (!any(P::giraffe_path(pop_first(g), s) & occ)) return true;
+    for (Square y : squares(T.giraffe_reach[s] & pos.pieces(Giraffe) & mine))
+        if (!any(P::giraffe_path(y, s) & occ)) return true;
     return false;
 }
 
@@ -279,23 +269,23 @@ P::BB P::attack_map(Seat by, BB occ) const {
     BB          m{};
     const BB    p = pawns_[by];
     if (by == White)
-        m |= shift_up(p & ~T.file_a, 10) | shift_up(p & ~T.file_k, 12);
+        m |= shift_by(p & ~T.file_a, 10) | shift_by(p & ~T.file_k, 12);
     else
-        m |= shift_down(p & ~T.file_a, 12) | shift_down(p & ~T.file_k, 10);
-    for_each(by_seat_[by] & ~p, [&](Square s) { m |= moves_of(type_of(board_[s]), s, occ); });
+        m |= shift_by(p & ~T.file_a, -12) | shift_by(p & ~T.file_k, -10);
+    for (Square s : squares(by_seat_[by] & ~p)) m |= moves_of(type_of(board_[s]), s, occ);
     return m & T.rect;
 }
 
 Square P::landing_square(Seat by, BB royals_now) const {
     const int    r  = kings_pawn_rank(by);
     const Square f0 = G::square(KingsPawnFile, r);
-    if (!has(royals_now, f0)) return f0;
+    if (!test(royals_now, f0)) return f0;
     for (bool need_empty : { true, false })
         for (int d = 1; d < Files; ++d)
             for (int f : { KingsPawnFile - d, KingsPawnFile + d }) { // ties: towards file a
                 if (f < 0 || f >= Files) continue;
                 Square s = G::square(f, r);
-                if (has(royals_now, s) || (need_empty && board_[s])) continue;
+                if (test(royals_now, s) || (need_empty && board_[s])) continue;
                 return s;
             }
     return NoSquare; // unreachable: a side has at most six royals, a rank eleven squares
@@ -510,12 +500,11 @@ struct Ctx {
 };
 
 template <bool List> inline void emit(Move* out, int& n, Square from, const BB& to, MoveKind k) {
-    if constexpr (List)
-        for_each(to, [&](Square s) {
+    if constexpr (List) {
+        for (Square s : squares(to))
             if (n < MaxMoves) out[n++] = Move(from, s, k);
-        });
-    else
-        n += count(to);
+    } else
+        n += popcount(to);
 }
 
 template <bool List> inline void emit_one(Move* out, int& n, Move m) {
@@ -528,11 +517,11 @@ template <bool List> inline void emit_one(Move* out, int& n, Move m) {
 // Whether the lone royal is safe after the pawn of pawns steps from -> to for its second
 // arrival and jumps to its landing square, removing what stands there.
 bool second_arrival_safe(const Ctx& c, Square from, Square to) {
-    BB           occ     = c.occ & ~sq_bb(from) & ~sq_bb(to);
-    BB           removed = c.enemy & sq_bb(to);
+    BB           occ     = c.occ & ~bit<BB>(from) & ~bit<BB>(to);
+    BB           removed = c.enemy & bit<BB>(to);
     const Square l       = c.pos.landing_square(c.us, c.pos.royals(White) | c.pos.royals(Black));
-    removed |= c.enemy & sq_bb(l);
-    occ |= sq_bb(l);
+    removed |= c.enemy & bit<BB>(l);
+    occ |= bit<BB>(l);
     return !any(c.pos.attackers(c.them, c.rsq, occ) & ~removed);
 }
 
@@ -554,16 +543,17 @@ template <bool List> [[gnu::noinline]] int relocations(const Ctx& c, Move* out, 
     const Square w       = lsb(c.our_wait);
     const BB     targets = c.enemy & ~pos.pawns(c.them) & T.rect;
     BB           cand{};
-    for_each(targets, [&](Square e) { cand |= A.pawn_attack[c.them][e]; });
-    cand &= T.rect & ~(pos.royals(White) | pos.royals(Black)) & ~c.their_wait & ~sq_bb(w);
-    const BB lifted = c.occ ^ sq_bb(w);
-    for_each(cand, [&](Square to) {
+    for (Square e : squares(targets)) cand |= A.pawn_attack[c.them][e];
+    cand &= T.rect & ~(pos.royals(White) | pos.royals(Black)) & ~c.their_wait & ~bit<BB>(w);
+    const BB lifted = c.occ ^ bit<BB>(w);
+    for (Square to : squares(cand)) {
         const BB hit = A.pawn_attack[c.us][to] & targets;
-        const BB occ = lifted | sq_bb(to);
-        if (!more_than_one(hit) && !immobile(pos, lsb(hit), occ, c.enemy & ~sq_bb(to))) return;
-        if (c.restricted && any(pos.attackers(c.them, c.rsq, occ) & ~(c.enemy & sq_bb(to)))) return;
+        const BB occ = lifted | bit<BB>(to);
+        if (!more_than_one(hit) && !immobile(pos, lsb(hit), occ, c.enemy & ~bit<BB>(to))) continue;
+        if (c.restricted && any(pos.attackers(c.them, c.rsq, occ) & ~(c.enemy & bit<BB>(to))))
+            continue;
         emit_one<List>(out, n, Move(w, to, MoveKind::Relocation));
-    });
+    }
     return n;
 }
 
@@ -581,10 +571,10 @@ template <bool List> [[gnu::noinline]] int swaps(const Ctx& c, Move* out, int n)
         partners &= ~pp;
         if (any(pp)) {
             const Square p   = lsb(pp);
-            const BB     rs  = ((pos.royals(White) | pos.royals(Black)) ^ sq_bb(k)) | sq_bb(p);
+            const BB     rs  = ((pos.royals(White) | pos.royals(Black)) ^ bit<BB>(k)) | bit<BB>(p);
             const Square l   = pos.landing_square(c.us, rs);
-            const BB     occ = (c.occ ^ sq_bb(k)) | sq_bb(l);
-            if (!any(pos.attackers(c.them, p, occ) & ~(c.enemy & sq_bb(l))))
+            const BB     occ = (c.occ ^ bit<BB>(k)) | bit<BB>(l);
+            if (!any(pos.attackers(c.them, p, occ) & ~(c.enemy & bit<BB>(l))))
                 emit_one<List>(out, n, Move(k, p, MoveKind::KingSwap));
         }
     }
@@ -618,23 +608,22 @@ template <bool List> int generate(const P& pos, Move* out) {
     // onto an attacked square (a citadel never is).
     {
         const Square own_c = own_citadel(us), enemy_c = enemy_citadel(us);
-        for_each(royals, [&](Square from) {
+        for (Square from : squares(royals)) {
             const PieceType t  = type_of(pos.piece_on(from));
             BB              to = T.royal_step[from] & ~own & ~their_wait;
             if (any(to & T.citadels)) {
-                if (has(to, own_c) && (t != AdventitiousKing || pos.piece_on(own_c)))
-                    to ^= sq_bb(own_c);
-                if (has(to, enemy_c) && (t != pos.senior_royal(us) || pos.piece_on(enemy_c)))
-                    to ^= sq_bb(enemy_c);
+                if (test(to, own_c) && (t != AdventitiousKing || pos.piece_on(own_c)))
+                    to ^= bit<BB>(own_c);
+                if (test(to, enemy_c) && (t != pos.senior_royal(us) || pos.piece_on(enemy_c)))
+                    to ^= bit<BB>(enemy_c);
             }
             if (lone) {
-                const BB occ2 = occ ^ sq_bb(from);
-                for_each(to & T.rect, [&](Square s) {
-                    if (attacked_by(pos, them, s, occ2)) to ^= sq_bb(s);
-                });
+                const BB occ2 = occ ^ bit<BB>(from);
+                for (Square s : squares(to & T.rect))
+                    if (attacked_by(pos, them, s, occ2)) to ^= bit<BB>(s);
             }
             emit<List>(out, n, from, to, MoveKind::Normal);
-        });
+        }
     }
 
     // Check and pins (a lone royal on the rectangle only).
@@ -646,20 +635,20 @@ template <bool List> int generate(const P& pos, Move* out) {
         // Every check must be answered by the same move: a capture or block of one checker that
         // also stands on the other's path answers a double check too (a giraffe's straight leg
         // can run along the royal's line).
-        for_each(checkers, [&](Square ch) {
+        for (Square ch : squares(checkers)) {
             const PieceType ct = type_of(pos.piece_on(ch));
-            mask &= sq_bb(ch)
+            mask &= bit<BB>(ch)
                 | (ct == Rook || ct == Picket ? P::between(rsq, ch)
                         : ct == Giraffe       ? P::giraffe_path(ch, rsq)
                                               : BB{});
-        });
+        }
         // An own piece alone on a rider's line or path to the royal moves only where it keeps
         // blocking, or onto the rider.
         auto pin = [&](Square sniper, const BB& path) {
             const BB b = path & occ;
             if (!any(b) || more_than_one(b) || !any(b & own)) return;
             const Square s    = lsb(b);
-            const BB     keep = path | sq_bb(sniper);
+            const BB     keep = path | bit<BB>(sniper);
             pinned |= b;
             for (int i = 0; i < npins; ++i)
                 if (pin_sq[i] == s) { // pinned twice: both must stay blocked
@@ -669,11 +658,11 @@ template <bool List> int generate(const P& pos, Move* out) {
             pin_sq[npins] = s, pin_keep[npins][0] = keep.w[0], pin_keep[npins][1] = keep.w[1];
             ++npins;
         };
-        for_each((T.rook_rays[rsq] & pos.pieces(them, Rook))
-                | (T.picket_reach[rsq] & pos.pieces(them, Picket)),
-            [&](Square s) { pin(s, P::between(rsq, s)); });
-        for_each(T.giraffe_reach[rsq] & pos.pieces(them, Giraffe),
-            [&](Square s) { pin(s, P::giraffe_path(s, rsq)); });
+        for (Square s : squares((T.rook_rays[rsq] & pos.pieces(them, Rook))
+                 | (T.picket_reach[rsq] & pos.pieces(them, Picket))))
+            pin(s, P::between(rsq, s));
+        for (Square s : squares(T.giraffe_reach[rsq] & pos.pieces(them, Giraffe)))
+            pin(s, P::giraffe_path(s, rsq));
     }
     const bool only_royal_moves = !any(mask); // no move but the royal's answers every check
     auto       pin_mask         = [&](Square s) {
@@ -687,25 +676,20 @@ template <bool List> int generate(const P& pos, Move* out) {
         const BB free    = ~pinned;
         const BB leapers = pos.pieces(Knight) | pos.pieces(Elephant) | pos.pieces(Camel)
             | pos.pieces(WarEngine) | pos.pieces(General) | pos.pieces(Vizier);
-        for_each(leapers & own & free, [&](Square s) {
+        for (Square s : squares(leapers & own & free))
             emit<List>(out, n, s, A.leap[type_of(pos.piece_on(s))][s] & mask, MoveKind::Normal);
-        });
         // A rook with only own pieces next to it has no move.
-        for_each(pos.pieces(us, Rook) & free, [&](Square s) {
+        for (Square s : squares(pos.pieces(us, Rook) & free))
             if (any(A.leap[Vizier][s] & ~own))
                 emit<List>(out, n, s, rook_moves(s, occ) & mask, MoveKind::Normal);
-        });
-        for_each(pos.pieces(us, Picket) & free, [&](Square s) {
+        for (Square s : squares(pos.pieces(us, Picket) & free))
             emit<List>(out, n, s, picket_moves(s, occ) & mask, MoveKind::Normal);
-        });
-        for_each(pos.pieces(us, Giraffe) & free, [&](Square s) {
+        for (Square s : squares(pos.pieces(us, Giraffe) & free))
             emit<List>(out, n, s, giraffe_moves(s, occ) & mask, MoveKind::Normal);
-        });
-        for_each(pinned & ~pos.pawns(us), [&](Square s) {
+        for (Square s : squares(pinned & ~pos.pawns(us)))
             emit<List>(out, n, s,
                 pos.moves_of(type_of(pos.piece_on(s)), s, occ) & mask & pin_mask(s),
                 MoveKind::Normal);
-        });
     }
 
     // Pawns. Those of kings and of pawns one step from the last rank go one by one: their
@@ -716,44 +700,41 @@ template <bool List> int generate(const P& pos, Move* out) {
             & (pos.pieces(us, PawnOfKings) | pos.pieces(us, PawnOfPawns));
         const int up    = forward(us) * Files;
         auto      dests = [&](Square s) {
-            return (sq_bb(Square(s + up)) & empty) | (A.pawn_attack[us][s] & capturable);
+            return (bit<BB>(Square(s + up)) & empty) | (A.pawn_attack[us][s] & capturable);
         };
         auto emit_pawns = [&](const BB& to, int delta) {
-            if constexpr (List)
-                for_each(to, [&](Square s) {
+            if constexpr (List) {
+                for (Square s : squares(to))
                     if (n < MaxMoves) out[n++] = Move(Square(s - delta), s);
-                });
-            else
-                n += count(to);
+            } else
+                n += popcount(to);
         };
         if (!only_royal_moves) {
             const BB bulk = all & ~pinned & ~special;
             if (us == White) {
-                emit_pawns(shift_up(bulk, 11) & empty & mask, 11);
-                emit_pawns(shift_up(bulk & ~T.file_a, 10) & capturable & mask, 10);
-                emit_pawns(shift_up(bulk & ~T.file_k, 12) & capturable & mask, 12);
+                emit_pawns(shift_by(bulk, 11) & empty & mask, 11);
+                emit_pawns(shift_by(bulk & ~T.file_a, 10) & capturable & mask, 10);
+                emit_pawns(shift_by(bulk & ~T.file_k, 12) & capturable & mask, 12);
             } else {
-                emit_pawns(shift_down(bulk, 11) & empty & mask, -11);
-                emit_pawns(shift_down(bulk & ~T.file_a, 12) & capturable & mask, -12);
-                emit_pawns(shift_down(bulk & ~T.file_k, 10) & capturable & mask, -10);
+                emit_pawns(shift_by(bulk, -11) & empty & mask, -11);
+                emit_pawns(shift_by(bulk & ~T.file_a, -12) & capturable & mask, -12);
+                emit_pawns(shift_by(bulk & ~T.file_k, -10) & capturable & mask, -10);
             }
-            for_each(all & pinned & ~special, [&](Square s) {
+            for (Square s : squares(all & pinned & ~special))
                 emit<List>(out, n, s, dests(s) & mask & pin_mask(s), MoveKind::Normal);
-            });
         }
-        for_each(special, [&](Square s) {
+        for (Square s : squares(special)) {
             const PieceType t   = type_of(pos.piece_on(s));
             const int       nth = pos.arrivals(us);
             const BB        to  = dests(s);
             if (!restricted || t == PawnOfKings || nth >= 2)
                 emit<List>(out, n, s, to, MoveKind::Normal); // no check applies, or a second royal
-            else if (nth == 1)
-                for_each(to, [&](Square d) {
+            else if (nth == 1) {
+                for (Square d : squares(to))
                     if (second_arrival_safe(c, s, d)) emit_one<List>(out, n, Move(s, d));
-                });
-            else if (!only_royal_moves)
+            } else if (!only_royal_moves)
                 emit<List>(out, n, s, to & mask & pin_mask(s), MoveKind::Normal);
-        });
+        }
     }
 
     if (any(our_wait)) n = relocations<List>(c, out, n);

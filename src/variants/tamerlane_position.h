@@ -112,7 +112,6 @@ template <> class Position<Tamerlane> : public Placement<TamerlaneBoard> {
     BB checkers() const { return st_->checkers; }
     // In check: exactly one royal, attacked (docs/rules/tamerlane.md).
     bool in_check() const { return any(st_->checkers); }
-    u8   swap_rights() const { return st_->swaps; }
     // Seat s still has its swap right (its King is then on the board).
     bool                may_swap(Seat s) const { return st_->swaps & tamerlane::swap_bit(s); }
     int                 arrivals(Seat s) const { return st_->arrivals[s]; }

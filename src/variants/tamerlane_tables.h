@@ -1,4 +1,4 @@
-// Tamerlane's own tables and bitboard helpers (internal to src/variants/tamerlane*.cpp).
+// Tamerlane's own tables and slider rides (internal to src/variants/tamerlane*.cpp).
 //
 // Built before main from the geometry and the piece atoms alone (not from kAttacks, whose
 // initialisation order relative to this table is unspecified). At run time the generator uses
@@ -13,8 +13,6 @@
 
 namespace citadel::tamerlane {
 
-__extension__ typedef unsigned __int128 u128; // (ISO C++ has no 128-bit integer; GCC and Clang do)
-
 // A giraffe's first leg from a square: the diagonal neighbour, and the two orthogonal
 // directions (indices into Attacks<G>::Dirs) it rides outward in.
 struct Leg {
@@ -23,9 +21,6 @@ struct Leg {
 };
 
 struct Tables {
-    // One square's bitboard (bit<BB>(s) writes one word at a variable index and reads the pair
-    // back, which stalls store forwarding; a table load does not). 256 entries: NoSquare is 0.
-    BB square[256]{};
     BB rect{}; // the 110 squares of the rectangle
     BB citadels{}; // l2 and z9
     BB file_a{}, file_k{};
@@ -48,52 +43,11 @@ struct Tables {
 
 extern const Tables kTables;
 
-// ---- two-word bitboard helpers ----
+// ---- rides ----
 
-inline const BB& sq_bb(Square s) { return kTables.square[s]; }
-
-// Iteration and tests that keep both words in registers (the generic pop_lsb/test index the
-// word array with a variable, which sends the bitboard through memory).
-inline int    count(const BB& b) { return std::popcount(b.w[0]) + std::popcount(b.w[1]); }
-inline bool   has(const BB& b, Square s) { return ((s < 64 ? b.w[0] : b.w[1]) >> (s & 63)) & 1; }
-inline Square pop_first(BB& b) {
-    if (b.w[0]) {
-        Square s = Square(std::countr_zero(b.w[0]));
-        b.w[0] &= b.w[0] - 1;
-        return s;
-    }
-    Square s = Square(64 + std::countr_zero(b.w[1]));
-    b.w[1] &= b.w[1] - 1;
-    return s;
-}
-template <class F> inline void for_each(const BB& b, F&& f) {
-    for (u64 x = b.w[0]; x; x &= x - 1) f(Square(std::countr_zero(x)));
-    for (u64 x = b.w[1]; x; x &= x - 1) f(Square(64 + std::countr_zero(x)));
-}
-
-inline BB shift_up(const BB& b, int n) { // towards higher squares, 0 < n < 64
-    BB r;
-    r.w[1] = (b.w[1] << n) | (b.w[0] >> (64 - n));
-    r.w[0] = b.w[0] << n;
-    return r;
-}
-inline BB shift_down(const BB& b, int n) {
-    BB r;
-    r.w[0] = (b.w[0] >> n) | (b.w[1] << (64 - n));
-    r.w[1] = b.w[1] >> n;
-    return r;
-}
-
-// Sliders work on the board as one 128-bit number (the two words in order), which makes the
-// rides branch-free: a ride upward ends at the lowest blocker (b ^ (b - 1)), downward at the
-// highest; a whole line (both directions) is one "obstruction difference".
-inline u128 wide(const BB& b) { return (u128(b.w[1]) << 64) | b.w[0]; }
-inline BB   narrow(u128 x) {
-      BB b;
-      b.w[0] = u64(x);
-      b.w[1] = u64(x >> 64);
-      return b;
-}
+// Sliders work on the board as one 128-bit number (to_u128), which makes the rides branch-free:
+// a ride upward ends at the lowest blocker (b ^ (b - 1)), downward at the highest; a whole line
+// (both directions) is one "obstruction difference".
 inline int msb128(u128 x) { // x != 0
     const u64 hi = u64(x >> 64);
     return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(u64(x));
@@ -119,28 +73,28 @@ inline u128 line(int l, Square s, u128 occ) {
 inline u128 rook128(Square s, u128 occ) { return line(0, s, occ) | line(1, s, occ); }
 inline u128 bishop128(Square s, u128 occ) { return line(2, s, occ) | line(3, s, occ); }
 
-inline BB rook_moves(Square s, const BB& occ) { return narrow(rook128(s, wide(occ))); }
-inline BB bishop_moves(Square s, const BB& occ) { return narrow(bishop128(s, wide(occ))); }
+inline BB rook_moves(Square s, const BB& occ) { return from_u128(rook128(s, to_u128(occ))); }
+inline BB bishop_moves(Square s, const BB& occ) { return from_u128(bishop128(s, to_u128(occ))); }
 // A picket: the bishop's ride without the adjacent diagonal squares. A blocked first square
 // stops the ride there, so nothing of that direction remains.
 inline BB picket_moves(Square s, const BB& occ) {
     if (!any(kTables.picket_first[s] & ~occ)) return BB{}; // no empty first square to ride over
-    return narrow(bishop128(s, wide(occ)) & kTables.picket_reach128[s]);
+    return from_u128(bishop128(s, to_u128(occ)) & kTables.picket_reach128[s]);
 }
 // A giraffe: from each empty diagonal neighbour (its leg), the two outward orthogonal rides
 // without their first two squares.
 inline BB giraffe_moves(Square s, const BB& occ) {
     const auto& T = kTables;
     if (!any(T.legs_bb[s] & ~occ)) return BB{}; // every leg blocked: the usual case early on
-    const u128 o   = wide(occ);
+    const u128 o   = to_u128(occ);
     u128       out = 0;
     for (int i = 0; i < T.leg_count[s]; ++i) {
         const Leg& l = T.legs[s][i];
-        if (has(occ, l.to)) continue;
+        if (test(occ, l.to)) continue;
         out |= (ride(l.dir[0], l.to, o) & T.far2[l.dir[0]][l.to])
             | (ride(l.dir[1], l.to, o) & T.far2[l.dir[1]][l.to]);
     }
-    return narrow(out);
+    return from_u128(out);
 }
 
 } // namespace citadel::tamerlane
