@@ -12,17 +12,10 @@
 #include "server/family_service.h"
 #include "server/routes.h"
 #include "server/sqlite_storage.h"
+#include "server_support.h"
 
 namespace citadel::server {
 namespace {
-
-struct Idle final : MoveChooser {
-    std::string  choose(const EngineRequest&, const std::atomic<bool>&) override { return ""; }
-    EngineAnswer decide(
-        const EngineRequest&, const EngineQuestion&, const std::atomic<bool>&) override {
-        return {};
-    }
-};
 
 // A server's routes on a database file of its own, opened again by reopen() as a restarted
 // server would.
@@ -31,7 +24,7 @@ struct Families : testing::Test {
         / ("citadel-family-test-" + std::to_string(::getpid()) + ".db");
     boost::asio::io_context        io;
     std::unique_ptr<SqliteStorage> storage;
-    EnginePool                     engines{ std::make_unique<Idle>(), 1 };
+    EnginePool                     engines{ std::make_unique<IdleChooser>(), 1 };
     std::unique_ptr<GameService>   games;
     std::unique_ptr<FamilyService> families;
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <chrono>
+#include <functional>
 #include <iostream>
 #include <stdexcept>
 #include <variant>
@@ -17,12 +17,6 @@
 namespace citadel::server {
 
 namespace {
-
-int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // 32 random bytes in base64url (43 characters, no padding): a family's key.
 std::string random_key() {
@@ -308,7 +302,7 @@ Reply FamilyService::create(std::string_view client) {
         return error_reply(
             "rate_limited", "too many families made from this address; wait a while");
     const std::string key = random_key();
-    StoredFamily      f{ random_hex(8), sha256_hex(key), now_ms(), {} };
+    StoredFamily      f{ random_hex(8), sha256_hex(key), unix_ms(), {} };
     try {
         storage_.create_family(f);
     } catch (const StorageError& e) {
@@ -341,7 +335,7 @@ Reply FamilyService::add_child(std::string_view key, const json& body) {
     if (f->children.size() >= kMaxChildren)
         return error_reply(
             "action_refused", "a family has at most " + std::to_string(kMaxChildren) + " children");
-    Child c{ random_hex(6), std::get<std::string>(name), std::get<std::string>(avatar), now_ms(),
+    Child c{ random_hex(6), std::get<std::string>(name), std::get<std::string>(avatar), unix_ms(),
         {} };
     try {
         save(*f, c);
@@ -352,24 +346,15 @@ Reply FamilyService::add_child(std::string_view key, const json& body) {
     return child_reply(f->children.back(), 201);
 }
 
-Reply FamilyService::update_child(std::string_view key, const std::string& id, const json& body) {
+Reply FamilyService::change_child(std::string_view key, const std::string& id,
+    const std::function<std::optional<Reply>(Child&)>& change) {
     std::lock_guard lock(mutex_);
     Family*         f = find(key);
     if (!f) return unknown_family();
     Child* c = find(*f, id);
     if (!c) return unknown_child(id);
-    if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     Child changed = *c;
-    if (body.contains("name")) {
-        auto name = name_of(body["name"]);
-        if (auto* r = std::get_if<Reply>(&name)) return *r;
-        changed.name = std::get<std::string>(name);
-    }
-    if (body.contains("avatar")) {
-        auto avatar = avatar_of(body["avatar"]);
-        if (auto* r = std::get_if<Reply>(&avatar)) return *r;
-        changed.avatar = std::get<std::string>(avatar);
-    }
+    if (auto refused = change(changed)) return *refused;
     try {
         save(*f, changed);
     } catch (const StorageError& e) {
@@ -377,6 +362,39 @@ Reply FamilyService::update_child(std::string_view key, const std::string& id, c
     }
     *c = std::move(changed);
     return child_reply(*c);
+}
+
+Reply FamilyService::update_child(std::string_view key, const std::string& id, const json& body) {
+    return change_child(key, id, [&](Child& c) -> std::optional<Reply> {
+        if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
+        if (body.contains("name")) {
+            auto name = name_of(body["name"]);
+            if (auto* r = std::get_if<Reply>(&name)) return *r;
+            c.name = std::get<std::string>(name);
+        }
+        if (body.contains("avatar")) {
+            auto avatar = avatar_of(body["avatar"]);
+            if (auto* r = std::get_if<Reply>(&avatar)) return *r;
+            c.avatar = std::get<std::string>(avatar);
+        }
+        return std::nullopt;
+    });
+}
+
+Reply FamilyService::merge_progress(std::string_view key, const std::string& id, const json& body) {
+    return change_child(key, id, [&](Child& c) -> std::optional<Reply> {
+        if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
+        for (const char* field : { "levels", "practice" })
+            if (body.contains(field) && !body[field].is_object())
+                return error_reply("bad_request", std::string(field) + ": not an object");
+        if (body.contains("practice_recent") && !body["practice_recent"].is_array())
+            return error_reply("bad_request", "practice_recent: not a list");
+        // Only what a browser keeps is merged; the record of results is the server's own.
+        c.progress.merge(progress_from_json({ { "levels", body.value("levels", json::object()) },
+            { "practice", body.value("practice", json::object()) },
+            { "practice_recent", body.value("practice_recent", json::array()) } }));
+        return std::nullopt;
+    });
 }
 
 Reply FamilyService::delete_child(std::string_view key, const std::string& id) {
@@ -393,33 +411,6 @@ Reply FamilyService::delete_child(std::string_view key, const std::string& id) {
     return { 200, { { "deleted", id } } };
 }
 
-Reply FamilyService::merge_progress(std::string_view key, const std::string& id, const json& body) {
-    std::lock_guard lock(mutex_);
-    Family*         f = find(key);
-    if (!f) return unknown_family();
-    Child* c = find(*f, id);
-    if (!c) return unknown_child(id);
-    if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
-    for (const char* field : { "levels", "practice" })
-        if (body.contains(field) && !body[field].is_object())
-            return error_reply("bad_request", std::string(field) + ": not an object");
-    if (body.contains("practice_recent") && !body["practice_recent"].is_array())
-        return error_reply("bad_request", "practice_recent: not a list");
-    // Only what a browser keeps is merged; the record of results is the server's own.
-    json  given   = { { "levels", body.value("levels", json::object()) },
-           { "practice", body.value("practice", json::object()) },
-           { "practice_recent", body.value("practice_recent", json::array()) } };
-    Child changed = *c;
-    changed.progress.merge(progress_from_json(given));
-    try {
-        save(*f, changed);
-    } catch (const StorageError& e) {
-        return storage_failed(e);
-    }
-    *c = std::move(changed);
-    return child_reply(*c);
-}
-
 std::optional<Reply> FamilyService::refuse_child(std::string_view key, const std::string& child) {
     std::lock_guard lock(mutex_);
     Family*         f = find(key);
@@ -429,18 +420,11 @@ std::optional<Reply> FamilyService::refuse_child(std::string_view key, const std
 
 std::optional<Reply> FamilyService::record(
     std::string_view key, const std::string& child, const LearnResult& result) {
-    std::lock_guard lock(mutex_);
-    Family*         f = find(key);
-    Child*          c = f ? find(*f, child) : nullptr;
-    if (!c) return unknown_family(); // removed since it was checked
-    Child changed = *c;
-    changed.progress.add(result, now_ms());
-    try {
-        save(*f, changed);
-    } catch (const StorageError& e) {
-        return storage_failed(e);
-    }
-    *c = std::move(changed);
+    Reply r = change_child(key, child, [&](Child& c) -> std::optional<Reply> {
+        c.progress.add(result, unix_ms());
+        return std::nullopt;
+    });
+    if (r.status != 200) return r;
     return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -108,6 +109,10 @@ class FamilyService {
     Child*  find(Family& family, const std::string& child);
     void    save(const Family& family, const Child& child); // under mutex_; throws StorageError
     Reply   child_reply(const Child& child, int status = 200) const;
+    // Changes a child of the key's family: `change` edits a copy or answers a refusal; the copy
+    // is stored, then kept. Answers the child, or unknown_family, unknown_child, storage_failed.
+    Reply change_child(std::string_view key, const std::string& id,
+        const std::function<std::optional<Reply>(Child&)>& change);
 
     Storage&                         storage_;
     std::mutex                       mutex_;

@@ -216,7 +216,10 @@ Reply learn_move(const std::string& id, const json& body, const RecordResult& re
         break;
     }
     if (record && v.kind != learn::VerdictKind::Good) {
-        LearnResult r{ level->id, std::string(learn::verdict_id(v.kind)), v.stars };
+        LearnResult r;
+        r.level   = level->id;
+        r.verdict = learn::verdict_id(v.kind);
+        r.stars   = v.stars;
         if (v.kind == learn::VerdictKind::Illegal) r.reason = v.reason;
         if (v.kind == learn::VerdictKind::Wrong) r.goal = level->goal_id;
         r.practice_topic = learn::practice_topic(level->id).value_or("");
