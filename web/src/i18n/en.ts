@@ -331,7 +331,7 @@ export const en = {
     family_copy: 'Copy the link',
     family_copied: 'Copied!',
     family_copy_failed: 'Select the link and copy it yourself.',
-    family_grownups_link: 'For parents and teachers: progress and tips',
+    family_grownups_link: 'Progress and teaching tips',
     family_forget: 'Forget this family on this device',
     family_forget_question:
         'Forget the family on this device? Nothing is deleted, but you will need the family link to open it here again.',
@@ -366,7 +366,7 @@ export const en = {
     family_practice_none: 'No practice puzzles solved yet.',
     family_mistakes: 'Gets wrong most often',
     family_mistakes_none: 'No mistakes recorded yet.',
-    family_mistake_count: '{n} times',
+    family_mistake_count: '{n}×',
     family_revisit: 'Revisit: {lesson}',
     family_tips_title: 'Teaching tips',
     family_back: 'Back to the family',

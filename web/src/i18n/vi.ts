@@ -332,7 +332,7 @@ export const vi: Strings = {
     family_copy: 'Sao chép liên kết',
     family_copied: 'Đã sao chép!',
     family_copy_failed: 'Hãy chọn đường liên kết và tự sao chép.',
-    family_grownups_link: 'Dành cho cha mẹ và thầy cô: tiến độ và lời khuyên',
+    family_grownups_link: 'Tiến độ học và lời khuyên khi dạy',
     family_forget: 'Quên gia đình này trên thiết bị này',
     family_forget_question:
         'Quên gia đình trên thiết bị này? Không có gì bị xóa, nhưng bạn sẽ cần đường liên kết của gia đình để mở lại ở đây.',

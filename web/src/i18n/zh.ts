@@ -328,7 +328,7 @@ export const zh: Strings = {
     family_copy: '复制链接',
     family_copied: '已复制！',
     family_copy_failed: '请选中链接，自己复制。',
-    family_grownups_link: '给家长和老师：学习情况和教学建议',
+    family_grownups_link: '学习情况和教学建议',
     family_forget: '在这台设备上忘记这个家庭',
     family_forget_question: '要在这台设备上忘记这个家庭吗？不会删除任何内容，但以后需要用家庭链接才能在这里重新打开。',
     family_forget_yes: '是的，忘记',
