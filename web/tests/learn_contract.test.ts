@@ -200,9 +200,9 @@ describe('a round of practice', () => {
         expect(round.levels[1]!.par).toBe(2);
     });
     it('takes added fields in the app, refuses them in the tests', () => {
-        expect(readPractice({ ...PRACTICE, seed: 7 }).levels).toHaveLength(2);
-        expect(refusal(() => readPractice({ ...PRACTICE, seed: 7 }, true))).toBe(
-            'practice.seed: not a field of this message',
+        expect(readPractice({ ...PRACTICE, dealt: 7 }).levels).toHaveLength(2);
+        expect(refusal(() => readPractice({ ...PRACTICE, dealt: 7 }, true))).toBe(
+            'practice.dealt: not a field of this message',
         );
     });
     it('names what is wrong', () => {

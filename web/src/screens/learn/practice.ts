@@ -10,11 +10,13 @@ import { ApiError } from '../../api';
 import { button, el } from '../../dom';
 import { hasKey, language, t } from '../../i18n';
 import type { Level, Practice } from '../../learn_contract';
+import { forChild } from '../../family/memory';
 import { learnApi } from '../../learn_api';
 import { type PracticePlace, learnPath, practicePath } from '../../router';
 import { stopSpeaking, voiceOn } from '../../speech';
 import { practiceIcon, starsRow } from './feedback';
 import { linkButton } from './lesson';
+import { learnerBadge } from './learner';
 import { LevelView, failureText } from './level';
 import { recordPractice, solvedOf } from './stars';
 import { voiceSwitches } from '../../voice';
@@ -62,7 +64,7 @@ export function renderPractice(
     const page = el(
         'div',
         { class: 'learn-page practice-page', id: 'practice', 'data-topic': topic, 'data-seed': seed },
-        el('div', { class: 'learn-bar' }, back, title),
+        el('div', { class: 'learn-bar' }, back, title, learnerBadge(navigate)),
         el(
             'div',
             { class: 'learn-subbar' },
@@ -78,7 +80,7 @@ export function renderPractice(
     const load = () => {
         main.replaceChildren(el('p', { class: 'learn-loading' }, t('learn_loading')));
         learnApi
-            .practice(topic, ROUND, seed, language())
+            .practice(topic, ROUND, seed, language(), forChild())
             .then((round) => alive && open(round))
             .catch((e: unknown) => {
                 if (!alive) return;
