@@ -41,7 +41,14 @@ const MADE_PER_HOUR = 10;
 const RECENT_RESULTS = 50;
 const RECENT_PRACTICE = 200;
 
-const STATUS: Record<string, number> = { bad_json: 400, bad_request: 400, unknown_family: 403, rate_limited: 429 };
+const STATUS: Record<string, number> = {
+    bad_json: 400,
+    bad_request: 400,
+    unknown_family: 403,
+    unknown_child: 404,
+    action_refused: 409,
+    rate_limited: 429,
+};
 
 function error(code: string, message: string): Answer {
     return { status: STATUS[code] ?? 400, body: readMessage({ type: 'error', code, message }, true) };
@@ -167,17 +174,15 @@ export function familyAnswer(
         const avatar = avatarOf(body['avatar']);
         if (isAnswer(avatar)) return avatar;
         if (family.children.length >= CHILDREN_MAX)
-            return error('bad_request', `children: a family has at most ${CHILDREN_MAX}`);
+            return error('action_refused', `a family has at most ${CHILDREN_MAX} children`);
         const child = newChild(name, avatar);
         family.children.push(child);
         return { status: 201, body: checked(readChild, child) };
     }
     const child = family.children.find((c) => c.id === parts[3]);
-    if (!child) return unknown(); // as another family's child
+    if (!child) return error('unknown_child', `this family has no child with the id '${parts[3] ?? ''}'`);
     if (method === 'PUT' && parts.length === 4) {
         if (!body) return error('bad_json', 'the body is not JSON');
-        const other = Object.keys(body).find((k) => k !== 'name' && k !== 'avatar');
-        if (other) return error('bad_request', `${other}: not a field of a child`);
         const name = 'name' in body ? nameOf(body['name']) : child.name;
         if (isAnswer(name)) return name;
         const avatar = 'avatar' in body ? avatarOf(body['avatar']) : child.avatar;

@@ -1475,8 +1475,9 @@ function practiceLevel(id: string): MockLevel | undefined {
 // The most levels a round looks through for a child's untried ones (the ids' `n` has two digits).
 const MOST_DEALT = 100;
 
-// GET /api/learn/practice?topic=&count=&seed=; `tried` (a child's, asked with `child`): the
-// levels it has a result for are skipped, and without a seed one is drawn and answered.
+// GET /api/learn/practice?topic=&count=&seed=; `tried` (a child's, asked with `child`): without
+// a seed one is drawn and answered, and the levels the child has a result for are skipped (the
+// server draws seeds until a round is new to the child); a seed gives its levels, as for anyone.
 function practice(q: URLSearchParams, lang: Language, tried?: ReadonlySet<string>): Answer {
     const topic = q.get('topic') ?? '';
     const count = q.get('count') ?? '5';
@@ -1490,7 +1491,7 @@ function practice(q: URLSearchParams, lang: Language, tried?: ReadonlySet<string
     for (let n = 0; levels.length < Number(count) && n < MOST_DEALT; n++) {
         const l = dealt(topic, seed, n)!;
         const id = practiceId(l, seed, n);
-        if (!tried?.has(id)) levels.push(levelOf('practice', { ...l, id, kind: 'move' }, lang));
+        if (!drawn || !tried?.has(id)) levels.push(levelOf('practice', { ...l, id, kind: 'move' }, lang));
     }
     return {
         status: 200,

@@ -213,7 +213,7 @@ export async function familyChecks({ base, step, assert, newPage, out }) {
         await page.waitForSelector(report);
         const lesson = lessonOf(solved.level);
         const earned = Number(
-            await page.locator(`${report} li[data-lesson="${lesson.id}"]`).getAttribute('data-earned'),
+            await page.locator(`${report} .report-lessons li[data-lesson="${lesson.id}"]`).getAttribute('data-earned'),
         );
         assert(earned >= solved.stars, `the grown-ups see ${earned} stars in ${lesson.id}`);
         const item = page.locator(`${report} .mistake[data-reason="${mistake.reason}"]`).first();

@@ -29,8 +29,8 @@ import {
 } from './learn_contract';
 
 // What the child did: a move (move levels) or an answer (choice levels).
-// `forChild` (a family's child learning): moves are recorded to the child and practice deals levels
-// the child has never tried; the key goes in the header.
+// `forChild` (a family's child learning): moves are recorded to the child and a new round of
+// practice is of positions the child has never met; the key goes in the header.
 export type Attempt = { move: string } | { choice: string };
 
 const enc = encodeURIComponent;
@@ -59,11 +59,21 @@ export const learnApi = {
             call<unknown>('GET', `/api/learn/lessons/${enc(id)}?lang=${lang}`).then((v) => readLesson(v)),
         ),
     // `count` fresh levels of `topic`; the same `seed` (a whole number, as text) gives the same levels.
-    practice: (topic: string, count: number, seed: string, lang: Language, forChild?: ForChild): Promise<Practice> =>
-        rounds(`${lang}/${topic}/${count}/${seed}/${forChild?.child ?? ''}`, () =>
+    // A child's new round has no seed: the server draws one whose levels the child has never met,
+    // and answers it (the round's `seed`).
+    practice: (
+        topic: string,
+        count: number,
+        seed: string | undefined,
+        lang: Language,
+        forChild?: ForChild,
+    ): Promise<Practice> =>
+        rounds(`${lang}/${topic}/${count}/${seed ?? 'new'}/${forChild?.child ?? ''}`, () =>
             call<unknown>(
                 'GET',
-                `/api/learn/practice?topic=${enc(topic)}&count=${count}&seed=${enc(seed)}&lang=${lang}` +
+                `/api/learn/practice?topic=${enc(topic)}&count=${count}` +
+                    (seed === undefined ? '' : `&seed=${enc(seed)}`) +
+                    `&lang=${lang}` +
                     (forChild ? `&child=${enc(forChild.child)}` : ''),
                 undefined,
                 forChild ? bearer(forChild.key) : {},

@@ -401,9 +401,12 @@ describe('the calls', () => {
         const practice = answer(200, { levels: [{ ...LEVEL, lesson: 'practice' }] });
         await learnApi.practice('checkmate', 5, '7', 'en', { key: KEY, child: LINH.id });
         await learnApi.practice('checkmate', 5, '7', 'en'); // another round: the browser's own
+        // A child's new round: no seed, the server draws one the child has never met.
+        await learnApi.practice('checkmate', 5, undefined, 'en', { key: KEY, child: LINH.id });
         expect(practice.map((a) => [a.url, a.authorization])).toEqual([
             [`/api/learn/practice?topic=checkmate&count=5&seed=7&lang=en&child=${LINH.id}`, `Bearer ${KEY}`],
             ['/api/learn/practice?topic=checkmate&count=5&seed=7&lang=en', null],
+            [`/api/learn/practice?topic=checkmate&count=5&lang=en&child=${LINH.id}`, `Bearer ${KEY}`],
         ]);
     });
 });

@@ -39,4 +39,7 @@ export const familyApi = {
 };
 
 // Whether `e` is the server's "no family has this key" (or this child is not the family's).
-export const isUnknownFamily = (e: unknown): boolean => e instanceof ApiError && e.body.code === 'unknown_family';
+// A wrong key, or a child no longer of the family (removed on another device): either way the
+// browser forgets what it held.
+export const isUnknownFamily = (e: unknown): boolean =>
+    e instanceof ApiError && (e.body.code === 'unknown_family' || e.body.code === 'unknown_child');

@@ -47,10 +47,11 @@ export function renderPractice(
     let part: { close(): void } | undefined;
     let alive = true;
     // Without a seed (or with a malformed one) the round is a new one: its seed goes into the
-    // address at once, so that a reload keeps it.
-    const seed = asked.seed ?? newSeed();
+    // address at once, so that a reload keeps it. A child's new round takes the seed the server
+    // draws (one whose positions the child has never met), once the round is there.
+    let seed = asked.seed ?? (forChild() ? undefined : newSeed());
     const place = (n: number): string => practicePath(topic, { seed, n, from: asked.from });
-    if (asked.seed === undefined) history.replaceState(null, '', place(asked.n ?? 1));
+    if (asked.seed === undefined && seed !== undefined) history.replaceState(null, '', place(asked.n ?? 1));
 
     const name = topicName(topic);
     const title = el('h1', { class: 'lesson-title', id: 'practice-title' }, t('learn_practice_title', { topic: name }));
@@ -63,7 +64,7 @@ export function renderPractice(
     back.append(el('span', { 'aria-hidden': 'true' }, '‹'), el('span', { class: 'label' }, t('learn_all_lessons')));
     const page = el(
         'div',
-        { class: 'learn-page practice-page', id: 'practice', 'data-topic': topic, 'data-seed': seed },
+        { class: 'learn-page practice-page', id: 'practice', 'data-topic': topic, 'data-seed': seed ?? '' },
         el('div', { class: 'learn-bar' }, back, title, learnerBadge(navigate)),
         el(
             'div',
@@ -102,6 +103,11 @@ export function renderPractice(
 
     function open(round: Practice): void {
         const n = Math.min(asked.n ?? 1, round.levels.length);
+        if (seed === undefined && round.seed !== undefined) {
+            seed = round.seed;
+            page.dataset['seed'] = seed;
+            history.replaceState(null, '', place(n));
+        }
         showLevel(round, n - 1);
     }
 
@@ -177,7 +183,7 @@ export function renderPractice(
         drawProgress(round, 'done');
         const more = button(
             t('learn_more_practice'),
-            () => navigate(practicePath(topic, { seed: newSeed(), from: asked.from })),
+            () => navigate(practicePath(topic, { seed: forChild() ? undefined : newSeed(), from: asked.from })),
             { id: 'practice-more', class: 'primary big' },
         );
         more.prepend(practiceIcon());
