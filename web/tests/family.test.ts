@@ -44,6 +44,7 @@ import {
     recordStars,
     starKey,
 } from '../src/screens/learn/stars';
+import { LEVEL } from './level_fixture';
 
 const KEY = 'xZ0hD8QmeboZ6KAoQrheBQ4OYWFOLG6MViatAiswtms';
 
@@ -190,20 +191,6 @@ describe('the readers', () => {
         expect(refusal(() => readPractice({ levels: [level], seed: 7 }, true))).toBe('practice.seed: not a seed');
     });
 });
-
-const LEVEL = {
-    id: 'check-1',
-    lesson: 'check',
-    kind: 'move',
-    variant: 'chess',
-    fen: '4r1k1/8/8/8/8/2N5/3P1P2/4K2R w K - 0 1',
-    side: 'white',
-    goal: 'Get out of check.',
-    goal_id: 'escape_check',
-    par: 1,
-    choices: [],
-    check: ['e1'],
-};
 
 describe('names and keys', () => {
     it('take a name as the server does: trimmed, 1 to 24 characters, no control characters', () => {

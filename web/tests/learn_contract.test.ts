@@ -15,20 +15,8 @@ import {
 } from '../src/learn_contract';
 import { learnApi } from '../src/learn_api';
 import { ApiError } from '../src/api';
+import { LEVEL } from './level_fixture';
 
-const LEVEL = {
-    id: 'check-1',
-    lesson: 'check',
-    kind: 'move',
-    variant: 'chess',
-    fen: '4r1k1/8/8/8/8/2N5/3P1P2/4K2R w K - 0 1',
-    side: 'white',
-    goal: 'Get out of check.',
-    goal_id: 'escape_check',
-    par: 1,
-    choices: [],
-    check: ['e1'],
-};
 const CHOICE_LEVEL = {
     ...LEVEL,
     id: 'check-2',
