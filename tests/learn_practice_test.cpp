@@ -84,5 +84,31 @@ TEST(LearnPractice, BadRequestsAreNamed) {
     EXPECT_TRUE(std::holds_alternative<RequestError>(practice(course(), "checkmate", 21, 1)));
 }
 
+TEST(LearnPractice, AFreshRoundIsOfTheFirstSeedWhosePositionsAreNew) {
+    const auto    first = made("checkmate", 3, 5), second = made("checkmate", 3, 6);
+    std::set<u64> met;
+    auto          round = [&] {
+        auto r = fresh_practice(course(), "checkmate", 3, { 5, 6 }, met);
+        return std::get<FreshRound>(r);
+    };
+    EXPECT_EQ(round().seed, 5u);
+    met.insert(position_key(first[1]));
+    EXPECT_EQ(round().seed, 6u);
+    EXPECT_EQ(round().levels[0].id, second[0].id);
+    met.insert(position_key(second[2]));
+    EXPECT_EQ(round().seed, 6u); // every seed meets one: the last
+    // The key is the position's, whatever the move counters.
+    Level a = first[0], b = first[0];
+    b.fen = b.fen.substr(0, b.fen.rfind(' ', b.fen.rfind(' ') - 1)) + " 7 40";
+    EXPECT_EQ(position_key(a), position_key(b));
+    b.fen[0] = b.fen[0] == 'k' ? 'K' : 'k';
+    EXPECT_NE(position_key(a), position_key(b));
+    EXPECT_EQ(practice_topic("practice-mate_in_2-1-0"), "checkmate");
+    EXPECT_EQ(practice_topic("practice-block-1-0"), "escape_check");
+    EXPECT_FALSE(practice_topic("check-1"));
+    auto unknown = fresh_practice(course(), "nope", 3, { 1 }, met);
+    EXPECT_TRUE(std::holds_alternative<RequestError>(unknown));
+}
+
 } // namespace
 } // namespace citadel::learn

@@ -6,22 +6,15 @@
 
 #include "server/routes.h"
 #include "server/sqlite_storage.h"
+#include "server_support.h"
 
 namespace citadel::server {
 namespace {
 
-struct Idle final : MoveChooser {
-    std::string  choose(const EngineRequest&, const std::atomic<bool>&) override { return ""; }
-    EngineAnswer decide(
-        const EngineRequest&, const EngineQuestion&, const std::atomic<bool>&) override {
-        return {};
-    }
-};
-
 struct LearnRoutes : testing::Test {
     boost::asio::io_context io;
     SqliteStorage           storage{ ":memory:" };
-    EnginePool              engines{ std::make_unique<Idle>(), 1 };
+    EnginePool              engines{ std::make_unique<IdleChooser>(), 1 };
     GameService             games{ io, storage, engines };
 
     Reply get(std::string_view path, std::string_view query = "") {

@@ -6,6 +6,7 @@
 
 #include "server/routes.h"
 #include "server/sqlite_storage.h"
+#include "server_support.h"
 
 namespace citadel::server {
 namespace {
@@ -26,18 +27,10 @@ TEST(Routes, PatternsCaptureTheirNamedParts) {
     EXPECT_FALSE(match_route("/api/games/{id}", "/api/games"));
 }
 
-struct NoEngine final : MoveChooser {
-    std::string  choose(const EngineRequest&, const std::atomic<bool>&) override { return ""; }
-    EngineAnswer decide(
-        const EngineRequest&, const EngineQuestion&, const std::atomic<bool>&) override {
-        return {};
-    }
-};
-
 struct RouteTable : testing::Test {
     boost::asio::io_context io;
     SqliteStorage           storage{ ":memory:" };
-    EnginePool              engines{ std::make_unique<NoEngine>(), 1 };
+    EnginePool              engines{ std::make_unique<IdleChooser>(), 1 };
     GameService             games{ io, storage, engines };
 
     Reply call(std::string_view method, std::string_view path, std::string_view body = "") {

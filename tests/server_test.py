@@ -1,6 +1,7 @@
 """citadel serve over real sockets (server.md): the HTTP API, the WebSocket, errors in the
 contract's order, limits, clocks, engine seats, static files, speech, and kill -9 then restart.
 Usage: server_test.py <path to citadel>"""
+import hashlib
 import http.client
 import json
 import os
@@ -594,6 +595,32 @@ def test_restart(s_holder):
     w.close()
 
 
+def test_family_restart(s_holder):
+    """A family over HTTP (the key in the Authorization header), a child's result recorded, then
+    kill -9: the family, the child and the result are there after the restart; the key is not in
+    the database file, its hash is."""
+    s = s_holder[0]
+    status, out = s.post("/api/families", {})
+    check(status == 201 and len(out.get("key", "")) == 43, f"family: created: {status} {out}")
+    key = out["key"]
+    auth = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+    status, child, _ = s.request("POST", "/api/family/children", {"name": "Minh", "avatar": "owl"}, headers=auth)
+    check(status == 201 and child["name"] == "Minh", f"family: child added: {status} {child}")
+    status, out, _ = s.request("POST", "/api/learn/levels/checkmate-1/move",
+                               {"move": "a1a8", "child": child["id"]}, headers=auth)
+    check(status == 200 and out.get("recorded") is True, f"family: move recorded: {out}")
+    status, out, _ = s.request("GET", "/api/family", headers={"Authorization": "Bearer wrong"})
+    check(status == 403 and error_code(out) == "unknown_family", f"family: wrong key refused: {out}")
+    s.kill9()
+    s = s_holder[0] = Server()
+    status, out, _ = s.request("GET", "/api/family", headers=auth)
+    check(status == 200 and out["children"][0]["progress"]["levels"] == {"checkmate-1": 3},
+          f"family: kept across kill -9: {out}")
+    data = b"".join(open(DB + end, "rb").read() for end in ("", "-wal") if os.path.exists(DB + end))
+    check(key.encode() not in data, "family: the key is not stored")
+    check(hashlib.sha256(key.encode()).hexdigest().encode() in data, "family: its hash is")
+
+
 SAN = re.compile(r"^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?$")
 SCHOLAR = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]  # 4. Qxf7#
 
@@ -767,6 +794,7 @@ def main():
                 check(False, f"{t.__name__} raised {e!r}")
             print(f"{t.__name__}: {time.time() - t0:.2f}s", flush=True)
         test_restart(holder)
+        test_family_restart(holder)
         t0 = time.time()
         try:
             test_analysis(holder)

@@ -12,19 +12,12 @@
 #include "server/routes.h"
 #include "server/speech_api.h"
 #include "server/sqlite_storage.h"
+#include "server_support.h"
 
 namespace citadel::server {
 namespace {
 
 using namespace std::chrono_literals;
-
-struct Idle final : MoveChooser {
-    std::string  choose(const EngineRequest&, const std::atomic<bool>&) override { return ""; }
-    EngineAnswer decide(
-        const EngineRequest&, const EngineQuestion&, const std::atomic<bool>&) override {
-        return {};
-    }
-};
 
 speech::SpeakerOptions options_in(const std::filesystem::path& dir) {
     speech::SpeakerOptions o;
@@ -40,7 +33,7 @@ struct SpeechRoutes : testing::Test {
     }();
     boost::asio::io_context io;
     SqliteStorage           storage{ ":memory:" };
-    EnginePool              engines{ std::make_unique<Idle>(), 1 };
+    EnginePool              engines{ std::make_unique<IdleChooser>(), 1 };
     GameService             games{ io, storage, engines };
     speech::Speaker         speaker{ options_in(dir) };
     SpeechApi               api{ speaker, SpeechLimits{ 0, 3, 100 } }; // three made per address

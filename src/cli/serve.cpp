@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "server/engine_seat.h"
+#include "server/family_service.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/search_chooser.h"
@@ -82,16 +83,19 @@ int serve(const ServeArgs& args) {
     std::optional<SpeechApi> speech;
     if (speaker) speech.emplace(*speaker);
 
+    FamilyService families(*storage);
+
     size_t loaded = 0;
     try {
         loaded = games.load();
+        families.load();
     } catch (const StorageError& e) {
         throw UsageError{ e.message };
     }
     StaticFiles  files(args.web);
     ServerLimits limits;
     limits.max_connections = args.max_connections;
-    HttpServer server(io, games, files, limits, speech ? &*speech : nullptr);
+    HttpServer server(io, games, files, limits, speech ? &*speech : nullptr, &families);
     try {
         server.listen(args.host, static_cast<unsigned short>(args.port));
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #include "learn/practice.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <map>
@@ -351,6 +352,26 @@ std::optional<Level> practice_level(const Course& course, std::string_view id) {
     return level;
 }
 
+std::optional<std::string_view> practice_topic(std::string_view id) {
+    auto parts = parse_id(id);
+    if (!parts) return std::nullopt;
+    for (const Topic& t : topics())
+        for (std::string_view k : t.kinds)
+            if (k == parts->kind) return t.name;
+    return std::nullopt;
+}
+
+u64 position_key(const Level& level) {
+    // The FEN without its two move counters: the same position reached after other moves.
+    std::string_view fen = level.fen;
+    for (int fields = 0, i = 0; i < int(fen.size()); ++i)
+        if (fen[size_t(i)] == ' ' && ++fields == 4) fen = fen.substr(0, size_t(i));
+    u64 h = 0xCBF29CE484222325ull; // FNV-1a
+    for (std::string_view part : { std::string_view(level.variant), std::string_view("/"), fen })
+        for (char c : part) h = (h ^ u64(u8(c))) * 0x100000001B3ull;
+    return h;
+}
+
 std::variant<std::vector<Level>, RequestError> practice(
     const Course& course, std::string_view topic, int count, u64 seed) {
     const Topic* t = nullptr;
@@ -369,6 +390,21 @@ std::variant<std::vector<Level>, RequestError> practice(
         const std::string id = "practice-" + std::string(kind) + "-" + std::to_string(seed) + "-"
             + std::to_string(i);
         if (auto l = practice_level(course, id)) out.push_back(std::move(*l));
+    }
+    return out;
+}
+
+std::variant<FreshRound, RequestError> fresh_practice(const Course& course, std::string_view topic,
+    int count, const std::vector<u64>& seeds, const std::set<u64>& met) {
+    std::variant<FreshRound, RequestError> out = RequestError("no seed to draw from");
+    for (u64 seed : seeds) {
+        auto made = practice(course, topic, count, seed);
+        if (auto* error = std::get_if<RequestError>(&made)) return *error;
+        auto&      levels = std::get<std::vector<Level>>(made);
+        const bool fresh  = std::none_of(levels.begin(), levels.end(),
+             [&](const Level& l) { return met.contains(position_key(l)); });
+        out               = FreshRound{ seed, std::move(levels) };
+        if (fresh) break;
     }
     return out;
 }

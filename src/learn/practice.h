@@ -10,6 +10,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,23 @@ std::vector<std::string_view> practice_kinds();
 // range).
 std::variant<std::vector<Level>, RequestError> practice(
     const Course& course, std::string_view topic, int count, u64 seed);
+
+// A round for a child: the levels of the first of `seeds` (drawn by the caller) none of whose
+// positions (position_key) the child has `met`; the last seed's where each meets one. The round
+// stays the seed's, so that its address (the seed) shows the same levels on a reload.
+struct FreshRound {
+    u64                seed = 0;
+    std::vector<Level> levels;
+};
+std::variant<FreshRound, RequestError> fresh_practice(const Course& course, std::string_view topic,
+    int count, const std::vector<u64>& seeds, const std::set<u64>& met);
+
+// The topic of a practice level's id ("practice-mate_in_1-7-0" -> "checkmate"), if it names one.
+std::optional<std::string_view> practice_topic(std::string_view id);
+
+// A level's position, as a number: the same for the same variant and position whatever the move
+// counters (FNV-1a of the FEN's first four fields).
+u64 position_key(const Level& level);
 
 // The practice level with this id ("practice-mate_in_1-7-0"), if it names one.
 std::optional<Level> practice_level(const Course& course, std::string_view id);

@@ -10,15 +10,11 @@
 
 namespace citadel::server {
 
-namespace {
-
 int64_t unix_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
-
-} // namespace
 
 std::string random_hex(size_t bytes) {
     std::vector<unsigned char> buf(bytes);

@@ -68,5 +68,7 @@ class GameService {
 
 // `n` bytes from the kernel's random source (getrandom), as lower-case hex.
 std::string random_hex(size_t bytes);
+// Now, in milliseconds since the Unix epoch.
+int64_t unix_ms();
 
 } // namespace citadel::server

@@ -333,7 +333,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         if (path == "/api" || path.starts_with("/api/")) {
             const std::string_view method(req.method_string().data(), req.method_string().size());
             const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
-            Reply r = dispatch(services_, { method, path, req.body(), query, client_ });
+            const auto             auth  = req[http::field::authorization];
+            Reply                  r     = dispatch(services_,
+                                     { method, path, req.body(), query, client_,
+                                         std::string_view(auth.data(), auth.size()) });
             Asked asked{ req.version(), req.keep_alive(), std::string(req[http::field::range]) };
             if (!r.later) return respond(std::move(r), asked);
             // The answer comes from another thread: back to this connection's strand. Nothing
@@ -542,9 +545,9 @@ std::string StaticFiles::content_type(const std::filesystem::path& file) {
 // ---- the listener -------------------------------------------------------------------------------
 
 HttpServer::HttpServer(net::io_context& io, GameService& games, const StaticFiles& files,
-    ServerLimits limits, SpeechApi* speech)
+    ServerLimits limits, SpeechApi* speech, FamilyService* families)
     : io_(io)
-    , services_(games, speech)
+    , services_(games, speech, families)
     , files_(files)
     , limits_(limits)
     , acceptor_(io) { }

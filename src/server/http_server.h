@@ -50,9 +50,9 @@ class StaticFiles {
 
 class HttpServer {
   public:
-    // `speech`: null where the server runs without it.
+    // `speech`: null where the server runs without it; `families`: null in tests of the games.
     HttpServer(boost::asio::io_context& io, GameService& games, const StaticFiles& files,
-        ServerLimits limits, SpeechApi* speech = nullptr);
+        ServerLimits limits, SpeechApi* speech = nullptr, FamilyService* families = nullptr);
     // Binds and listens; throws boost::system::system_error if it cannot.
     void           listen(const std::string& host, unsigned short port);
     unsigned short port() const;

@@ -4,6 +4,7 @@
 
 #include "learn/judge.h"
 #include "learn/practice.h"
+#include "server/game_service.h"
 #include "server/routes.h"
 
 namespace citadel::server {
@@ -144,7 +145,16 @@ Reply learn_level(const std::string& id, std::string_view query) {
     return { 200, level_json(*l, lang) };
 }
 
-Reply learn_move(const std::string& id, const json& body) {
+// The lesson to go back to after a mistake in `level`: its own, or for a practice level the
+// lesson its topic goes on from.
+std::string lesson_of(const learn::Level& level, std::string_view practice_topic) {
+    if (practice_topic.empty()) return level.lesson;
+    for (const learn::Lesson& l : course().lessons())
+        if (l.practice == practice_topic) return l.id;
+    return level.lesson;
+}
+
+Reply learn_move(const std::string& id, const json& body, const RecordResult& record) {
     auto level = find_level(id);
     if (!level) return unknown("level", id);
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
@@ -205,6 +215,19 @@ Reply learn_move(const std::string& id, const json& body) {
         answer["stars"] = v.stars;
         break;
     }
+    if (record && v.kind != learn::VerdictKind::Good) {
+        LearnResult r;
+        r.level   = level->id;
+        r.verdict = learn::verdict_id(v.kind);
+        r.stars   = v.stars;
+        if (v.kind == learn::VerdictKind::Illegal) r.reason = v.reason;
+        if (v.kind == learn::VerdictKind::Wrong) r.goal = level->goal_id;
+        r.practice_topic = learn::practice_topic(level->id).value_or("");
+        r.lesson         = lesson_of(*level, r.practice_topic);
+        if (!r.practice_topic.empty()) r.position = learn::position_key(*level);
+        if (auto refused = record(r)) return *refused;
+        answer["recorded"] = true;
+    }
     return { 200, answer };
 }
 
@@ -235,7 +258,7 @@ Reply learn_hint(const std::string& id, std::string_view query) {
     return { 200, answer };
 }
 
-Reply learn_practice(std::string_view query) {
+Reply learn_practice(std::string_view query, const std::set<uint64_t>* met) {
     if (auto bad = bad_query(query)) return *bad;
     const Lang lang   = *query_lang(query);
     auto       number = [&](std::string_view key, u64 fallback) -> std::optional<u64> {
@@ -250,13 +273,24 @@ Reply learn_practice(std::string_view query) {
     const auto count = number("count", 5), seed = number("seed", 0);
     if (!count || *count > 20 || *count < 1) return error_reply("bad_request", "count: 1 to 20");
     if (!seed) return error_reply("bad_request", "seed: a whole number");
-    auto  made = learn::practice(course(), query_value(query, "topic"), int(*count), *seed);
-    Reply out;
+    const std::string topic = query_value(query, "topic");
+    Reply             out;
+    json              levels = json::array();
+    if (!met || has_query_value(query, "seed")) {
+        auto made = learn::practice(course(), topic, int(*count), *seed);
+        if (failed(made, out)) return out;
+        for (const learn::Level& l : std::get<std::vector<learn::Level>>(made))
+            levels.push_back(level_json(l, lang));
+        return { 200, { { "levels", levels } } };
+    }
+    // A child's new round: a few seeds drawn, the first whose positions are all new to it.
+    std::vector<u64> seeds;
+    for (int i = 0; i < 8; ++i) seeds.push_back(std::stoull(random_hex(8), nullptr, 16));
+    auto made = learn::fresh_practice(course(), topic, int(*count), seeds, *met);
     if (failed(made, out)) return out;
-    json levels = json::array();
-    for (const learn::Level& l : std::get<std::vector<learn::Level>>(made))
-        levels.push_back(level_json(l, lang));
-    return { 200, { { "levels", levels } } };
+    const learn::FreshRound& round = std::get<learn::FreshRound>(made);
+    for (const learn::Level& l : round.levels) levels.push_back(level_json(l, lang));
+    return { 200, { { "levels", levels }, { "seed", std::to_string(round.seed) } } };
 }
 
 Reply explain(const json& body) {

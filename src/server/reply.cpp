@@ -3,9 +3,9 @@
 namespace citadel::server {
 
 int status_of(std::string_view code) {
-    if (code == "unknown_game" || code == "not_found") return 404;
+    if (code == "unknown_game" || code == "not_found" || code == "unknown_child") return 404;
     if (code == "method_not_allowed") return 405;
-    if (code == "bad_token" || code == "not_your_turn") return 403;
+    if (code == "bad_token" || code == "not_your_turn" || code == "unknown_family") return 403;
     if (code == "stale_ply" || code == "game_over" || code == "action_refused"
         || code == "game_not_over")
         return 409;

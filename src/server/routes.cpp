@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "server/family_service.h"
 #include "server/learn_api.h"
 #include "server/speech_api.h"
 
@@ -46,6 +47,47 @@ Handler with_speech(Reply (SpeechApi::*f)(const ApiRequest&)) {
     };
 }
 
+// A handler of the family routes: the key from the Authorization header, the body where there
+// is one (as JSON, or bad_json), and not_found where the server keeps no families.
+Handler with_family(
+    std::function<Reply(FamilyService&, std::string_view key, const Params&, const json&)> f) {
+    return [f = std::move(f)](const Services& s, const Params& p, const ApiRequest& r) {
+        if (!s.families) return error_reply("not_found", "this server keeps no families");
+        json body = json::object();
+        if (!r.body.empty()) {
+            body = json::parse(r.body, nullptr, false);
+            if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
+        }
+        return f(*s.families, bearer_key(r.authorization), p, body);
+    };
+}
+
+// A level's move: judged, and recorded to the child the body names (with the family's key).
+Reply level_move(const Services& s, const Params& p, const ApiRequest& r) {
+    json body = json::parse(r.body, nullptr, false);
+    if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
+    auto child = body.is_object() ? body.find("child") : body.end();
+    if (!body.is_object() || child == body.end()) return learn_move(p[0], body);
+    if (!child->is_string()) return error_reply("bad_request", "child: not a string");
+    const std::string id  = child->get<std::string>();
+    const auto        key = bearer_key(r.authorization);
+    if (!s.families) return error_reply("unknown_family", "this server keeps no families");
+    if (auto refused = s.families->refuse_child(key, id)) return *refused;
+    return learn_move(
+        p[0], body, [&](const LearnResult& result) { return s.families->record(key, id, result); });
+}
+
+// A round of practice; a child's (with the family's key) of positions it has never tried.
+Reply practice(const Services& s, const Params&, const ApiRequest& r) {
+    if (!has_query_value(r.query, "child")) return learn_practice(r.query);
+    const std::string id  = query_value(r.query, "child");
+    const auto        key = bearer_key(r.authorization);
+    if (!s.families) return error_reply("unknown_family", "this server keeps no families");
+    if (auto refused = s.families->refuse_child(key, id)) return *refused;
+    const std::set<uint64_t> met = s.families->tried(key, id);
+    return learn_practice(r.query, &met);
+}
+
 // The game record as a download (PGN; the Four Kingdoms record for Four Kingdoms).
 Reply record(GameService& games, const Params& p, const ApiRequest&) {
     auto text = games.record(p[0]);
@@ -57,7 +99,7 @@ Reply record(GameService& games, const Params& p, const ApiRequest&) {
 }
 
 // The API, one line a route: the games in the order of server.md, then the course and its help
-// in the order of learn.md, then speech.
+// in the order of learn.md, the families (docs/learn.md), then speech.
 const std::vector<Route>& routes() {
     static const std::vector<Route> table = {
         { "POST", "/api/games",
@@ -95,21 +137,41 @@ const std::vector<Route>& routes() {
             [](const Services&, const Params& p, const ApiRequest& r) {
                 return learn_level(p[0], r.query);
             } },
-        { "POST", "/api/learn/levels/{id}/move",
-            with_json(
-                [](GameService&, const Params& p, const json& b) { return learn_move(p[0], b); }) },
+        { "POST", "/api/learn/levels/{id}/move", level_move },
         { "GET", "/api/learn/levels/{id}/hint",
             [](const Services&, const Params& p, const ApiRequest& r) {
                 return learn_hint(p[0], r.query);
             } },
-        { "GET", "/api/learn/practice",
-            [](const Services&, const Params&, const ApiRequest& r) {
-                return learn_practice(r.query);
-            } },
+        { "GET", "/api/learn/practice", practice },
         { "POST", "/api/explain",
             with_json([](GameService&, const Params&, const json& b) { return explain(b); }) },
         { "POST", "/api/escape",
             with_json([](GameService&, const Params&, const json& b) { return escape(b); }) },
+        { "POST", "/api/families",
+            [](const Services& s, const Params&, const ApiRequest& r) {
+                if (!s.families) return error_reply("not_found", "this server keeps no families");
+                return s.families->create(r.client);
+            } },
+        { "GET", "/api/family",
+            with_family([](FamilyService& f, std::string_view key, const Params&, const json&) {
+                return f.family(key);
+            }) },
+        { "POST", "/api/family/children",
+            with_family([](FamilyService& f, std::string_view key, const Params&, const json& b) {
+                return f.add_child(key, b);
+            }) },
+        { "PUT", "/api/family/children/{id}",
+            with_family([](FamilyService& f, std::string_view key, const Params& p, const json& b) {
+                return f.update_child(key, p[0], b);
+            }) },
+        { "DELETE", "/api/family/children/{id}",
+            with_family([](FamilyService& f, std::string_view key, const Params& p, const json&) {
+                return f.delete_child(key, p[0]);
+            }) },
+        { "POST", "/api/family/children/{id}/progress",
+            with_family([](FamilyService& f, std::string_view key, const Params& p, const json& b) {
+                return f.merge_progress(key, p[0], b);
+            }) },
         { "GET", "/api/speech", with_speech(&SpeechApi::audio) },
         { "GET", "/api/speech/words", with_speech(&SpeechApi::words) },
     };

@@ -15,22 +15,27 @@
 namespace citadel::server {
 
 class SpeechApi;
+class FamilyService;
 
 // A request as the routes see it: the method ("GET", "POST", ...), the path without its query,
-// the body, the query string and the client's address (for limits per client).
+// the body, the query string, the client's address (for limits per client) and its
+// Authorization header (a family's key).
 struct ApiRequest {
     std::string_view method, path, body, query;
-    std::string_view client = {};
+    std::string_view client        = {};
+    std::string_view authorization = {};
 };
 
-// What the routes answer from: the games, and speech (null where `citadel serve --no-speech`
-// runs without it, and in tests of other routes).
+// What the routes answer from: the games, speech (null where `citadel serve --no-speech` runs
+// without it, and in tests of other routes) and the families (null in tests of other routes).
 struct Services {
-    Services(GameService& g, SpeechApi* s = nullptr)
+    Services(GameService& g, SpeechApi* s = nullptr, FamilyService* f = nullptr)
         : games(g)
-        , speech(s) { }
-    GameService& games;
-    SpeechApi*   speech;
+        , speech(s)
+        , families(f) { }
+    GameService&   games;
+    SpeechApi*     speech;
+    FamilyService* families;
 };
 
 // The answer of the route the request names: 404 not_found for a path no route has, 405

@@ -96,12 +96,25 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         exec("CREATE TABLE IF NOT EXISTS analyses("
              " game_id TEXT NOT NULL REFERENCES games(id), settings TEXT NOT NULL,"
              " body TEXT NOT NULL, PRIMARY KEY(game_id, settings)) WITHOUT ROWID");
-        insert_game_ = std::make_unique<Statement>(db_,
+        // Families (docs/learn.md): the key's hash only; a child's progress as JSON text.
+        exec("CREATE TABLE IF NOT EXISTS families("
+             " id TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, created_ms INTEGER NOT NULL)");
+        exec("CREATE TABLE IF NOT EXISTS children("
+             " id TEXT PRIMARY KEY, family_id TEXT NOT NULL REFERENCES families(id),"
+             " name TEXT NOT NULL, avatar TEXT NOT NULL, created_ms INTEGER NOT NULL,"
+             " progress TEXT NOT NULL)");
+        insert_family_ = std::make_unique<Statement>(
+            db_, "INSERT INTO families(id, key_hash, created_ms) VALUES(?1, ?2, ?3)");
+        save_child_   = std::make_unique<Statement>(db_,
+            "INSERT OR REPLACE INTO children(id, family_id, name, avatar, created_ms, progress)"
+              " VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+        delete_child_ = std::make_unique<Statement>(db_, "DELETE FROM children WHERE id = ?1");
+        insert_game_  = std::make_unique<Statement>(db_,
             "INSERT INTO games(id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
-            " seats, created_ms, finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-        insert_step_ = std::make_unique<Statement>(db_,
+             " seats, created_ms, finished) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        insert_step_  = std::make_unique<Statement>(db_,
             "INSERT INTO steps(game_id, seq, kind, seat, text, other, clock)"
-            " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+             " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         finish_game_
             = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
         save_analysis_ = std::make_unique<Statement>(
@@ -147,6 +160,7 @@ void SqliteStorage::release() {
     insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
     begin_.reset(), commit_.reset(), rollback_.reset();
     save_analysis_.reset(), load_analysis_.reset();
+    insert_family_.reset(), save_child_.reset(), delete_child_.reset();
     sqlite3_close(db_);
 }
 
@@ -265,6 +279,57 @@ std::optional<std::string> SqliteStorage::load_analysis(
     sqlite3_clear_bindings(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) fail("cannot read the analysis of game " + id);
     return body;
+}
+
+void SqliteStorage::create_family(const StoredFamily& f) {
+    std::lock_guard lock(mutex_);
+    insert_family_->text(1, f.id);
+    insert_family_->text(2, f.key_hash);
+    insert_family_->integer(3, f.created_ms);
+    if (insert_family_->run() != SQLITE_DONE) fail("cannot store a family");
+}
+
+void SqliteStorage::save_child(const std::string& family_id, const StoredChild& c) {
+    std::lock_guard lock(mutex_);
+    save_child_->text(1, c.id);
+    save_child_->text(2, family_id);
+    save_child_->text(3, c.name);
+    save_child_->text(4, c.avatar);
+    save_child_->integer(5, c.created_ms);
+    save_child_->text(6, c.progress);
+    if (save_child_->run() != SQLITE_DONE) fail("cannot store child " + c.id);
+}
+
+void SqliteStorage::delete_child(const std::string& child_id) {
+    std::lock_guard lock(mutex_);
+    delete_child_->text(1, child_id);
+    if (delete_child_->run() != SQLITE_DONE) fail("cannot remove child " + child_id);
+}
+
+std::vector<StoredFamily> SqliteStorage::load_families() {
+    std::lock_guard               lock(mutex_);
+    std::vector<StoredFamily>     families;
+    std::map<std::string, size_t> index;
+    Statement q(db_, "SELECT id, key_hash, created_ms FROM families ORDER BY created_ms, id");
+    int       rc;
+    while ((rc = sqlite3_step(q.stmt)) == SQLITE_ROW) {
+        StoredFamily f{ column_text(q.stmt, 0), column_text(q.stmt, 1),
+            sqlite3_column_int64(q.stmt, 2), {} };
+        index[f.id] = families.size();
+        families.push_back(std::move(f));
+    }
+    if (rc != SQLITE_DONE) fail("cannot read the families");
+    Statement c(db_,
+        "SELECT family_id, id, name, avatar, created_ms, progress FROM children"
+        " ORDER BY created_ms, rowid");
+    while ((rc = sqlite3_step(c.stmt)) == SQLITE_ROW) {
+        auto at = index.find(column_text(c.stmt, 0));
+        if (at == index.end()) continue;
+        families[at->second].children.push_back({ column_text(c.stmt, 1), column_text(c.stmt, 2),
+            column_text(c.stmt, 3), sqlite3_column_int64(c.stmt, 4), column_text(c.stmt, 5) });
+    }
+    if (rc != SQLITE_DONE) fail("cannot read the children");
+    return families;
 }
 
 std::vector<StoredGame> SqliteStorage::load_games() {

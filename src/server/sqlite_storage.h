@@ -50,6 +50,12 @@ class SqliteStorage final : public Storage {
     std::optional<std::string> load_analysis(
         const std::string& id, const std::string& settings) override;
 
+    // Families and their children (storage.h).
+    void create_family(const StoredFamily& family) override;
+    void save_child(const std::string& family_id, const StoredChild& child) override;
+    void delete_child(const std::string& child_id) override;
+    std::vector<StoredFamily> load_families() override;
+
   private:
     struct Statement;
     void exec(const char* sql);
@@ -65,6 +71,7 @@ class SqliteStorage final : public Storage {
     sqlite3*                   checkpoint_db_ = nullptr; // a second connection, for checkpoints
     sqlite3_stmt*              checkpoint_    = nullptr;
     std::unique_ptr<Statement> save_analysis_, load_analysis_;
+    std::unique_ptr<Statement> insert_family_, save_child_, delete_child_;
     std::mutex                 stop_mutex_;
     std::condition_variable    stop_signal_;
     bool                       stopping_ = false;

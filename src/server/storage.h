@@ -44,6 +44,21 @@ struct StoredGame {
     bool                       finished = false;
 };
 
+// A child of a family (docs/learn.md, "Families and children"): `progress` is its record as JSON
+// text (families.h writes and reads it), so that a store keeps it without knowing its fields.
+struct StoredChild {
+    std::string id, name, avatar;
+    int64_t     created_ms = 0;
+    std::string progress;
+};
+
+// A family: the SHA-256 of its key (never the key), its children oldest first.
+struct StoredFamily {
+    std::string              id, key_hash;
+    int64_t                  created_ms = 0;
+    std::vector<StoredChild> children;
+};
+
 // Thrown when the database cannot do what was asked; the step is then not acknowledged.
 struct StorageError {
     std::string message;
@@ -75,6 +90,16 @@ class Storage {
         (void)id, (void)settings;
         return std::nullopt;
     }
+
+    // Families and their children. Each call is durable when it returns. The defaults keep
+    // nothing (a store without them serves families until the server stops).
+    virtual void create_family(const StoredFamily& family) { (void)family; }
+    // Adds the child to the family, or replaces the child of that id.
+    virtual void save_child(const std::string& family_id, const StoredChild& child) {
+        (void)family_id, (void)child;
+    }
+    virtual void                      delete_child(const std::string& child_id) { (void)child_id; }
+    virtual std::vector<StoredFamily> load_families() { return {}; }
 };
 
 } // namespace citadel::server

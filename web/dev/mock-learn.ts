@@ -1472,20 +1472,31 @@ function practiceLevel(id: string): MockLevel | undefined {
     return undefined;
 }
 
-// GET /api/learn/practice?topic=&count=&seed=
-function practice(q: URLSearchParams, lang: Language): Answer {
+// The most levels a round looks through for a child's untried ones (the ids' `n` has two digits).
+const MOST_DEALT = 100;
+
+// GET /api/learn/practice?topic=&count=&seed=; `tried` (a child's, asked with `child`): without
+// a seed one is drawn and answered, and the levels the child has a result for are skipped (the
+// server draws seeds until a round is new to the child); a seed gives its levels, as for anyone.
+function practice(q: URLSearchParams, lang: Language, tried?: ReadonlySet<string>): Answer {
     const topic = q.get('topic') ?? '';
     const count = q.get('count') ?? '5';
-    const seed = q.get('seed') ?? '0';
+    const drawn = tried && !q.has('seed') ? String(Math.floor(Math.random() * 2 ** 53)) : undefined;
+    const seed = drawn ?? q.get('seed') ?? '0';
     if (!/^\d+$/.test(count) || Number(count) < 1 || Number(count) > 20)
         return error(400, 'bad_request', 'count: 1 to 20');
     if (!/^\d{1,20}$/.test(seed) || BigInt(seed) >= 2n ** 64n) return error(400, 'bad_request', 'seed: a whole number');
     if (!PRACTICE[topic]) return error(400, 'bad_request', `topic: one of ${Object.keys(PRACTICE).join(', ')} (mock)`);
-    const levels = Array.from({ length: Number(count) }, (_, n) => {
+    const levels: Level[] = [];
+    for (let n = 0; levels.length < Number(count) && n < MOST_DEALT; n++) {
         const l = dealt(topic, seed, n)!;
-        return levelOf('practice', { ...l, id: practiceId(l, seed, n), kind: 'move' }, lang);
-    });
-    return { status: 200, body: checked((x) => readPractice(x, true), { levels }) };
+        const id = practiceId(l, seed, n);
+        if (!drawn || !tried?.has(id)) levels.push(levelOf('practice', { ...l, id, kind: 'move' }, lang));
+    }
+    return {
+        status: 200,
+        body: checked((x) => readPractice(x, true), { levels, ...(drawn ? { seed: drawn } : {}) }),
+    };
 }
 
 // ---- the help for any position ----
@@ -1769,9 +1780,31 @@ export function speechAnswer(q: URLSearchParams, words: boolean): { audio: Buffe
     return { audio: silence(timings.duration_ms) };
 }
 
+// What a child's result is recorded with (mock-family.ts): the level's lesson (for a practice
+// level, the lesson its topic goes on from), its goal, and a practice level's topic.
+export interface LevelFacts {
+    lesson: string;
+    goal_id: string;
+    topic?: string;
+}
+
+export function levelFacts(id: string): LevelFacts | undefined {
+    const inCourse = allLevels().find(({ level }) => level.id === id);
+    if (inCourse) return { lesson: inCourse.lesson.id, goal_id: inCourse.level.goal_id };
+    const made = practiceLevel(id);
+    const topic = Object.keys(PRACTICE).find((tp) => PRACTICE[tp]!.some((l) => l.kind === id.split('-')[1]));
+    const lesson = COURSE.find((l) => l.practice === topic);
+    return made && topic && lesson ? { lesson: lesson.id, goal_id: made.goal_id, topic } : undefined;
+}
+
 // The answer to a learning request (/api/learn/…, /api/escape, /api/explain), or undefined for
-// any other path.
-export function learnAnswer(method: string, url: URL, body: Record<string, unknown> | undefined): Answer | undefined {
+// any other path. `tried`: the levels the child asked for has results for (practice skips them).
+export function learnAnswer(
+    method: string,
+    url: URL,
+    body: Record<string, unknown> | undefined,
+    tried?: ReadonlySet<string>,
+): Answer | undefined {
     const parts = url.pathname.split('/').filter(Boolean); // api, learn, …
     if (parts[1] !== 'learn' && url.pathname !== '/api/escape' && url.pathname !== '/api/explain') return undefined;
     const langText = (method === 'POST' ? body?.['lang'] : url.searchParams.get('lang')) ?? 'en';
@@ -1798,7 +1831,8 @@ export function learnAnswer(method: string, url: URL, body: Record<string, unkno
         if (!l) return error(404, 'not_found', `no lesson "${parts[3]}"`);
         return { status: 200, body: checked((x) => readLesson(x, true), lessonOf(l, lang)) };
     }
-    if (method === 'GET' && parts.length === 3 && parts[2] === 'practice') return practice(url.searchParams, lang);
+    if (method === 'GET' && parts.length === 3 && parts[2] === 'practice')
+        return practice(url.searchParams, lang, tried);
     if (parts[2] === 'levels' && parts.length >= 4) {
         const id = parts[3]!;
         const inCourse = allLevels().find(({ level }) => level.id === id);

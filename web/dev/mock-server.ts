@@ -1,7 +1,7 @@
 // MOCK ONLY — a development stand-in for `citadel serve`, NOT the real server and never shipped
 // in dist/. It serves dist/ and a small, rule-less imitation of server.md's API (HTTP and
 // WebSocket) with fixed positions per variant, and of learn.md's (dev/mock-learn.ts: a small
-// course), so that the front end can be looked at and driven by the browser checks without the
+// course; dev/mock-family.ts: families and children), so that the front end can be looked at and driven by the browser checks without the
 // real server. It knows no rules: the legal move
 // lists and the explanations of refused moves are written into the games below. Its messages
 // are the real server's shapes (src/turn.ts, the fixtures in tests/fixtures/): each is checked by
@@ -36,7 +36,9 @@ import {
 } from '../src/turn';
 import fourKingdomsAlliance from '../tests/fixtures/fourkingdoms_alliance.json';
 import { writePosition } from './fen-writer';
-import { MOCK_COACH, learnAnswer, speechAnswer } from './mock-learn';
+import { childOf, familyAnswer, record, triedBy } from './mock-family';
+import { type Answer, MOCK_COACH, learnAnswer, levelFacts, speechAnswer } from './mock-learn';
+import { type Verdict, readVerdict } from '../src/learn_contract';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const args = process.argv.slice(2);
@@ -600,9 +602,24 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         res.writeHead(200, { 'Content-Type': 'audio/wav', 'Cache-Control': 'max-age=3600' });
         return res.end(a.audio);
     }
+    const authorization = req.headers['authorization'];
+    if (/^\/api\/(families|family)(\/|$)/.test(url.pathname)) {
+        const body = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : undefined;
+        const a = familyAnswer(req.method ?? 'GET', url.pathname, authorization, body, req.socket.remoteAddress ?? '');
+        if (a) return json(res, a);
+    }
     if (/^\/api\/(learn\/|escape$|explain$)/.test(url.pathname)) {
         const body = req.method === 'POST' ? await readBody(req) : undefined;
-        const a = learnAnswer(req.method ?? 'GET', url, body);
+        // For a child (`child` in a move's body or practice's query): its family's key is checked
+        // first (a wrong one: 403, the move not judged); a move is recorded, practice skips what
+        // the child has tried.
+        const move = req.method === 'POST' && parts[2] === 'levels' && parts[4] === 'move';
+        const practice = req.method === 'GET' && parts[2] === 'practice';
+        const childId = move ? body?.['child'] : practice ? url.searchParams.get('child') : null;
+        const found = childId === null || childId === undefined ? undefined : childOf(authorization, childId);
+        if (found && 'status' in found) return json(res, found);
+        const a = learnAnswer(req.method ?? 'GET', url, body, found ? triedBy(found) : undefined);
+        if (a && found && move && a.status === 200) return json(res, recorded(found, parts[3]!, a, body));
         if (a) return json(res, a);
     }
     if (req.method === 'POST' && url.pathname === '/api/games') {
@@ -693,6 +710,23 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         );
     }
     json(res, err('bad_request', 'no such API route'));
+}
+
+// A move's answer for a child: its verdict recorded (not a good one), and said so.
+function recorded(
+    found: Exclude<ReturnType<typeof childOf>, Answer>,
+    level: string,
+    a: Answer,
+    body: Record<string, unknown> | undefined,
+): Answer {
+    const v = a.body as Verdict;
+    const facts = levelFacts(level);
+    if (!facts || v.verdict === 'good') return a;
+    record(found, level, facts, v);
+    return {
+        status: 200,
+        body: readVerdict({ ...v, recorded: true }, body && 'choice' in body ? 'choice' : 'move', true),
+    };
 }
 
 const server = createServer((req, res) => void handle(req, res));

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
+import { familyChecks } from './family.mjs';
 import { learnChecks } from './learn.mjs';
 
 const OUT = join(WEB, 'test-results');
@@ -722,6 +723,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
 }
 
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
+await familyChecks({ base, step, assert, newPage, out: OUT });
 
 await browser.close();
 stopChildren();

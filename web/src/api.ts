@@ -55,12 +55,17 @@ export class ApiError extends Error {
 }
 
 // One HTTP call: the JSON answer (unchecked: the caller reads it), or an ApiError with the
-// server's error body.
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, headers: { Accept: 'application/json' } };
+// server's error body. `headers`: more to send (a family's key, which never goes in an address).
+export async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+): Promise<T> {
+    const init: RequestInit = { method, headers: { Accept: 'application/json', ...headers } };
     if (body !== undefined) {
         init.body = JSON.stringify(body);
-        init.headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+        init.headers = { 'Content-Type': 'application/json', Accept: 'application/json', ...headers };
     }
     const response = await fetch(path, init);
     const text = await response.text();

@@ -5,6 +5,8 @@
 // does not fetch them again.
 
 import { call } from './api';
+import { bearer } from './family/api';
+import type { ForChild } from './family/memory';
 import type { Variant } from './geometry';
 import type { Language } from './i18n';
 import {
@@ -27,6 +29,8 @@ import {
 } from './learn_contract';
 
 // What the child did: a move (move levels) or an answer (choice levels).
+// `forChild` (a family's child learning): moves are recorded to the child and a new round of
+// practice is of positions the child has never met; the key goes in the header.
 export type Attempt = { move: string } | { choice: string };
 
 const enc = encodeURIComponent;
@@ -55,11 +59,24 @@ export const learnApi = {
             call<unknown>('GET', `/api/learn/lessons/${enc(id)}?lang=${lang}`).then((v) => readLesson(v)),
         ),
     // `count` fresh levels of `topic`; the same `seed` (a whole number, as text) gives the same levels.
-    practice: (topic: string, count: number, seed: string, lang: Language): Promise<Practice> =>
-        rounds(`${lang}/${topic}/${count}/${seed}`, () =>
+    // A child's new round has no seed: the server draws one whose levels the child has never met,
+    // and answers it (the round's `seed`).
+    practice: (
+        topic: string,
+        count: number,
+        seed: string | undefined,
+        lang: Language,
+        forChild?: ForChild,
+    ): Promise<Practice> =>
+        rounds(`${lang}/${topic}/${count}/${seed ?? 'new'}/${forChild?.child ?? ''}`, () =>
             call<unknown>(
                 'GET',
-                `/api/learn/practice?topic=${enc(topic)}&count=${count}&seed=${enc(seed)}&lang=${lang}`,
+                `/api/learn/practice?topic=${enc(topic)}&count=${count}` +
+                    (seed === undefined ? '' : `&seed=${enc(seed)}`) +
+                    `&lang=${lang}` +
+                    (forChild ? `&child=${enc(forChild.child)}` : ''),
+                undefined,
+                forChild ? bearer(forChild.key) : {},
             ).then((v) => readPractice(v)),
         ),
     level: async (id: string, lang: Language): Promise<Level> =>
@@ -71,15 +88,22 @@ export const learnApi = {
         attempt: Attempt,
         counts: { mistakes: number; hints: number },
         lang: Language,
+        forChild?: ForChild,
     ): Promise<Verdict> =>
         readVerdict(
-            await call<unknown>('POST', `/api/learn/levels/${enc(level.id)}/move`, {
-                line,
-                ...attempt,
-                lang,
-                mistakes: counts.mistakes,
-                hints: counts.hints,
-            }),
+            await call<unknown>(
+                'POST',
+                `/api/learn/levels/${enc(level.id)}/move`,
+                {
+                    line,
+                    ...attempt,
+                    lang,
+                    mistakes: counts.mistakes,
+                    hints: counts.hints,
+                    ...(forChild ? { child: forChild.child } : {}),
+                },
+                forChild ? bearer(forChild.key) : {},
+            ),
             level.kind,
         ),
     hint: async (level: Level, line: readonly string[], step: 1 | 2, lang: Language): Promise<Hint> =>

@@ -91,17 +91,22 @@ export interface Lesson {
 // lesson "practice", whose ids work with the level, move and hint calls.
 export interface Practice {
     levels: Level[];
+    seed?: string; // the seed the server drew, asked for a child without one
 }
 
 // The answer to a move or a choice. On a choice level there is no move: `san`, `consequence` and
 // `reply` may be left out (and are read when present).
-export interface IllegalVerdict {
+// `recorded`: the verdict was kept as a child's result (a move sent with `child`).
+interface Recorded {
+    recorded?: true;
+}
+export interface IllegalVerdict extends Recorded {
     verdict: 'illegal';
     reason: string;
     message: string;
     arrows: Arrow[];
 }
-export interface WrongVerdict {
+export interface WrongVerdict extends Recorded {
     verdict: 'wrong';
     san?: string;
     message: string;
@@ -110,7 +115,7 @@ export interface WrongVerdict {
     highlights: string[];
     checks?: string[][]; // a move's: the kings in check after it, then after each consequence move
 }
-export interface GoodVerdict {
+export interface GoodVerdict extends Recorded {
     verdict: 'good';
     san?: string;
     message: string;
@@ -119,7 +124,7 @@ export interface GoodVerdict {
     highlights: string[];
     checks?: string[][]; // a move's: the kings in check after it, then after the reply
 }
-export interface SolvedVerdict {
+export interface SolvedVerdict extends Recorded {
     verdict: 'solved';
     san?: string;
     message: string;
@@ -225,9 +230,13 @@ const LESSON = record({
     practice: nullable(topic),
 });
 
+// A seed: a whole number below 2^64, in decimal.
+const seed: Check = (v, w) =>
+    void ((typeof v === 'string' && /^\d{1,20}$/.test(v) && BigInt(v) < 2n ** 64n) || fail(w, 'not a seed'));
+
 // At least one level, each of the lesson "practice", no id twice.
 const PRACTICE: Check = (v, w) => {
-    record({ levels: list(LEVEL) })(v, w);
+    record({ levels: list(LEVEL) }, { seed })(v, w);
     const levels = (v as { levels: Level[] }).levels;
     if (levels.length === 0) fail(`${w}.levels`, 'empty');
     const seen = new Set<string>();
@@ -244,20 +253,21 @@ const stars: Check = (v, w) => void ([1, 2, 3].includes(v as number) || fail(w, 
 function verdictCheck(kind: LevelKind, verdict: string): Check | undefined {
     const marks = { arrows: list(arrow), highlights: list(square) };
     const moveOnly = (fields: Record<string, Check>) => (kind === 'move' ? [fields, {}] : [{}, fields]);
+    const recorded = { recorded: exactly(true) };
     switch (verdict) {
         case 'illegal':
-            return record({ verdict: str, reason: str, message: str, arrows: list(arrow) });
+            return record({ verdict: str, reason: str, message: str, arrows: list(arrow) }, recorded);
         case 'wrong': {
             const [req, opt] = moveOnly({ san: str, consequence: list(uci), checks: list(list(square)) });
-            return record({ verdict: str, message: str, ...marks, ...req }, opt);
+            return record({ verdict: str, message: str, ...marks, ...req }, { ...opt, ...recorded });
         }
         case 'good': {
             const [req, opt] = moveOnly({ san: str, reply: nullable(uci), checks: list(list(square)) });
-            return record({ verdict: str, message: str, ...marks, ...req }, opt);
+            return record({ verdict: str, message: str, ...marks, ...req }, { ...opt, ...recorded });
         }
         case 'solved': {
             const [req, opt] = moveOnly({ san: str, checks: list(list(square)) });
-            return record({ verdict: str, message: str, stars, ...marks, ...req }, opt);
+            return record({ verdict: str, message: str, stars, ...marks, ...req }, { ...opt, ...recorded });
         }
         default:
             return undefined;

@@ -1,16 +1,20 @@
 // The app: a header with the language switch, and the screens chosen by the address: `/` (new
 // game), `/g/{id}` (play with `?token=…`, watch without), `/learn`, `/learn/{lesson}[/{level}]`
-// and `/learn/practice/{topic}` (the children's course).
+// and `/learn/practice/{topic}` (the children's course), `/family` and `/family/grown-ups` (a
+// family's children and their progress).
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
 import { LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
+import { renderFamily } from './screens/family';
+import { renderGrownups } from './screens/family/grownups';
 import { renderGame } from './screens/game';
 import { renderHome } from './screens/home';
 import { renderLearn } from './screens/learn';
 import { route } from './router';
 import './style.css';
 import './learn.css';
+import './family.css';
 
 // Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;
@@ -43,6 +47,10 @@ function show(): void {
         );
     } else if (r.screen === 'learn' || r.screen === 'lesson' || r.screen === 'practice') {
         cleanup = renderLearn(main, r, location.search, navigate);
+    } else if (r.screen === 'family') {
+        cleanup = renderFamily(main, navigate);
+    } else if (r.screen === 'grownups') {
+        cleanup = renderGrownups(main, navigate);
     } else {
         renderHome(main, navigate);
     }

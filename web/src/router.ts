@@ -1,13 +1,16 @@
 // Which screen an address shows: `/` the new-game screen, `/g/{id}` a game, `/learn` the course
 // map, `/learn/{lesson}` a lesson (its explanation), `/learn/{lesson}/{level}` one of its levels,
 // `/learn/practice/{topic}` a round of practice (`?seed=N` which levels, `&n=K` the one shown,
-// `&from=<lesson>` the lesson it goes on from).
+// `&from=<lesson>` the lesson it goes on from), `/family` the family (`#key=<key>`: a family's
+// link, opened on this device), `/family/grown-ups` the grown-ups' view of its children.
 export type Route =
     | { screen: 'home' }
     | { screen: 'game'; id: string }
     | { screen: 'learn' }
     | { screen: 'lesson'; lesson: string; level?: string }
     | { screen: 'practice'; topic: string }
+    | { screen: 'family' }
+    | { screen: 'grownups' }
     | { screen: 'missing' };
 
 const ID = '([A-Za-z0-9_-]{1,128})';
@@ -17,6 +20,8 @@ export function route(path: string): Route {
     const game = new RegExp(`^/g/${ID}/?$`).exec(path);
     if (game) return { screen: 'game', id: game[1]! };
     if (/^\/learn\/?$/.test(path)) return { screen: 'learn' };
+    if (/^\/family\/?$/.test(path)) return { screen: 'family' };
+    if (/^\/family\/grown-ups\/?$/.test(path)) return { screen: 'grownups' };
     const practice = new RegExp(`^/learn/practice/${ID}/?$`).exec(path);
     if (practice) return { screen: 'practice', topic: practice[1]! };
     const lesson = new RegExp(`^/learn/${ID}(?:/${ID})?/?$`).exec(path);
@@ -66,4 +71,17 @@ export function practicePlace(search: string): PracticePlace {
     const from = q.get('from');
     if (from !== null && new RegExp(`^${ID}$`).test(from)) out.from = from;
     return out;
+}
+
+export const FAMILY_PATH = '/family';
+export const GROWNUPS_PATH = '/family/grown-ups';
+
+// A family's link: its key after `#`, which a browser never sends to a server.
+export const familyLink = (origin: string, key: string): string => `${origin}${FAMILY_PATH}#key=${key}`;
+
+// The key a family link's `#key=` carries (as written: the server says whether it is a family's),
+// or undefined where the address has none.
+export function linkedKey(hash: string): string | undefined {
+    const key = new URLSearchParams(hash.replace(/^#/, '')).get('key');
+    return key === null ? undefined : key;
 }

@@ -34,6 +34,13 @@ export const list =
         if (!Array.isArray(v)) fail(w, 'not a list');
         (v as unknown[]).forEach((e, i) => c(e, `${w}[${i}]`));
     };
+// An object used as a map: every value passes `c` (its keys are free, so no field is "outside").
+export const mapOf =
+    (c: Check): Check =>
+    (v, w) => {
+        if (!isObject(v)) fail(w, 'not an object');
+        for (const [k, e] of Object.entries(v as Record<string, unknown>)) c(e, `${w}.${k}`);
+    };
 // Whether a field outside the schema is an error (the tests and the mock: the two sides of the
 // contract must not drift apart unnoticed) or ignored (the app: the server may add fields).
 let strictFields = false;

@@ -38,6 +38,12 @@ describe('interface text catalogues', () => {
         for (const s of ['white', 'black', 'east', 'south', 'west', 'north']) expect(`seat_${s}` in en).toBe(true);
         for (const k of 'KQRBNPHAGVZTECD') expect(`piece_${k}` in en).toBe(true);
     });
+    it('has a phrase for every goal the judge knows (learn.md), for the grown-ups’ view', () => {
+        const goals = ['give_check', 'escape_check', 'mate_in_1', 'mate_in_2', 'checkmate', 'castle', 'promote'];
+        goals.push('capture_en_passant', 'avoid_stalemate', 'win_pawn_race', 'answer', 'other');
+        for (const cat of Object.values(CATALOGUES))
+            for (const g of goals) expect(`family_goal_${g}` in cat, g).toBe(true);
+    });
     it('fills placeholders in the chosen language', () => {
         setLanguage('zh');
         expect(t('to_move', { seat: '白方' })).toBe('轮到白方走');

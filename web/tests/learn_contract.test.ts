@@ -15,20 +15,8 @@ import {
 } from '../src/learn_contract';
 import { learnApi } from '../src/learn_api';
 import { ApiError } from '../src/api';
+import { LEVEL } from './level_fixture';
 
-const LEVEL = {
-    id: 'check-1',
-    lesson: 'check',
-    kind: 'move',
-    variant: 'chess',
-    fen: '4r1k1/8/8/8/8/2N5/3P1P2/4K2R w K - 0 1',
-    side: 'white',
-    goal: 'Get out of check.',
-    goal_id: 'escape_check',
-    par: 1,
-    choices: [],
-    check: ['e1'],
-};
 const CHOICE_LEVEL = {
     ...LEVEL,
     id: 'check-2',
@@ -200,9 +188,9 @@ describe('a round of practice', () => {
         expect(round.levels[1]!.par).toBe(2);
     });
     it('takes added fields in the app, refuses them in the tests', () => {
-        expect(readPractice({ ...PRACTICE, seed: 7 }).levels).toHaveLength(2);
-        expect(refusal(() => readPractice({ ...PRACTICE, seed: 7 }, true))).toBe(
-            'practice.seed: not a field of this message',
+        expect(readPractice({ ...PRACTICE, dealt: 7 }).levels).toHaveLength(2);
+        expect(refusal(() => readPractice({ ...PRACTICE, dealt: 7 }, true))).toBe(
+            'practice.dealt: not a field of this message',
         );
     });
     it('names what is wrong', () => {

@@ -12,6 +12,7 @@ import { learnApi } from '../../learn_api';
 import { learnPath, practicePath } from '../../router';
 import { stopSpeaking, voiceOn } from '../../speech';
 import { practiceIcon, starsRow } from './feedback';
+import { learnerBadge } from './learner';
 import { LevelView, failureText } from './level';
 import { lessonStars, loadStars } from './stars';
 import { StepView } from './steps';
@@ -49,7 +50,7 @@ export function renderLesson(
     const page = el(
         'div',
         { class: 'learn-page', id: 'lesson', 'data-lesson': lessonId },
-        el('div', { class: 'learn-bar' }, back, title, tipButton),
+        el('div', { class: 'learn-bar' }, back, title, learnerBadge(navigate), tipButton),
         el(
             'div',
             { class: 'learn-subbar' },

@@ -13,6 +13,8 @@ import { ApiError } from '../../api';
 import { button, el } from '../../dom';
 import { language, t } from '../../i18n';
 import type { Hint, Level, Verdict } from '../../learn_contract';
+import { isUnknownFamily } from '../../family/api';
+import { chooseChild, forChild } from '../../family/memory';
 import { type Attempt, learnApi } from '../../learn_api';
 import { parseMove } from '../../notation';
 import { pieceSvg } from '../../pieces';
@@ -185,6 +187,7 @@ export class LevelView {
         this.feedback.clear();
         this.ready();
         let v: Verdict;
+        const child = forChild(); // the move is recorded to the child learning, if any
         try {
             v = await learnApi.attempt(
                 this.level,
@@ -192,10 +195,15 @@ export class LevelView {
                 a,
                 { mistakes: this.mistakes, hints: this.hints },
                 language(),
+                child,
             );
         } catch (e) {
+            // The child is no longer the family's (removed on another device): the tries go on
+            // without recording, and the family screen says who may learn.
+            const gone = child !== undefined && isUnknownFamily(e);
+            if (gone) chooseChild(null);
             if (!this.alive || round !== this.round) return;
-            this.feedback.show('error', failureText(e));
+            this.feedback.show('error', gone ? t('family_child_gone') : failureText(e));
             this.busy = false;
             this.ready();
             return;

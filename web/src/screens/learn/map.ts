@@ -2,7 +2,8 @@
 // the title and summary with a speaker button, the stars earned of those possible), the
 // suggested lesson (the first not done) flagged "Start here" or "Up next"; under a lesson with a
 // practice topic, a "More practice" button and the practice levels solved of that topic. Nothing
-// is locked: any card opens its lesson.
+// is locked: any card opens its lesson. While a child of the family is learning, the bar shows
+// the child and the stars are the child's (learner.ts brings them from the server first).
 
 import { button, el } from '../../dom';
 import { language, t } from '../../i18n';
@@ -14,6 +15,7 @@ import { learnPath, practicePath } from '../../router';
 import { voiceOn } from '../../speech';
 import { practiceIcon, starsRow } from './feedback';
 import { linkButton } from './lesson';
+import { learnerBadge, refreshLearner, starsOffer } from './learner';
 import { failureText } from './level';
 import { type StarMap, lessonDone, lessonStars, loadStarFile, suggestedLesson } from './stars';
 import { speakerButton } from '../../voice';
@@ -101,21 +103,34 @@ function practiceRow(
 export function renderMap(root: HTMLElement, navigate: (p: string) => void): () => void {
     let alive = true;
     const list = el('ol', { class: 'lesson-list', id: 'lesson-list' });
+    const heading = el('h1', {}, t('learn_map_title'));
+    const bar = el('div', { class: 'learn-bar map-bar' });
+    const notice = el('p', { class: 'learn-notice', id: 'learner-notice', role: 'status', hidden: true });
+    const offer = el('div', { class: 'offer-place' });
+    const drawBar = () => bar.replaceChildren(heading, learnerBadge(navigate, true) ?? '');
+    drawBar();
     const page = el(
         'div',
         { class: `learn-page learn-map${voiceOn() ? '' : ' voice-off'}`, id: 'learn-map' },
-        el('h1', {}, t('learn_map_title')),
+        bar,
+        notice,
         el('p', { class: 'learn-intro' }, t('learn_map_intro')),
+        offer,
         list,
     );
     root.replaceChildren(page);
     document.title = `${t('learn_map_title')} · ${t('app_title')}`;
     const load = () => {
         list.replaceChildren(el('li', { class: 'learn-loading' }, t('learn_loading')));
-        learnApi
-            .course(language())
-            .then((course) => {
+        // the course, and the child's progress from the server (kept here when it cannot be reached)
+        Promise.all([learnApi.course(language()), refreshLearner()])
+            .then(([course, refreshed]) => {
                 if (!alive) return;
+                drawBar();
+                notice.hidden = refreshed !== 'child-gone' && refreshed !== 'family-gone';
+                if (!notice.hidden)
+                    notice.textContent = t(refreshed === 'family-gone' ? 'family_gone' : 'family_child_removed');
+                offer.replaceChildren(starsOffer(load) ?? '');
                 const { levels: stars, practice } = loadStarFile();
                 const suggested = suggestedLesson(course.lessons, stars);
                 const started = Object.keys(stars).length > 0;

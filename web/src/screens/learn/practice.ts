@@ -10,11 +10,13 @@ import { ApiError } from '../../api';
 import { button, el } from '../../dom';
 import { hasKey, language, t } from '../../i18n';
 import type { Level, Practice } from '../../learn_contract';
+import { forChild } from '../../family/memory';
 import { learnApi } from '../../learn_api';
 import { type PracticePlace, learnPath, practicePath } from '../../router';
 import { stopSpeaking, voiceOn } from '../../speech';
 import { practiceIcon, starsRow } from './feedback';
 import { linkButton } from './lesson';
+import { learnerBadge } from './learner';
 import { LevelView, failureText } from './level';
 import { recordPractice, solvedOf } from './stars';
 import { voiceSwitches } from '../../voice';
@@ -45,10 +47,11 @@ export function renderPractice(
     let part: { close(): void } | undefined;
     let alive = true;
     // Without a seed (or with a malformed one) the round is a new one: its seed goes into the
-    // address at once, so that a reload keeps it.
-    const seed = asked.seed ?? newSeed();
+    // address at once, so that a reload keeps it. A child's new round takes the seed the server
+    // draws (one whose positions the child has never met), once the round is there.
+    let seed = asked.seed ?? (forChild() ? undefined : newSeed());
     const place = (n: number): string => practicePath(topic, { seed, n, from: asked.from });
-    if (asked.seed === undefined) history.replaceState(null, '', place(asked.n ?? 1));
+    if (asked.seed === undefined && seed !== undefined) history.replaceState(null, '', place(asked.n ?? 1));
 
     const name = topicName(topic);
     const title = el('h1', { class: 'lesson-title', id: 'practice-title' }, t('learn_practice_title', { topic: name }));
@@ -61,8 +64,8 @@ export function renderPractice(
     back.append(el('span', { 'aria-hidden': 'true' }, '‹'), el('span', { class: 'label' }, t('learn_all_lessons')));
     const page = el(
         'div',
-        { class: 'learn-page practice-page', id: 'practice', 'data-topic': topic, 'data-seed': seed },
-        el('div', { class: 'learn-bar' }, back, title),
+        { class: 'learn-page practice-page', id: 'practice', 'data-topic': topic, 'data-seed': seed ?? '' },
+        el('div', { class: 'learn-bar' }, back, title, learnerBadge(navigate)),
         el(
             'div',
             { class: 'learn-subbar' },
@@ -78,7 +81,7 @@ export function renderPractice(
     const load = () => {
         main.replaceChildren(el('p', { class: 'learn-loading' }, t('learn_loading')));
         learnApi
-            .practice(topic, ROUND, seed, language())
+            .practice(topic, ROUND, seed, language(), forChild())
             .then((round) => alive && open(round))
             .catch((e: unknown) => {
                 if (!alive) return;
@@ -100,6 +103,11 @@ export function renderPractice(
 
     function open(round: Practice): void {
         const n = Math.min(asked.n ?? 1, round.levels.length);
+        if (seed === undefined && round.seed !== undefined) {
+            seed = round.seed;
+            page.dataset['seed'] = seed;
+            history.replaceState(null, '', place(n));
+        }
         showLevel(round, n - 1);
     }
 
@@ -175,7 +183,7 @@ export function renderPractice(
         drawProgress(round, 'done');
         const more = button(
             t('learn_more_practice'),
-            () => navigate(practicePath(topic, { seed: newSeed(), from: asked.from })),
+            () => navigate(practicePath(topic, { seed: forChild() ? undefined : newSeed(), from: asked.from })),
             { id: 'practice-more', class: 'primary big' },
         );
         more.prepend(practiceIcon());

@@ -8,7 +8,13 @@
 // that a level solved again (after a reload, or "Start again") counts once. Anything else found
 // there (another version, broken JSON, a count outside 1-3 or not a whole number, an id not a
 // string) is ignored, never trusted; a reload loses nothing.
+//
+// While a child of the family is learning (family/memory.ts), the same file is kept per child
+// (`citadel.learn.stars.<child id>`): this browser's copy of the child's progress, into which the
+// server's is merged; the browser's own file stays as it was, for without a family.
 
+import type { KeptProgress } from '../../family/contract';
+import { loadFamily } from '../../family/memory';
 import type { CourseLesson } from '../../learn_contract';
 
 const KEY = 'citadel.learn.stars';
@@ -45,12 +51,21 @@ const isStars = (n: unknown): n is 1 | 2 | 3 => n === 1 || n === 2 || n === 3;
 const isObjectOf = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// Everything kept, what can be trusted of it.
-export function loadStarFile(storage: StarStorage | undefined = defaultStorage()): StarFile {
+// Where the stars of the one learning now are: the child's copy, else the browser's own file.
+export function starKey(storage: StarStorage | undefined): string {
+    const child = storage ? loadFamily(storage)?.child : undefined;
+    return child ? `${KEY}.${child.id}` : KEY;
+}
+
+// Everything kept for the one learning now (`key`: another file), what can be trusted of it.
+export function loadStarFile(
+    storage: StarStorage | undefined = defaultStorage(),
+    key: string = starKey(storage),
+): StarFile {
     const out: StarFile = { levels: {}, practice: {}, recent: [] };
     let parsed: unknown;
     try {
-        parsed = JSON.parse(storage?.getItem(KEY) ?? 'null');
+        parsed = JSON.parse(storage?.getItem(key) ?? 'null');
     } catch {
         return out;
     }
@@ -69,7 +84,7 @@ export function loadStarFile(storage: StarStorage | undefined = defaultStorage()
 function save(file: StarFile, storage: StarStorage | undefined): void {
     try {
         storage?.setItem(
-            KEY,
+            starKey(storage),
             JSON.stringify({ v: VERSION, levels: file.levels, practice: file.practice, practice_recent: file.recent }),
         );
     } catch {
@@ -133,4 +148,36 @@ export const lessonDone = (levels: readonly string[], stars: StarMap): boolean =
 // The lesson to suggest: the first not done (none when all are).
 export function suggestedLesson(lessons: readonly CourseLesson[], stars: StarMap): string | undefined {
     return lessons.find((l) => !lessonDone(l.levels, stars))?.id;
+}
+
+// The browser's own stars (kept without a family), whoever is learning now.
+export const ownStarFile = (storage: StarStorage | undefined = defaultStorage()): StarFile =>
+    loadStarFile(storage, KEY);
+
+// Whether `file` holds anything earned.
+export const hasProgress = (file: StarFile): boolean =>
+    Object.keys(file.levels).length > 0 || Object.keys(file.practice).length > 0;
+
+// `file` as the server takes it (POST .../progress).
+export const keptProgress = (file: StarFile): KeptProgress => ({
+    levels: file.levels,
+    practice: file.practice,
+    practice_recent: file.recent,
+});
+
+// `file` with `progress` merged in as the server merges: the best stars and the larger counts win,
+// the practice levels solved are both lists' (the newest last, at most RECENT_PRACTICE).
+export function mergedProgress(file: StarFile, progress: KeptProgress): StarFile {
+    const levels = { ...file.levels };
+    for (const [id, n] of Object.entries(progress.levels)) levels[id] = Math.max(levels[id] ?? 0, n) as 1 | 2 | 3;
+    const practice = { ...file.practice };
+    for (const [topic, n] of Object.entries(progress.practice)) practice[topic] = Math.max(practice[topic] ?? 0, n);
+    const known = new Set(file.recent);
+    const recent = [...progress.practice_recent.filter((id) => !known.has(id)), ...file.recent];
+    return { levels, practice, recent: recent.slice(-RECENT_PRACTICE) };
+}
+
+// Merges the server's `progress` of the child learning now into this browser's copy.
+export function mergeProgress(progress: KeptProgress, storage: StarStorage | undefined = defaultStorage()): void {
+    save(mergedProgress(loadStarFile(storage), progress), storage);
 }
