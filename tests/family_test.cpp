@@ -172,6 +172,16 @@ TEST_F(Families, ChildrenAreRenamedAndRemoved) {
     auto bad = call("PUT", "/api/family/children/" + id, R"({"avatar": "cow"})", key);
     EXPECT_EQ(bad.status, 400);
     EXPECT_EQ(call("GET", "/api/family", "", key).body["children"][0]["avatar"], "fox");
+    // Reading aloud by itself, on unless the child's grown-up turns it off, kept on the server.
+    EXPECT_EQ(renamed.body["read_aloud"], true);
+    auto quiet = call("PUT", "/api/family/children/" + id, R"({"read_aloud": false})", key);
+    EXPECT_EQ(quiet.body["read_aloud"], false);
+    EXPECT_EQ(quiet.body["name"], "Linh N.");
+    EXPECT_EQ(
+        call("PUT", "/api/family/children/" + id, R"({"read_aloud": "no"})", key).body["message"],
+        "read_aloud: true or false");
+    reopen();
+    EXPECT_EQ(call("GET", "/api/family", "", key).body["children"][0]["read_aloud"], false);
     EXPECT_EQ(call("PUT", "/api/family/children/nobody", R"({})", key).status, 404);
     EXPECT_EQ(call("DELETE", "/api/family/children/" + id, "", key).body["deleted"], id);
     EXPECT_EQ(call("GET", "/api/family", "", key).body["children"], json::array());

@@ -261,7 +261,7 @@ size_t FamilyService::load() {
         for (StoredChild& c : f.children) {
             json progress = json::parse(c.progress, nullptr, false);
             family.children.push_back({ std::move(c.id), std::move(c.name), std::move(c.avatar),
-                c.created_ms, progress_from_json(progress) });
+                c.created_ms, progress_from_json(progress), c.read_aloud });
         }
         families_.emplace(std::move(f.key_hash), std::move(family));
     }
@@ -282,13 +282,15 @@ FamilyService::Child* FamilyService::find(Family& family, const std::string& chi
 
 void FamilyService::save(const Family& family, const Child& c) {
     storage_.save_child(family.id,
-        { c.id, c.name, c.avatar, c.created_ms, progress_json(c.progress, true).dump() });
+        { c.id, c.name, c.avatar, c.created_ms, progress_json(c.progress, true).dump(),
+            c.read_aloud });
 }
 
 Reply FamilyService::child_reply(const Child& c, int status) const {
     return { status,
         { { "id", c.id }, { "name", c.name }, { "avatar", c.avatar },
-            { "created_ms", c.created_ms }, { "progress", progress_json(c.progress) } } };
+            { "created_ms", c.created_ms }, { "read_aloud", c.read_aloud },
+            { "progress", progress_json(c.progress) } } };
 }
 
 Reply FamilyService::create(std::string_view client) {
@@ -336,7 +338,7 @@ Reply FamilyService::add_child(std::string_view key, const json& body) {
         return error_reply(
             "action_refused", "a family has at most " + std::to_string(kMaxChildren) + " children");
     Child c{ random_hex(6), std::get<std::string>(name), std::get<std::string>(avatar), unix_ms(),
-        {} };
+        {}, true };
     try {
         save(*f, c);
     } catch (const StorageError& e) {
@@ -376,6 +378,11 @@ Reply FamilyService::update_child(std::string_view key, const std::string& id, c
             auto avatar = avatar_of(body["avatar"]);
             if (auto* r = std::get_if<Reply>(&avatar)) return *r;
             c.avatar = std::get<std::string>(avatar);
+        }
+        if (body.contains("read_aloud")) {
+            if (!body["read_aloud"].is_boolean())
+                return error_reply("bad_request", "read_aloud: true or false");
+            c.read_aloud = body["read_aloud"].get<bool>();
         }
         return std::nullopt;
     });

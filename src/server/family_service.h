@@ -98,6 +98,7 @@ class FamilyService {
         std::string id, name, avatar;
         int64_t     created_ms = 0;
         Progress    progress;
+        bool        read_aloud = true;
     };
     struct Family {
         std::string        id;

@@ -102,12 +102,12 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         exec("CREATE TABLE IF NOT EXISTS children("
              " id TEXT PRIMARY KEY, family_id TEXT NOT NULL REFERENCES families(id),"
              " name TEXT NOT NULL, avatar TEXT NOT NULL, created_ms INTEGER NOT NULL,"
-             " progress TEXT NOT NULL)");
+             " progress TEXT NOT NULL, read_aloud INTEGER NOT NULL DEFAULT 1)");
         insert_family_ = std::make_unique<Statement>(
             db_, "INSERT INTO families(id, key_hash, created_ms) VALUES(?1, ?2, ?3)");
         save_child_   = std::make_unique<Statement>(db_,
-            "INSERT OR REPLACE INTO children(id, family_id, name, avatar, created_ms, progress)"
-              " VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+            "INSERT OR REPLACE INTO children(id, family_id, name, avatar, created_ms, progress,"
+              " read_aloud) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         delete_child_ = std::make_unique<Statement>(db_, "DELETE FROM children WHERE id = ?1");
         insert_game_  = std::make_unique<Statement>(db_,
             "INSERT INTO games(id, variant, start_fen, clock_initial_ms, clock_increment_ms,"
@@ -297,6 +297,7 @@ void SqliteStorage::save_child(const std::string& family_id, const StoredChild& 
     save_child_->text(4, c.avatar);
     save_child_->integer(5, c.created_ms);
     save_child_->text(6, c.progress);
+    save_child_->integer(7, c.read_aloud);
     if (save_child_->run() != SQLITE_DONE) fail("cannot store child " + c.id);
 }
 
@@ -320,13 +321,14 @@ std::vector<StoredFamily> SqliteStorage::load_families() {
     }
     if (rc != SQLITE_DONE) fail("cannot read the families");
     Statement c(db_,
-        "SELECT family_id, id, name, avatar, created_ms, progress FROM children"
+        "SELECT family_id, id, name, avatar, created_ms, progress, read_aloud FROM children"
         " ORDER BY created_ms, rowid");
     while ((rc = sqlite3_step(c.stmt)) == SQLITE_ROW) {
         auto at = index.find(column_text(c.stmt, 0));
         if (at == index.end()) continue;
         families[at->second].children.push_back({ column_text(c.stmt, 1), column_text(c.stmt, 2),
-            column_text(c.stmt, 3), sqlite3_column_int64(c.stmt, 4), column_text(c.stmt, 5) });
+            column_text(c.stmt, 3), sqlite3_column_int64(c.stmt, 4), column_text(c.stmt, 5),
+            sqlite3_column_int(c.stmt, 6) != 0 });
     }
     if (rc != SQLITE_DONE) fail("cannot read the children");
     return families;

@@ -50,6 +50,7 @@ struct StoredChild {
     std::string id, name, avatar;
     int64_t     created_ms = 0;
     std::string progress;
+    bool        read_aloud = true; // Learn reads its texts aloud by itself for this child
 };
 
 // A family: the SHA-256 of its key (never the key), its children oldest first.

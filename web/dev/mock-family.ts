@@ -125,6 +125,7 @@ function newChild(name: string, avatar: Avatar): Child {
         name,
         avatar,
         created_ms: Date.now(),
+        read_aloud: true,
         progress: { levels: {}, practice: {}, practice_recent: [], mistakes: [], recent: [], last_ms: 0 },
     };
 }
@@ -187,7 +188,9 @@ export function familyAnswer(
         if (isAnswer(name)) return name;
         const avatar = 'avatar' in body ? avatarOf(body['avatar']) : child.avatar;
         if (isAnswer(avatar)) return avatar;
-        Object.assign(child, { name, avatar });
+        const readAloud = body['read_aloud'] ?? child.read_aloud;
+        if (typeof readAloud !== 'boolean') return error('bad_request', 'read_aloud: true or false');
+        Object.assign(child, { name, avatar, read_aloud: readAloud });
         return { status: 200, body: checked(readChild, child) };
     }
     if (method === 'DELETE' && parts.length === 4) {

@@ -167,6 +167,15 @@ export async function familyChecks({ base, step, assert, newPage, out }) {
                     .getAttribute('data-earned', { timeout: 5000 }),
             );
             assert(earned >= solved.stars, `${earned} stars on the map, ${solved.stars} earned`);
+            // Reading aloud by itself is the child's choice, kept on the server for every device.
+            await page.goto(`${base}/learn/${lesson.id}`);
+            await page.waitForSelector('#auto-read-switch[aria-pressed="true"]');
+            await page.click('#auto-read-switch');
+            await page.waitForSelector('#auto-read-switch[aria-pressed="false"]');
+            const readAloud = async () =>
+                (await familyCall(base, 'GET', '/api/family', key)).json.children[0].read_aloud;
+            for (let i = 0; i < 50 && (await readAloud()) !== false; i++) await page.waitForTimeout(100);
+            assert((await readAloud()) === false, 'the child’s choice not to read aloud is not on the server');
         },
     );
 
@@ -186,6 +195,10 @@ export async function familyChecks({ base, step, assert, newPage, out }) {
             await other.locator(`.lesson-card[data-lesson="${lesson.id}"]`).getAttribute('data-earned'),
         );
         assert(earned >= solved.stars, `the second browser shows ${earned} stars, ${solved.stars} earned`);
+        await other.goto(`${base}/learn/${lesson.id}`);
+        await other.waitForSelector('#auto-read-switch[aria-pressed="false"]'); // the child's choice
+        await other.click('#auto-read-switch'); // back on, for the steps after
+        await other.waitForSelector('#auto-read-switch[aria-pressed="true"]');
         await other.context().close();
     });
 

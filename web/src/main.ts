@@ -5,6 +5,7 @@
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
+import { childReading } from './family/reading';
 import { LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
 import { renderFamily } from './screens/family';
 import { renderGrownups } from './screens/family/grownups';
@@ -12,6 +13,7 @@ import { renderGame } from './screens/game';
 import { renderHome } from './screens/home';
 import { renderLearn } from './screens/learn';
 import { route } from './router';
+import { keepLearnReadingWith } from './speech';
 import './style.css';
 import './learn.css';
 import './family.css';
@@ -21,6 +23,9 @@ let analysisSource: AnalysisSource = httpAnalysis;
 export function setAnalysisSource(s: AnalysisSource): void {
     analysisSource = s;
 }
+
+// Learn reads aloud by itself as the child learning chose, where a family's child is.
+keepLearnReadingWith(childReading);
 
 let cleanup: (() => void) | undefined;
 

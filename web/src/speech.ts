@@ -19,7 +19,8 @@ export type SpeechWay = 'voice' | 'audio' | 'off';
 const VOICE_KEY = 'citadel.speech.voice'; // '0': off
 
 // Where new texts may be read by itself: Learn (on unless switched off) and a game's
-// announcements (off unless switched on: a grown-up's game stays quiet).
+// announcements (off unless switched on: a grown-up's game stays quiet). In Learn, a family's
+// child learning keeps its own choice (keepLearnReadingWith); else this browser's is used.
 export type ReadingPlace = 'learn' | 'game';
 const AUTO: Record<ReadingPlace, { key: string; byDefault: boolean }> = {
     learn: { key: 'citadel.speech.auto', byDefault: true },
@@ -108,14 +109,26 @@ function remember(key: string, on: boolean): void {
     }
 }
 
+// Where Learn's choice is kept while someone has their own: `get` answers it (undefined: nobody
+// has one now), `set` keeps it (false: nobody to keep it for).
+export interface ReadingKeeper {
+    get(): boolean | undefined;
+    set(on: boolean): boolean;
+}
+let learnKeeper: ReadingKeeper | undefined;
+export function keepLearnReadingWith(keeper: ReadingKeeper | undefined): void {
+    learnKeeper = keeper;
+}
+
 export const voiceOn = (): boolean => setting(VOICE_KEY);
 export const readsByItself = (place: ReadingPlace = 'learn'): boolean =>
-    setting(AUTO[place].key, AUTO[place].byDefault);
+    (place === 'learn' ? learnKeeper?.get() : undefined) ?? setting(AUTO[place].key, AUTO[place].byDefault);
 export function setVoiceOn(on: boolean): void {
     remember(VOICE_KEY, on);
     if (!on) stopSpeaking();
 }
 export function setReadsByItself(on: boolean, place: ReadingPlace = 'learn'): void {
+    if (place === 'learn' && learnKeeper?.set(on)) return;
     remember(AUTO[place].key, on);
 }
 

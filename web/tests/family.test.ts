@@ -53,6 +53,7 @@ const CHILD = {
     name: 'Linh',
     avatar: 'fox',
     created_ms: 1796000000000,
+    read_aloud: true,
     progress: {
         levels: { 'check-1': 3 },
         practice: { checkmate: 12 },
@@ -164,7 +165,7 @@ describe('the readers', () => {
     });
     it('keep hostile text as text and odd keys as map keys, not as an object’s own workings', () => {
         const hostile = JSON.parse(
-            '{"id":"<b>x</b>","name":"<img src=x onerror=alert(1)>","avatar":"owl","created_ms":0,' +
+            '{"id":"<b>x</b>","name":"<img src=x onerror=alert(1)>","avatar":"owl","created_ms":0,"read_aloud":true,' +
                 '"progress":{"levels":{"__proto__":3,"constructor":1},"practice":{},"practice_recent":[],' +
                 '"mistakes":[],"recent":[],"last_ms":0}}',
         ) as unknown;
@@ -230,7 +231,7 @@ function memory(entries: Record<string, string> = {}): KeptStorage & { data: Map
         removeItem: (k) => void data.delete(k),
     };
 }
-const LINH = { id: 'k3Jx9aQ2', name: 'Linh', avatar: 'fox' as const };
+const LINH = { id: 'k3Jx9aQ2', name: 'Linh', avatar: 'fox' as const, read_aloud: true };
 
 describe('the memory of the family', () => {
     it('keeps the key and the child learning, and forgets them', () => {
@@ -248,6 +249,14 @@ describe('the memory of the family', () => {
         expect(loadFamily(s)).toBeUndefined();
         chooseChild(LINH, s); // no family: nobody to choose
         expect(loadFamily(s)).toBeUndefined();
+    });
+    it('keeps whether the child has texts read by itself; a memory from before reads aloud', () => {
+        const s = memory();
+        saveFamily({ key: KEY, child: null }, s);
+        chooseChild({ ...LINH, read_aloud: false }, s);
+        expect(loadFamily(s)?.child?.read_aloud).toBe(false);
+        s.data.set('citadel.family', JSON.stringify({ key: KEY, child: { id: 'a', name: 'b', avatar: 'fox' } }));
+        expect(loadFamily(s)?.child?.read_aloud).toBe(true);
     });
     it('ignores what it cannot trust', () => {
         for (const bad of [

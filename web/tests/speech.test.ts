@@ -4,6 +4,7 @@
 // stubbed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+    keepLearnReadingWith,
     pickVoice,
     readsByItself,
     setReadsByItself,
@@ -166,6 +167,32 @@ describe('speaking', () => {
         setReadsByItself(true, 'game');
         expect([readsByItself('game'), readsByItself('learn')]).toEqual([true, false]);
         expect(localStorage.getItem('citadel.speech.auto.game')).toBe('1');
+    });
+    it('in Learn, follows the choice of whoever keeps their own (a family’s child), else the browser’s', () => {
+        let childs: boolean | undefined = false;
+        const kept: boolean[] = [];
+        keepLearnReadingWith({
+            get: () => childs,
+            set: (on) => {
+                if (childs === undefined) return false;
+                kept.push(on);
+                childs = on;
+                return true;
+            },
+        });
+        try {
+            expect(readsByItself('learn')).toBe(false); // the child's, though the browser's is on
+            setReadsByItself(true);
+            expect(kept).toEqual([true]);
+            expect(localStorage.getItem('citadel.speech.auto')).toBeNull(); // not the browser's
+            expect(readsByItself('game')).toBe(false); // games keep the browser's
+            childs = undefined; // nobody chosen: the browser's
+            setReadsByItself(false);
+            expect(localStorage.getItem('citadel.speech.auto')).toBe('0');
+            expect(readsByItself('learn')).toBe(false);
+        } finally {
+            keepLearnReadingWith(undefined);
+        }
     });
     it('says nothing for an empty text', () => {
         expect(speak('  ', 'en')).toBe('off');

@@ -27,8 +27,11 @@ export const familyApi = {
         readFamily(await call<unknown>('GET', '/api/family', undefined, bearer(key))),
     addChild: async (key: string, name: string, avatar: Avatar): Promise<Child> =>
         readChild(await call<unknown>('POST', '/api/family/children', { name, avatar }, bearer(key))),
-    changeChild: async (key: string, id: string, change: { name?: string; avatar?: Avatar }): Promise<Child> =>
-        readChild(await call<unknown>('PUT', childPath(id), change, bearer(key))),
+    changeChild: async (
+        key: string,
+        id: string,
+        change: { name?: string; avatar?: Avatar; read_aloud?: boolean },
+    ): Promise<Child> => readChild(await call<unknown>('PUT', childPath(id), change, bearer(key))),
     removeChild: async (key: string, id: string): Promise<void> => {
         const { deleted } = readDeleted(await call<unknown>('DELETE', childPath(id), undefined, bearer(key)));
         if (deleted !== id) throw new SchemaError(`deleted: "${deleted}", not the child asked for`);

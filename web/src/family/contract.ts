@@ -3,7 +3,20 @@
 // reader per answer, which names the first field that is wrong (schema.ts, as learn_contract.ts
 // does). The app takes added fields; the tests and the development mock refuse them.
 
-import { type Check, SchemaError, checkWith, fail, int, isObject, list, mapOf, oneOf, record, str } from '../schema';
+import {
+    type Check,
+    SchemaError,
+    bool,
+    checkWith,
+    fail,
+    int,
+    isObject,
+    list,
+    mapOf,
+    oneOf,
+    record,
+    str,
+} from '../schema';
 
 export { SchemaError };
 
@@ -59,6 +72,7 @@ export interface Child {
     name: string;
     avatar: Avatar;
     created_ms: number;
+    read_aloud: boolean; // Learn reads its texts by itself for this child, on every device
     progress: Progress;
 }
 
@@ -131,6 +145,7 @@ const CHILD = record({
     name: str,
     avatar: oneOf(...AVATARS),
     created_ms: count,
+    read_aloud: bool,
     progress: PROGRESS,
 });
 

@@ -1,9 +1,9 @@
 // What this browser remembers of its family (localStorage `citadel.family`):
 //
-//   {"key": "<43 characters>", "child": {"id": "k3Jx9aQ2", "name": "Linh", "avatar": "fox"}}
+//   {"key": "<43 characters>", "child": {"id": "k3Jx9aQ2", "name": "Linh", "avatar": "fox", "read_aloud": true}}
 //
-// the family's key and the child learning now (null: none chosen). The child's name and avatar
-// are kept so that the Learn bar shows them at once; the server's family (GET /api/family) is the
+// the family's key and the child learning now (null: none chosen). The child's name, avatar and
+// choice of reading aloud are kept so that the Learn screens have them at once; the server's family (GET /api/family) is the
 // truth and refreshes them. A value that is not of this form is ignored, as if there were no
 // family. Whether the browser's own stars were offered to a child is kept beside it
 // (`citadel.family.offered`), so that the offer is made once.
@@ -17,6 +17,7 @@ export interface ChosenChild {
     id: string;
     name: string;
     avatar: Avatar;
+    read_aloud: boolean;
 }
 
 export interface FamilyMemory {
@@ -63,7 +64,7 @@ export function loadFamily(
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const { key, child } = parsed as Record<string, unknown>;
     if (!isFamilyKey(key)) return undefined;
-    return { key, child: isChosen(child) ? { id: child.id, name: child.name, avatar: child.avatar } : null };
+    return { key, child: isChosen(child) ? chosen(child) : null };
 }
 
 export function saveFamily(memory: FamilyMemory, storage: KeptStorage | undefined = browserStorage()): void {
@@ -79,11 +80,18 @@ export function forgetFamily(storage: KeptStorage | undefined = browserStorage()
     storage?.removeItem(KEY);
 }
 
+// What is kept of a child (a memory from before `read_aloud` was kept reads aloud, the default).
+const chosen = (c: Omit<ChosenChild, 'read_aloud'> & { read_aloud?: unknown }): ChosenChild => ({
+    id: c.id,
+    name: c.name,
+    avatar: c.avatar,
+    read_aloud: c.read_aloud !== false,
+});
+
 // Makes `child` the one learning now (null: nobody); nothing without a family.
 export function chooseChild(child: ChosenChild | null, storage: KeptStorage | undefined = browserStorage()): void {
     const memory = loadFamily(storage);
-    if (memory)
-        saveFamily({ ...memory, child: child && { id: child.id, name: child.name, avatar: child.avatar } }, storage);
+    if (memory) saveFamily({ ...memory, child: child && chosen(child) }, storage);
 }
 
 // The key and the child for a request, when a child is learning.
