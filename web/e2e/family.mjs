@@ -179,6 +179,24 @@ export async function familyChecks({ base, step, assert, newPage, out }) {
         },
     );
 
+    await step(
+        'family: the child’s new round of practice is dealt by the server, and a level solved counts',
+        async () => {
+            await page.goto(`${base}/learn/practice/checkmate`);
+            await page.waitForSelector('#level[data-busy="false"]', { timeout: 15000 });
+            // The address holds the seed the server drew for the child (positions it never met).
+            const seed = () => new URL(page.url()).searchParams.get('seed');
+            for (let i = 0; i < 50 && !seed(); i++) await page.waitForTimeout(100);
+            assert(/^\d+$/.test(seed() ?? ''), `no seed of the server's in the address: ${page.url()}`);
+            await solveWithHints(page);
+            const progress = (await familyCall(base, 'GET', '/api/family', key)).json.children[0].progress;
+            assert(
+                (progress.practice.checkmate ?? 0) >= 1,
+                `the practice level is not counted: ${JSON.stringify(progress.practice)}`,
+            );
+        },
+    );
+
     await step('family: the family link in a second browser shows the child and its stars', async () => {
         assert(solved.level, 'no level was solved');
         const other = await newPage();
