@@ -261,12 +261,15 @@ TEST_F(Families, AChildsNewRoundOfPracticeIsOfPositionsItHasNeverMet) {
     auto              round = [&](std::string_view query) {
         return call("GET", "/api/learn/practice", "", key, query);
     };
-    // Without a seed the server draws one and says which; the seed gives the round again.
+    // Without a seed the server draws one and says which, with the child's stage (a new child's
+    // first: mates in 1 only); the seed and stage give the round again.
     auto drawn = round("topic=checkmate&count=3&child=" + id);
     ASSERT_EQ(drawn.status, 200) << drawn.body.dump();
     ASSERT_EQ(drawn.body["levels"].size(), 3u);
-    const std::string seed  = drawn.body["seed"];
-    auto              again = round("topic=checkmate&count=3&seed=" + seed + "&child=" + id);
+    EXPECT_EQ(drawn.body["stage"], 0);
+    for (const json& l : drawn.body["levels"]) EXPECT_EQ(l["goal_id"], "mate_in_1");
+    const std::string seed = drawn.body["seed"];
+    auto again             = round("topic=checkmate&count=3&stage=0&seed=" + seed + "&child=" + id);
     EXPECT_EQ(again.body["levels"], drawn.body["levels"]);
     EXPECT_FALSE(again.body.contains("seed"));
     // The child solves the first level: it counts for its topic, and the position is met.
@@ -285,9 +288,19 @@ TEST_F(Families, AChildsNewRoundOfPracticeIsOfPositionsItHasNeverMet) {
     EXPECT_EQ(call("GET", "/api/family", "", key)
                   .body["children"][0]["progress"]["practice"]["checkmate"],
         1);
+    // Harder as the child succeeds: after 5 solved, both kinds in turn; after 15, mates in 2.
+    call("POST", "/api/family/children/" + id + "/progress", R"({"practice": {"checkmate": 5}})",
+        key);
+    EXPECT_EQ(round("topic=checkmate&count=2&child=" + id).body["stage"], 1);
+    call("POST", "/api/family/children/" + id + "/progress", R"({"practice": {"checkmate": 15}})",
+        key);
+    auto hard = round("topic=checkmate&count=2&child=" + id);
+    EXPECT_EQ(hard.body["stage"], 2);
+    for (const json& l : hard.body["levels"]) EXPECT_EQ(l["goal_id"], "mate_in_2");
+    EXPECT_EQ(round("topic=checkmate&stage=3&child=" + id).body["message"], "stage: 0, 1 or 2");
     // The child's met positions survive a restart (the drawing of seeds reads them).
     reopen();
-    EXPECT_EQ(families->tried(key, id).size(), 1u);
+    EXPECT_EQ(families->practice_of(key, id).met.size(), 1u);
     // Another family's child, or none of this key's: refused.
     EXPECT_EQ(
         call("GET", "/api/learn/practice", "", "", "topic=checkmate&child=" + id).status, 403);

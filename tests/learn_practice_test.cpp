@@ -84,11 +84,38 @@ TEST(LearnPractice, BadRequestsAreNamed) {
     EXPECT_TRUE(std::holds_alternative<RequestError>(practice(course(), "checkmate", 21, 1)));
 }
 
+TEST(LearnPractice, AStageDealsTheKindsOfHowFarAlongTheChildIs) {
+    auto kinds = [](std::string_view topic, int stage) {
+        auto                     v = practice(course(), topic, 6, 3, stage);
+        std::vector<std::string> out;
+        for (const Level& l : std::get<std::vector<Level>>(v))
+            out.push_back(l.id.substr(9, l.id.find('-', 9) - 9)); // "practice-<kind>-..."
+        return out;
+    };
+    using K = std::vector<std::string>;
+    EXPECT_EQ(kinds("checkmate", 0), K(6, "mate_in_1"));
+    EXPECT_EQ(kinds("checkmate", 1),
+        (K{ "mate_in_1", "mate_in_2", "mate_in_1", "mate_in_2", "mate_in_1", "mate_in_2" }));
+    EXPECT_EQ(kinds("checkmate", 2), K(6, "mate_in_2"));
+    EXPECT_EQ(kinds("escape_check", 0), K(6, "run"));
+    EXPECT_EQ(kinds("escape_check", 2),
+        (K{ "block", "capture", "block", "capture", "block", "capture" }));
+    EXPECT_EQ(kinds("castling", 0), kinds("castling", 2)); // one kind: the same at every stage
+    EXPECT_EQ(made("checkmate", 4, 3)[1].id,
+        std::get<std::vector<Level>>(practice(course(), "checkmate", 4, 3, 1))[1].id);
+    EXPECT_EQ(std::get<RequestError>(practice(course(), "checkmate", 4, 3, 3)), "stage: 0, 1 or 2");
+    EXPECT_EQ(practice_stage(0), 0);
+    EXPECT_EQ(practice_stage(4), 0);
+    EXPECT_EQ(practice_stage(5), 1);
+    EXPECT_EQ(practice_stage(14), 1);
+    EXPECT_EQ(practice_stage(15), 2);
+}
+
 TEST(LearnPractice, AFreshRoundIsOfTheFirstSeedWhosePositionsAreNew) {
     const auto    first = made("checkmate", 3, 5), second = made("checkmate", 3, 6);
     std::set<u64> met;
     auto          round = [&] {
-        auto r = fresh_practice(course(), "checkmate", 3, { 5, 6 }, met);
+        auto r = fresh_practice(course(), "checkmate", 3, 1, { 5, 6 }, met);
         return std::get<FreshRound>(r);
     };
     EXPECT_EQ(round().seed, 5u);
@@ -106,7 +133,7 @@ TEST(LearnPractice, AFreshRoundIsOfTheFirstSeedWhosePositionsAreNew) {
     EXPECT_EQ(practice_topic("practice-mate_in_2-1-0"), "checkmate");
     EXPECT_EQ(practice_topic("practice-block-1-0"), "escape_check");
     EXPECT_FALSE(practice_topic("check-1"));
-    auto unknown = fresh_practice(course(), "nope", 3, { 1 }, met);
+    auto unknown = fresh_practice(course(), "nope", 3, 1, { 1 }, met);
     EXPECT_TRUE(std::holds_alternative<RequestError>(unknown));
 }
 

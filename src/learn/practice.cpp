@@ -372,8 +372,10 @@ u64 position_key(const Level& level) {
     return h;
 }
 
+int practice_stage(int solved) { return solved < 5 ? 0 : solved < 15 ? 1 : 2; }
+
 std::variant<std::vector<Level>, RequestError> practice(
-    const Course& course, std::string_view topic, int count, u64 seed) {
+    const Course& course, std::string_view topic, int count, u64 seed, int stage) {
     const Topic* t = nullptr;
     for (const Topic& candidate : topics())
         if (candidate.name == topic) t = &candidate;
@@ -384,9 +386,13 @@ std::variant<std::vector<Level>, RequestError> practice(
         return "topic: one of " + names;
     }
     if (count < 1 || count > 20) return "count: 1 to 20";
+    if (stage < 0 || stage > 2) return "stage: 0, 1 or 2";
+    // The kinds the stage deals, in turn: the first alone, all, or all but the first.
+    const size_t       first = stage == 2 && t->kinds.size() > 1 ? 1 : 0;
+    const size_t       kinds = stage == 0 ? 1 : t->kinds.size() - first;
     std::vector<Level> out;
     for (int i = 0; int(out.size()) < count && i < count * 2; ++i) {
-        const std::string_view kind = t->kinds[size_t(i) % t->kinds.size()];
+        const std::string_view kind = t->kinds[first + size_t(i) % kinds];
         const std::string id = "practice-" + std::string(kind) + "-" + std::to_string(seed) + "-"
             + std::to_string(i);
         if (auto l = practice_level(course, id)) out.push_back(std::move(*l));
@@ -395,10 +401,10 @@ std::variant<std::vector<Level>, RequestError> practice(
 }
 
 std::variant<FreshRound, RequestError> fresh_practice(const Course& course, std::string_view topic,
-    int count, const std::vector<u64>& seeds, const std::set<u64>& met) {
+    int count, int stage, const std::vector<u64>& seeds, const std::set<u64>& met) {
     std::variant<FreshRound, RequestError> out = RequestError("no seed to draw from");
     for (u64 seed : seeds) {
-        auto made = practice(course, topic, count, seed);
+        auto made = practice(course, topic, count, seed, stage);
         if (auto* error = std::get_if<RequestError>(&made)) return *error;
         auto&      levels = std::get<std::vector<Level>>(made);
         const bool fresh  = std::none_of(levels.begin(), levels.end(),

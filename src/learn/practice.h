@@ -32,20 +32,27 @@ std::vector<std::string_view> practice_topics();
 // Every kind of every topic, in that order.
 std::vector<std::string_view> practice_kinds();
 
-// `count` levels (1-20) of `topic` for `seed`, or why not (an unknown topic, a count out of
-// range).
+// `count` levels (1-20) of `topic` for `seed`, or why not (an unknown topic, a count or stage out
+// of range). The stage is how far along the child is, for the topics of several kinds: 0 deals
+// the first kind alone (mate in 1; running from check), 1 every kind in turn, 2 all but the
+// first (mate in 2; blocking and capturing). Topics of one kind deal it at every stage.
 std::variant<std::vector<Level>, RequestError> practice(
-    const Course& course, std::string_view topic, int count, u64 seed);
+    const Course& course, std::string_view topic, int count, u64 seed, int stage = 1);
 
-// A round for a child: the levels of the first of `seeds` (drawn by the caller) none of whose
-// positions (position_key) the child has `met`; the last seed's where each meets one. The round
-// stays the seed's, so that its address (the seed) shows the same levels on a reload.
+// The stage of a child who has solved `solved` practice levels of a topic: 0 for the first 5, 1
+// up to 15, 2 after.
+int practice_stage(int solved);
+
+// A round for a child at `stage`: the levels of the first of `seeds` (drawn by the caller) none
+// of whose positions (position_key) the child has `met`; the last seed's where each meets one.
+// The round stays the seed's, so that its address (the seed and stage) shows the same levels on
+// a reload.
 struct FreshRound {
     u64                seed = 0;
     std::vector<Level> levels;
 };
 std::variant<FreshRound, RequestError> fresh_practice(const Course& course, std::string_view topic,
-    int count, const std::vector<u64>& seeds, const std::set<u64>& met);
+    int count, int stage, const std::vector<u64>& seeds, const std::set<u64>& met);
 
 // The topic of a practice level's id ("practice-mate_in_1-7-0" -> "checkmate"), if it names one.
 std::optional<std::string_view> practice_topic(std::string_view id);

@@ -435,12 +435,12 @@ std::optional<Reply> FamilyService::record(
     return std::nullopt;
 }
 
-std::set<uint64_t> FamilyService::tried(std::string_view key, const std::string& child) {
+ChildPractice FamilyService::practice_of(std::string_view key, const std::string& child) {
     std::lock_guard lock(mutex_);
     Family*         f = find(key);
     Child*          c = f ? find(*f, child) : nullptr;
     if (!c) return {};
-    return { c->progress.tried.begin(), c->progress.tried.end() };
+    return { { c->progress.tried.begin(), c->progress.tried.end() }, c->progress.practice };
 }
 
 } // namespace citadel::server

@@ -70,6 +70,13 @@ struct Progress {
     void merge(const Progress& other);
 };
 
+// What practice for a child is made from: the positions it has a result for, and the practice
+// levels it has solved per topic.
+struct ChildPractice {
+    std::set<uint64_t>         met;
+    std::map<std::string, int> solved;
+};
+
 class FamilyService {
   public:
     explicit FamilyService(Storage& storage);
@@ -90,8 +97,8 @@ class FamilyService {
     // Records a result to the child (refuse_child first); a StorageError is answered as such.
     std::optional<Reply> record(
         std::string_view key, const std::string& child, const LearnResult& result);
-    // The practice positions the child has a result for (empty for a child not the key's).
-    std::set<uint64_t> tried(std::string_view key, const std::string& child);
+    // What the child's practice is made from (nothing for a child not the key's).
+    ChildPractice practice_of(std::string_view key, const std::string& child);
 
   private:
     struct Child {

@@ -258,7 +258,7 @@ Reply learn_hint(const std::string& id, std::string_view query) {
     return { 200, answer };
 }
 
-Reply learn_practice(std::string_view query, const std::set<uint64_t>* met) {
+Reply learn_practice(std::string_view query, const ChildPractice* child) {
     if (auto bad = bad_query(query)) return *bad;
     const Lang lang   = *query_lang(query);
     auto       number = [&](std::string_view key, u64 fallback) -> std::optional<u64> {
@@ -270,27 +270,32 @@ Reply learn_practice(std::string_view query, const std::set<uint64_t>* met) {
             return std::nullopt;
         return v;
     };
-    const auto count = number("count", 5), seed = number("seed", 0);
+    const auto count = number("count", 5), seed = number("seed", 0), stage = number("stage", 1);
     if (!count || *count > 20 || *count < 1) return error_reply("bad_request", "count: 1 to 20");
     if (!seed) return error_reply("bad_request", "seed: a whole number");
+    if (!stage || *stage > 2) return error_reply("bad_request", "stage: 0, 1 or 2");
     const std::string topic = query_value(query, "topic");
     Reply             out;
     json              levels = json::array();
-    if (!met || has_query_value(query, "seed")) {
-        auto made = learn::practice(course(), topic, int(*count), *seed);
+    if (!child || has_query_value(query, "seed")) {
+        auto made = learn::practice(course(), topic, int(*count), *seed, int(*stage));
         if (failed(made, out)) return out;
         for (const learn::Level& l : std::get<std::vector<learn::Level>>(made))
             levels.push_back(level_json(l, lang));
         return { 200, { { "levels", levels } } };
     }
-    // A child's new round: a few seeds drawn, the first whose positions are all new to it.
+    // A child's new round: at the child's stage in the topic, of a few seeds drawn the first whose
+    // positions are all new to it.
     std::vector<u64> seeds;
     for (int i = 0; i < 8; ++i) seeds.push_back(std::stoull(random_hex(8), nullptr, 16));
-    auto made = learn::fresh_practice(course(), topic, int(*count), seeds, *met);
+    auto      solved = child->solved.find(topic);
+    const int at     = learn::practice_stage(solved == child->solved.end() ? 0 : solved->second);
+    auto      made   = learn::fresh_practice(course(), topic, int(*count), at, seeds, child->met);
     if (failed(made, out)) return out;
     const learn::FreshRound& round = std::get<learn::FreshRound>(made);
     for (const learn::Level& l : round.levels) levels.push_back(level_json(l, lang));
-    return { 200, { { "levels", levels }, { "seed", std::to_string(round.seed) } } };
+    return { 200,
+        { { "levels", levels }, { "seed", std::to_string(round.seed) }, { "stage", at } } };
 }
 
 Reply explain(const json& body) {

@@ -28,10 +28,10 @@ using RecordResult = std::function<std::optional<Reply>(const LearnResult&)>;
 Reply learn_move(const std::string& id, const json& body, const RecordResult& record = {});
 // GET /api/learn/levels/{id}/hint?line=e2e4,e7e5&step=1&lang=
 Reply learn_hint(const std::string& id, std::string_view query);
-// GET /api/learn/practice?topic=checkmate&count=5&seed=7&lang=. For a child (`met`: the
-// positions it has a result for), a query without a seed draws one whose levels are all new to
-// the child, and answers it.
-Reply learn_practice(std::string_view query, const std::set<uint64_t>* met = nullptr);
+// GET /api/learn/practice?topic=checkmate&count=5&seed=7&stage=1&lang=. For a child, a query
+// without a seed draws one whose levels are all new to the child, at the child's stage in the
+// topic, and answers both.
+Reply learn_practice(std::string_view query, const ChildPractice* child = nullptr);
 // POST /api/explain {"variant", "fen", "move", "lang"}
 Reply explain(const json& body);
 // POST /api/escape {"variant", "fen", "lang"}

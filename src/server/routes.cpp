@@ -84,8 +84,8 @@ Reply practice(const Services& s, const Params&, const ApiRequest& r) {
     const auto        key = bearer_key(r.authorization);
     if (!s.families) return error_reply("unknown_family", "this server keeps no families");
     if (auto refused = s.families->refuse_child(key, id)) return *refused;
-    const std::set<uint64_t> met = s.families->tried(key, id);
-    return learn_practice(r.query, &met);
+    const ChildPractice child = s.families->practice_of(key, id);
+    return learn_practice(r.query, &child);
 }
 
 // The game record as a download (PGN; the Four Kingdoms record for Four Kingdoms).

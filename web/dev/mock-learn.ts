@@ -1475,13 +1475,26 @@ function practiceLevel(id: string): MockLevel | undefined {
 // The most levels a round looks through for a child's untried ones (the ids' `n` has two digits).
 const MOST_DEALT = 100;
 
-// GET /api/learn/practice?topic=&count=&seed=; `tried` (a child's, asked with `child`): without
-// a seed one is drawn and answered, and the levels the child has a result for are skipped (the
+// What a child's practice is made from (asked with `child`): the levels it has a result for,
+// and the practice levels it has solved per topic.
+export interface ChildPractice {
+    tried: ReadonlySet<string>;
+    solved: Readonly<Record<string, number>>;
+}
+
+// The server's stage of a child who has solved `solved` levels of a topic (learn/practice.h).
+const stageOf = (solved: number): number => (solved < 5 ? 0 : solved < 15 ? 1 : 2);
+
+// GET /api/learn/practice?topic=&count=&seed=&stage=; for a child without a seed, one is drawn
+// and answered with the child's stage, and the levels the child has a result for are skipped (the
 // server draws seeds until a round is new to the child); a seed gives its levels, as for anyone.
-function practice(q: URLSearchParams, lang: Language, tried?: ReadonlySet<string>): Answer {
+// (The mock's few levels per topic are dealt alike at every stage.)
+function practice(q: URLSearchParams, lang: Language, child?: ChildPractice): Answer {
     const topic = q.get('topic') ?? '';
     const count = q.get('count') ?? '5';
-    const drawn = tried && !q.has('seed') ? String(Math.floor(Math.random() * 2 ** 53)) : undefined;
+    const stage = q.get('stage') ?? '1';
+    if (!/^[012]$/.test(stage)) return error(400, 'bad_request', 'stage: 0, 1 or 2');
+    const drawn = child && !q.has('seed') ? String(Math.floor(Math.random() * 2 ** 53)) : undefined;
     const seed = drawn ?? q.get('seed') ?? '0';
     if (!/^\d+$/.test(count) || Number(count) < 1 || Number(count) > 20)
         return error(400, 'bad_request', 'count: 1 to 20');
@@ -1491,11 +1504,14 @@ function practice(q: URLSearchParams, lang: Language, tried?: ReadonlySet<string
     for (let n = 0; levels.length < Number(count) && n < MOST_DEALT; n++) {
         const l = dealt(topic, seed, n)!;
         const id = practiceId(l, seed, n);
-        if (!drawn || !tried?.has(id)) levels.push(levelOf('practice', { ...l, id, kind: 'move' }, lang));
+        if (!drawn || !child?.tried.has(id)) levels.push(levelOf('practice', { ...l, id, kind: 'move' }, lang));
     }
     return {
         status: 200,
-        body: checked((x) => readPractice(x, true), { levels, ...(drawn ? { seed: drawn } : {}) }),
+        body: checked((x) => readPractice(x, true), {
+            levels,
+            ...(drawn ? { seed: drawn, stage: stageOf(child?.solved[topic] ?? 0) } : {}),
+        }),
     };
 }
 
@@ -1798,12 +1814,12 @@ export function levelFacts(id: string): LevelFacts | undefined {
 }
 
 // The answer to a learning request (/api/learn/…, /api/escape, /api/explain), or undefined for
-// any other path. `tried`: the levels the child asked for has results for (practice skips them).
+// any other path. `child`: what the practice of the child asked for is made from.
 export function learnAnswer(
     method: string,
     url: URL,
     body: Record<string, unknown> | undefined,
-    tried?: ReadonlySet<string>,
+    child?: ChildPractice,
 ): Answer | undefined {
     const parts = url.pathname.split('/').filter(Boolean); // api, learn, …
     if (parts[1] !== 'learn' && url.pathname !== '/api/escape' && url.pathname !== '/api/explain') return undefined;
@@ -1832,7 +1848,7 @@ export function learnAnswer(
         return { status: 200, body: checked((x) => readLesson(x, true), lessonOf(l, lang)) };
     }
     if (method === 'GET' && parts.length === 3 && parts[2] === 'practice')
-        return practice(url.searchParams, lang, tried);
+        return practice(url.searchParams, lang, child);
     if (parts[2] === 'levels' && parts.length >= 4) {
         const id = parts[3]!;
         const inCourse = allLevels().find(({ level }) => level.id === id);

@@ -618,7 +618,12 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         const childId = move ? body?.['child'] : practice ? url.searchParams.get('child') : null;
         const found = childId === null || childId === undefined ? undefined : childOf(authorization, childId);
         if (found && 'status' in found) return json(res, found);
-        const a = learnAnswer(req.method ?? 'GET', url, body, found ? triedBy(found) : undefined);
+        const a = learnAnswer(
+            req.method ?? 'GET',
+            url,
+            body,
+            found ? { tried: triedBy(found), solved: found.child.progress.practice } : undefined,
+        );
         if (a && found && move && a.status === 200) return json(res, recorded(found, parts[3]!, a, body));
         if (a) return json(res, a);
     }

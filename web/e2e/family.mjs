@@ -188,6 +188,8 @@ export async function familyChecks({ base, step, assert, newPage, out }) {
             const seed = () => new URL(page.url()).searchParams.get('seed');
             for (let i = 0; i < 50 && !seed(); i++) await page.waitForTimeout(100);
             assert(/^\d+$/.test(seed() ?? ''), `no seed of the server's in the address: ${page.url()}`);
+            // and the child's stage: a new child's first (checkmate: mates in 1 only)
+            assert(new URL(page.url()).searchParams.get('stage') === '0', `not the first stage: ${page.url()}`);
             await solveWithHints(page);
             const progress = (await familyCall(base, 'GET', '/api/family', key)).json.children[0].progress;
             assert(

@@ -60,19 +60,21 @@ export const learnApi = {
         ),
     // `count` fresh levels of `topic`; the same `seed` (a whole number, as text) gives the same levels.
     // A child's new round has no seed: the server draws one whose levels the child has never met,
-    // and answers it (the round's `seed`).
+    // at the child's stage in the topic, and answers both (the round's `seed` and `stage`).
     practice: (
         topic: string,
         count: number,
         seed: string | undefined,
         lang: Language,
         forChild?: ForChild,
+        stage?: 0 | 1 | 2,
     ): Promise<Practice> =>
-        rounds(`${lang}/${topic}/${count}/${seed ?? 'new'}/${forChild?.child ?? ''}`, () =>
+        rounds(`${lang}/${topic}/${count}/${seed ?? 'new'}/${stage ?? ''}/${forChild?.child ?? ''}`, () =>
             call<unknown>(
                 'GET',
                 `/api/learn/practice?topic=${enc(topic)}&count=${count}` +
                     (seed === undefined ? '' : `&seed=${enc(seed)}`) +
+                    (stage === undefined ? '' : `&stage=${stage}`) +
                     `&lang=${lang}` +
                     (forChild ? `&child=${enc(forChild.child)}` : ''),
                 undefined,

@@ -92,6 +92,7 @@ export interface Lesson {
 export interface Practice {
     levels: Level[];
     seed?: string; // the seed the server drew, asked for a child without one
+    stage?: 0 | 1 | 2; // with it, the child's stage in the topic (how far along: which kinds)
 }
 
 // The answer to a move or a choice. On a choice level there is no move: `san`, `consequence` and
@@ -234,9 +235,12 @@ const LESSON = record({
 const seed: Check = (v, w) =>
     void ((typeof v === 'string' && /^\d{1,20}$/.test(v) && BigInt(v) < 2n ** 64n) || fail(w, 'not a seed'));
 
+// A child's stage in a practice topic: 0, 1 or 2.
+const stage: Check = (v, w) => void (v === 0 || v === 1 || v === 2 || fail(w, 'not a stage (0, 1 or 2)'));
+
 // At least one level, each of the lesson "practice", no id twice.
 const PRACTICE: Check = (v, w) => {
-    record({ levels: list(LEVEL) }, { seed })(v, w);
+    record({ levels: list(LEVEL) }, { seed, stage })(v, w);
     const levels = (v as { levels: Level[] }).levels;
     if (levels.length === 0) fail(`${w}.levels`, 'empty');
     const seen = new Set<string>();

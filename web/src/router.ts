@@ -41,10 +41,12 @@ export function learnPath(lesson?: string, level?: string): string {
 // The largest seed the server takes (an unsigned 64-bit number).
 const MAX_SEED = 2n ** 64n - 1n;
 
-// Where a round of practice is: its seed (a whole number, as text: the server's is 64 bits), the
-// level shown (1 = the first), the lesson it goes on from.
+// Where a round of practice is: its seed (a whole number, as text: the server's is 64 bits), its
+// stage (a family's child's: which kinds, learn.md), the level shown (1 = the first), the lesson
+// it goes on from.
 export interface PracticePlace {
     seed?: string;
+    stage?: 0 | 1 | 2;
     n?: number;
     from?: string;
 }
@@ -53,6 +55,7 @@ export interface PracticePlace {
 export function practicePath(topic: string, place: PracticePlace = {}): string {
     const q = new URLSearchParams();
     if (place.seed !== undefined) q.set('seed', place.seed);
+    if (place.stage !== undefined) q.set('stage', String(place.stage));
     if (place.n !== undefined && place.n > 1) q.set('n', String(place.n));
     if (place.from !== undefined) q.set('from', place.from);
     const query = q.toString();
@@ -60,12 +63,15 @@ export function practicePath(topic: string, place: PracticePlace = {}): string {
 }
 
 // The place a practice address's query names; what is malformed is left out (a seed that is not
-// a whole number below 2^64, n not a count from 1, a lesson id the routes would not read).
+// a whole number below 2^64, a stage not 0-2, n not a count from 1, a lesson id the routes would
+// not read).
 export function practicePlace(search: string): PracticePlace {
     const q = new URLSearchParams(search);
     const out: PracticePlace = {};
     const seed = q.get('seed');
     if (seed !== null && /^\d{1,20}$/.test(seed) && BigInt(seed) <= MAX_SEED) out.seed = seed;
+    const stage = q.get('stage');
+    if (stage === '0' || stage === '1' || stage === '2') out.stage = Number(stage) as 0 | 1 | 2;
     const n = q.get('n');
     if (n !== null && /^[1-9]\d{0,2}$/.test(n)) out.n = Number(n);
     const from = q.get('from');

@@ -190,6 +190,10 @@ describe('the readers', () => {
             'practice.seed: not a seed',
         );
         expect(refusal(() => readPractice({ levels: [level], seed: 7 }, true))).toBe('practice.seed: not a seed');
+        expect(readPractice({ levels: [level], seed: '7', stage: 0 }, true).stage).toBe(0);
+        expect(refusal(() => readPractice({ levels: [level], seed: '7', stage: 3 }, true))).toBe(
+            'practice.stage: not a stage (0, 1 or 2)',
+        );
     });
 });
 
@@ -399,10 +403,12 @@ describe('the calls', () => {
         await learnApi.practice('checkmate', 5, '7', 'en'); // another round: the browser's own
         // A child's new round: no seed, the server draws one the child has never met.
         await learnApi.practice('checkmate', 5, undefined, 'en', { key: KEY, child: LINH.id });
+        await learnApi.practice('checkmate', 5, '9', 'en', { key: KEY, child: LINH.id }, 2); // its address again
         expect(practice.map((a) => [a.url, a.authorization])).toEqual([
             [`/api/learn/practice?topic=checkmate&count=5&seed=7&lang=en&child=${LINH.id}`, `Bearer ${KEY}`],
             ['/api/learn/practice?topic=checkmate&count=5&seed=7&lang=en', null],
             [`/api/learn/practice?topic=checkmate&count=5&lang=en&child=${LINH.id}`, `Bearer ${KEY}`],
+            [`/api/learn/practice?topic=checkmate&count=5&seed=9&stage=2&lang=en&child=${LINH.id}`, `Bearer ${KEY}`],
         ]);
     });
 });

@@ -161,6 +161,13 @@ describe('the routes', () => {
         expect(practicePlace('?seed=1.5&n=two')).toEqual({});
         expect(practicePlace('?seed=18446744073709551616&n=1')).toEqual({ n: 1 }); // 2^64
         expect(practicePlace('?seed=0')).toEqual({ seed: '0' });
+        // A family's child's round keeps its stage (which kinds) beside its seed.
+        expect(practicePath('checkmate', { seed: '9', stage: 0, n: 2 })).toBe(
+            '/learn/practice/checkmate?seed=9&stage=0&n=2',
+        );
+        expect(practicePlace('?seed=9&stage=2')).toEqual({ seed: '9', stage: 2 });
+        expect(practicePlace('?seed=9&stage=3')).toEqual({ seed: '9' });
+        expect(practicePlace('?stage=1.0')).toEqual({});
     });
     it('draw whole seeds, exact in a number', () => {
         expect(newSeed(() => 0)).toBe('0');

@@ -50,7 +50,8 @@ export function renderPractice(
     // address at once, so that a reload keeps it. A child's new round takes the seed the server
     // draws (one whose positions the child has never met), once the round is there.
     let seed = asked.seed ?? (forChild() ? undefined : newSeed());
-    const place = (n: number): string => practicePath(topic, { seed, n, from: asked.from });
+    let stage = asked.seed === undefined ? undefined : asked.stage;
+    const place = (n: number): string => practicePath(topic, { seed, stage, n, from: asked.from });
     if (asked.seed === undefined && seed !== undefined) history.replaceState(null, '', place(asked.n ?? 1));
 
     const name = topicName(topic);
@@ -81,7 +82,7 @@ export function renderPractice(
     const load = () => {
         main.replaceChildren(el('p', { class: 'learn-loading' }, t('learn_loading')));
         learnApi
-            .practice(topic, ROUND, seed, language(), forChild())
+            .practice(topic, ROUND, seed, language(), forChild(), stage)
             .then((round) => alive && open(round))
             .catch((e: unknown) => {
                 if (!alive) return;
@@ -105,6 +106,7 @@ export function renderPractice(
         const n = Math.min(asked.n ?? 1, round.levels.length);
         if (seed === undefined && round.seed !== undefined) {
             seed = round.seed;
+            stage = round.stage;
             page.dataset['seed'] = seed;
             history.replaceState(null, '', place(n));
         }
