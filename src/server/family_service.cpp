@@ -1,14 +1,11 @@
 #include "server/family_service.h"
 
 #include <nettle/sha2.h>
-#include <sys/random.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <functional>
 #include <iostream>
-#include <stdexcept>
 #include <variant>
 
 #include "server/game_service.h"
@@ -20,14 +17,8 @@ namespace {
 
 // 32 random bytes in base64url (43 characters, no padding): a family's key.
 std::string random_key() {
-    unsigned char bytes[33] = {}; // the last byte pads the final group
-    for (size_t got = 0; got < 32;) {
-        ssize_t n = getrandom(bytes + got, 32 - got, 0);
-        if (n > 0)
-            got += size_t(n);
-        else if (errno != EINTR)
-            throw std::runtime_error("getrandom failed");
-    }
+    std::vector<unsigned char> bytes = random_bytes(32);
+    bytes.push_back(0); // pads the final group
     static constexpr char digits[]
         = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     std::string out;
@@ -90,11 +81,11 @@ std::variant<std::string, Reply> avatar_of(const json& v) {
     return error_reply("bad_request", "avatar: one of " + names);
 }
 
+// A number as 16 hex digits, the most significant first.
 std::string hex64(uint64_t v) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string           out(16, '0');
-    for (int i = 15; i >= 0; --i, v >>= 4) out[size_t(i)] = digits[v & 15];
-    return out;
+    unsigned char bytes[8];
+    for (int i = 7; i >= 0; --i, v >>= 8) bytes[i] = static_cast<unsigned char>(v);
+    return hex_of(bytes, 8);
 }
 
 template <class T> void cap_front(std::deque<T>& d, size_t n) {
@@ -242,10 +233,7 @@ std::string sha256_hex(std::string_view text) {
     sha256_update(&ctx, text.size(), reinterpret_cast<const uint8_t*>(text.data()));
     uint8_t digest[SHA256_DIGEST_SIZE];
     sha256_digest(&ctx, sizeof digest, digest);
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string           out;
-    for (uint8_t c : digest) out += digits[c >> 4], out += digits[c & 15];
-    return out;
+    return hex_of(digest, sizeof digest);
 }
 
 // ---- the service ------------------------------------------------------------------------------

@@ -16,19 +16,28 @@ int64_t unix_ms() {
         .count();
 }
 
-std::string random_hex(size_t bytes) {
-    std::vector<unsigned char> buf(bytes);
-    for (size_t got = 0; got < bytes;) {
-        ssize_t n = getrandom(buf.data() + got, bytes - got, 0);
-        if (n > 0)
-            got += size_t(n);
+std::vector<unsigned char> random_bytes(size_t n) {
+    std::vector<unsigned char> buf(n);
+    for (size_t got = 0; got < n;) {
+        ssize_t r = getrandom(buf.data() + got, n - got, 0);
+        if (r > 0)
+            got += size_t(r);
         else if (errno != EINTR)
             throw std::runtime_error("getrandom failed");
     }
-    static const char* digits = "0123456789abcdef";
-    std::string        out;
-    for (unsigned char c : buf) out += digits[c >> 4], out += digits[c & 15];
+    return buf;
+}
+
+std::string hex_of(const unsigned char* bytes, size_t n) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string           out;
+    for (size_t i = 0; i < n; ++i) out += digits[bytes[i] >> 4], out += digits[bytes[i] & 15];
     return out;
+}
+
+std::string random_hex(size_t bytes) {
+    const auto buf = random_bytes(bytes);
+    return hex_of(buf.data(), buf.size());
 }
 
 // ---- the service --------------------------------------------------------------------------------

@@ -66,7 +66,11 @@ class GameService {
     std::unique_ptr<Analyses>                              analyses_;
 };
 
-// `n` bytes from the kernel's random source (getrandom), as lower-case hex.
+// `n` bytes from the kernel's random source (getrandom).
+std::vector<unsigned char> random_bytes(size_t n);
+// Bytes as lower-case hex, two digits each.
+std::string hex_of(const unsigned char* bytes, size_t n);
+// `n` random bytes (random_bytes) as lower-case hex.
 std::string random_hex(size_t bytes);
 // Now, in milliseconds since the Unix epoch.
 int64_t unix_ms();

@@ -1,6 +1,7 @@
 #include "server/learn_api.h"
 
 #include <charconv>
+#include <cstring>
 
 #include "learn/judge.h"
 #include "learn/practice.h"
@@ -286,8 +287,9 @@ Reply learn_practice(std::string_view query, const ChildPractice* child) {
     }
     // A child's new round: at the child's stage in the topic, of a few seeds drawn the first whose
     // positions are all new to it.
-    std::vector<u64> seeds;
-    for (int i = 0; i < 8; ++i) seeds.push_back(std::stoull(random_hex(8), nullptr, 16));
+    std::vector<u64> seeds(8);
+    const auto       bytes = random_bytes(sizeof(u64) * seeds.size());
+    std::memcpy(seeds.data(), bytes.data(), bytes.size());
     auto      solved = child->solved.find(topic);
     const int at     = learn::practice_stage(solved == child->solved.end() ? 0 : solved->second);
     auto      made   = learn::fresh_practice(course(), topic, int(*count), at, seeds, child->met);

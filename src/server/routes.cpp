@@ -1,6 +1,8 @@
 #include "server/routes.h"
 
 #include <functional>
+#include <optional>
+#include <variant>
 
 #include "server/family_service.h"
 #include "server/learn_api.h"
@@ -21,12 +23,21 @@ struct Route {
     Handler          handler;
 };
 
+// A request's body as JSON (`empty`: what an empty body stands for, where it may be empty), or
+// the bad_json refusal.
+std::variant<json, Reply> json_body(const ApiRequest& r, std::optional<json> empty = std::nullopt) {
+    if (r.body.empty() && empty) return *empty;
+    json body = json::parse(r.body, nullptr, false);
+    if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
+    return body;
+}
+
 // A handler that needs a JSON body.
 Handler with_json(std::function<Reply(GameService&, const Params&, const json&)> f) {
     return [f = std::move(f)](const Services& s, const Params& p, const ApiRequest& r) {
-        json body = json::parse(r.body, nullptr, false);
-        if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
-        return f(s.games, p, body);
+        auto body = json_body(r);
+        if (auto* refused = std::get_if<Reply>(&body)) return *refused;
+        return f(s.games, p, std::get<json>(body));
     };
 }
 
@@ -53,38 +64,39 @@ Handler with_family(
     std::function<Reply(FamilyService&, std::string_view key, const Params&, const json&)> f) {
     return [f = std::move(f)](const Services& s, const Params& p, const ApiRequest& r) {
         if (!s.families) return error_reply("not_found", "this server keeps no families");
-        json body = json::object();
-        if (!r.body.empty()) {
-            body = json::parse(r.body, nullptr, false);
-            if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
-        }
-        return f(*s.families, bearer_key(r.authorization), p, body);
+        auto body = json_body(r, json::object());
+        if (auto* refused = std::get_if<Reply>(&body)) return *refused;
+        return f(*s.families, bearer_key(r.authorization), p, std::get<json>(body));
     };
+}
+
+// The refusal of a learn request made for child `id` that the request's key does not hold.
+std::optional<Reply> refuse_child(const Services& s, const ApiRequest& r, const std::string& id) {
+    if (!s.families) return error_reply("unknown_family", "this server keeps no families");
+    return s.families->refuse_child(bearer_key(r.authorization), id);
 }
 
 // A level's move: judged, and recorded to the child the body names (with the family's key).
 Reply level_move(const Services& s, const Params& p, const ApiRequest& r) {
-    json body = json::parse(r.body, nullptr, false);
-    if (body.is_discarded()) return error_reply("bad_json", "the body is not valid JSON");
-    auto child = body.is_object() ? body.find("child") : body.end();
+    auto parsed = json_body(r);
+    if (auto* refused = std::get_if<Reply>(&parsed)) return *refused;
+    const json& body  = std::get<json>(parsed);
+    auto        child = body.is_object() ? body.find("child") : body.end();
     if (!body.is_object() || child == body.end()) return learn_move(p[0], body);
     if (!child->is_string()) return error_reply("bad_request", "child: not a string");
-    const std::string id  = child->get<std::string>();
-    const auto        key = bearer_key(r.authorization);
-    if (!s.families) return error_reply("unknown_family", "this server keeps no families");
-    if (auto refused = s.families->refuse_child(key, id)) return *refused;
-    return learn_move(
-        p[0], body, [&](const LearnResult& result) { return s.families->record(key, id, result); });
+    const std::string id = child->get<std::string>();
+    if (auto refused = refuse_child(s, r, id)) return *refused;
+    return learn_move(p[0], body, [&](const LearnResult& result) {
+        return s.families->record(bearer_key(r.authorization), id, result);
+    });
 }
 
 // A round of practice; a child's (with the family's key) of positions it has never tried.
 Reply practice(const Services& s, const Params&, const ApiRequest& r) {
     if (!has_query_value(r.query, "child")) return learn_practice(r.query);
-    const std::string id  = query_value(r.query, "child");
-    const auto        key = bearer_key(r.authorization);
-    if (!s.families) return error_reply("unknown_family", "this server keeps no families");
-    if (auto refused = s.families->refuse_child(key, id)) return *refused;
-    const ChildPractice child = s.families->practice_of(key, id);
+    const std::string id = query_value(r.query, "child");
+    if (auto refused = refuse_child(s, r, id)) return *refused;
+    const ChildPractice child = s.families->practice_of(bearer_key(r.authorization), id);
     return learn_practice(r.query, &child);
 }
 
