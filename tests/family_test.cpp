@@ -282,6 +282,7 @@ TEST_F(Families, AChildsNewRoundOfPracticeIsOfPositionsItHasNeverMet) {
     const json p = call("GET", "/api/family", "", key).body["children"][0]["progress"];
     EXPECT_EQ(p["practice"]["checkmate"], 1);
     EXPECT_EQ(p["practice_recent"], json::array({ first }));
+    EXPECT_EQ(p["levels"], json::object()); // a practice level is counted, not starred
     EXPECT_EQ(p["recent"][0]["level"], first);
     // Solving it again does not count twice.
     call("POST", "/api/learn/levels/" + first + "/move",

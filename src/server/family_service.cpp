@@ -100,11 +100,13 @@ bool is_stars(const json& v) { return v.is_number_integer() && v >= 1 && v <= 3;
 
 void Progress::add(const LearnResult& r, int64_t ms) {
     if (r.verdict == "solved") {
-        int& best = levels[r.level];
-        best      = std::max(best, r.stars);
-        if (!r.practice_topic.empty()
-            && std::find(practice_recent.begin(), practice_recent.end(), r.level)
-                == practice_recent.end()) {
+        // A course level keeps its best stars; a practice level (never the same twice, so
+        // `levels` would grow without end) is counted for its topic, once.
+        if (r.practice_topic.empty()) {
+            int& best = levels[r.level];
+            best      = std::max(best, r.stars);
+        } else if (std::find(practice_recent.begin(), practice_recent.end(), r.level)
+            == practice_recent.end()) {
             ++practice[r.practice_topic];
             practice_recent.push_back(r.level);
             cap_front(practice_recent, kRecentPractice);

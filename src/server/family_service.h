@@ -57,7 +57,7 @@ struct Progress {
     };
     static constexpr size_t kRecentPractice = 200, kRecent = 50, kTried = 500;
 
-    std::map<std::string, int> levels; // the best stars per level solved
+    std::map<std::string, int> levels; // the best stars per course level solved
     std::map<std::string, int> practice; // practice levels solved per topic
     std::deque<std::string>    practice_recent; // the last practice levels solved, newest last
     std::vector<Mistake>       mistakes;
