@@ -12,7 +12,7 @@ import { type Language, hasKey, language, t } from '../../i18n';
 import type { Course } from '../../learn_contract';
 import { learnApi } from '../../learn_api';
 import { FAMILY_PATH, learnPath } from '../../router';
-import { linkButton } from '../learn/lesson';
+import { backLink, linkButton } from '../learn/lesson';
 import { failureText } from '../learn/level';
 import { topicName } from '../learn/practice';
 import { lessonStars } from '../learn/stars';
@@ -43,10 +43,7 @@ function lastPlayed(ms: number): string {
 
 export function renderGrownups(root: HTMLElement, navigate: (p: string) => void): () => void {
     let alive = true;
-    const back = linkButton('', FAMILY_PATH, navigate, 'family-back');
-    back.classList.add('back-link');
-    back.setAttribute('aria-label', t('family_back'));
-    back.append(el('span', { 'aria-hidden': 'true' }, '‹'), el('span', { class: 'label' }, t('family_back')));
+    const back = backLink(t('family_back'), FAMILY_PATH, navigate, 'family-back');
     const main = el('div', { class: 'grownups-main' }, el('p', { class: 'learn-loading' }, t('learn_loading')));
     const tips = el('section', { class: 'grownups-tips', id: 'grownups-tips' });
     root.replaceChildren(

@@ -28,6 +28,16 @@ export function linkButton(label: string, path: string, navigate: (p: string) =>
     return a;
 }
 
+// The way back at the start of a Learn bar: an arrow, with its words where there is room (a phone
+// shows the arrow; the words stay its name).
+export function backLink(label: string, path: string, navigate: (p: string) => void, id: string): HTMLAnchorElement {
+    const back = linkButton('', path, navigate, id);
+    back.classList.add('back-link');
+    back.setAttribute('aria-label', label);
+    back.append(el('span', { 'aria-hidden': 'true' }, '‹'), el('span', { class: 'label' }, label));
+    return back;
+}
+
 export function renderLesson(
     root: HTMLElement,
     lessonId: string,
@@ -42,11 +52,7 @@ export function renderLesson(
     const tipDialog = el('dialog', { class: 'tip-dialog', id: 'tip-dialog', 'aria-labelledby': 'tip-title' });
     const progress = el('ol', { class: 'learn-progress', id: 'learn-progress', 'aria-label': t('learn_progress') });
     const main = el('div', { class: 'learn-main' }, el('p', { class: 'learn-loading' }, t('learn_loading')));
-    // The way back to the map: an arrow, with its words where there is room (a phone shows the arrow).
-    const back = linkButton('', learnPath(), navigate, 'all-lessons');
-    back.classList.add('back-link');
-    back.setAttribute('aria-label', t('learn_all_lessons'));
-    back.append(el('span', { 'aria-hidden': 'true' }, '‹'), el('span', { class: 'label' }, t('learn_all_lessons')));
+    const back = backLink(t('learn_all_lessons'), learnPath(), navigate, 'all-lessons');
     const page = el(
         'div',
         { class: 'learn-page', id: 'lesson', 'data-lesson': lessonId },

@@ -15,7 +15,7 @@ import { learnApi } from '../../learn_api';
 import { type PracticePlace, learnPath, practicePath } from '../../router';
 import { stopSpeaking, voiceOn } from '../../speech';
 import { practiceIcon, starsRow } from './feedback';
-import { linkButton } from './lesson';
+import { backLink, linkButton } from './lesson';
 import { learnerBadge } from './learner';
 import { LevelView, failureText } from './level';
 import { recordPractice, solvedOf } from './stars';
@@ -59,10 +59,7 @@ export function renderPractice(
     document.title = `${title.textContent ?? ''} · ${t('app_title')}`;
     const progress = el('ol', { class: 'learn-progress', id: 'learn-progress', 'aria-label': t('learn_progress') });
     const main = el('div', { class: 'learn-main' }, el('p', { class: 'learn-loading' }, t('learn_loading')));
-    const back = linkButton('', learnPath(), navigate, 'all-lessons');
-    back.classList.add('back-link');
-    back.setAttribute('aria-label', t('learn_all_lessons'));
-    back.append(el('span', { 'aria-hidden': 'true' }, '‹'), el('span', { class: 'label' }, t('learn_all_lessons')));
+    const back = backLink(t('learn_all_lessons'), learnPath(), navigate, 'all-lessons');
     const page = el(
         'div',
         { class: 'learn-page practice-page', id: 'practice', 'data-topic': topic, 'data-seed': seed ?? '' },
