@@ -70,7 +70,9 @@ export interface Level {
     fen: string;
     side: 'white' | 'black'; // the child's side, the side to move
     goal: string;
-    goal_id: string; // escape_check, mate_in_1, castle, answer, ... (more may be added)
+    // escape_check, mate_in_1, castle, answer; practice questions: can_castle, castle_condition,
+    // en_passant_or_gone; more may be added (the grown-ups' view: family_goal_<id>, else family_goal_other)
+    goal_id: string;
     par: number;
     choices: Choice[]; // empty for move levels
     check: string[]; // the squares of the side to move's king in check at the start

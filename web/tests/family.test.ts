@@ -434,18 +434,40 @@ describe('the family’s addresses', () => {
 });
 
 describe('a mistake in words', () => {
-    it('says an illegal move’s reason as the game does, and a missed goal in a phrase', () => {
+    afterEach(() => setLanguage('en'));
+    it('says an illegal move’s reason as the child’s habit, for the grown-up', () => {
         setLanguage('en');
         expect(mistakeText({ reason: 'castling_in_check', lesson: 'castling', count: 4 })).toBe(
+            'castling out of check',
+        );
+        expect(mistakeText({ reason: 'piece_pinned', lesson: 'check', count: 2 })).toBe('moving pinned pieces');
+        expect(mistakeText({ reason: 'castling_in_check', lesson: 'castling', count: 4 })).not.toBe(
             t('reason_castling_in_check'),
         );
+        setLanguage('zh');
+        expect(mistakeText({ reason: 'castling_in_check', lesson: 'castling', count: 4 })).toBe('被将军时王车易位');
+        setLanguage('vi');
+        expect(mistakeText({ reason: 'piece_pinned', lesson: 'check', count: 2 })).toBe('đi quân đang bị ghim');
+    });
+    it('falls back to the child’s sentence, then to the general one, never to a key', () => {
+        setLanguage('en');
+        // a Tamerlane reason: no grown-up phrase, the game's sentence
+        expect(mistakeText({ reason: 'swap_used', lesson: 'x', count: 1 })).toBe(t('reason_swap_used'));
+        expect(mistakeText({ reason: 'no_such_reason', lesson: 'x', count: 1 })).toBe('That move is not allowed.');
         expect(mistakeText({ reason: 'no_such_reason', lesson: 'x', count: 1 })).toBe(t('reason_other'));
+        setLanguage('zh');
+        expect(mistakeText({ reason: 'no_such_reason', lesson: 'x', count: 1 })).toBe('不能这样走。');
+    });
+    it('says a missed goal in a phrase, a new goal in the general one', () => {
+        setLanguage('en');
         expect(mistakeText({ goal: 'mate_in_1', lesson: 'checkmate', count: 2 })).toBe(
             "moves that don't give checkmate",
+        );
+        expect(mistakeText({ goal: 'can_castle', lesson: 'castling', count: 3 })).toBe(
+            'wrong answers about whether castling is allowed',
         );
         expect(mistakeText({ goal: 'new_goal', lesson: 'x', count: 1 })).toBe(t('family_goal_other'));
         setLanguage('vi');
         expect(mistakeText({ goal: 'mate_in_1', lesson: 'checkmate', count: 2 })).toBe('nước đi không chiếu hết');
-        setLanguage('en');
     });
 });

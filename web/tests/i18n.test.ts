@@ -41,8 +41,26 @@ describe('interface text catalogues', () => {
     it('has a phrase for every goal the judge knows (learn.md), for the grown-ups’ view', () => {
         const goals = ['give_check', 'escape_check', 'mate_in_1', 'mate_in_2', 'checkmate', 'castle', 'promote'];
         goals.push('capture_en_passant', 'avoid_stalemate', 'win_pawn_race', 'answer', 'other');
+        goals.push('can_castle', 'castle_condition', 'en_passant_or_gone'); // practice questions
         for (const cat of Object.values(CATALOGUES))
             for (const g of goals) expect(`family_goal_${g}` in cat, g).toBe(true);
+    });
+    it('has a grown-up phrase for every reason a chess, Silverman or pawn-race learner can hit', () => {
+        const reasons = ['no_piece', 'not_your_piece', 'not_that_pieces_move', 'path_blocked', 'own_piece_on_target'];
+        reasons.push('pawn_cannot_capture_forward', 'pawn_moves_diagonally_only_to_capture');
+        reasons.push('pawn_double_step_only_from_start', 'no_double_step_in_variant', 'en_passant_expired');
+        reasons.push('castling_king_moved', 'castling_rook_moved', 'castling_in_check', 'castling_through_attack');
+        reasons.push('castling_into_check', 'castling_path_blocked', 'castling_not_allowed_in_variant');
+        reasons.push('piece_pinned', 'still_in_check', 'king_would_be_attacked');
+        reasons.push('promotion_missing', 'promotion_not_allowed', 'promotion_not_on_last_rank');
+        for (const cat of Object.values(CATALOGUES))
+            for (const r of reasons) expect(`family_reason_${r}` in cat, r).toBe(true);
+        // and no phrase for a reason the rules core does not give (a misspelt id would never be shown)
+        const ids = new Set(reasonIds(illegalCpp));
+        const stray = Object.keys(en)
+            .filter((k) => k.startsWith('family_reason_'))
+            .filter((k) => !ids.has(k.slice('family_reason_'.length)));
+        expect(stray).toEqual([]);
     });
     it('fills placeholders in the chosen language', () => {
         setLanguage('zh');

@@ -1,8 +1,8 @@
 // The grown-ups' view (`/family/grown-ups`), for parents and teachers: for each child the stars
 // of each lesson (earned of possible, the course map's levels), the practice levels solved per
-// topic, the rules they get wrong most often (an illegal move's reason in the words the game uses
-// for it, a missed goal in a short phrase) each with the lesson to revisit, and when they last
-// played; then each lesson's teaching tip, in the interface's language.
+// topic, the rules they get wrong most often (an illegal move's reason or a missed goal, each in a
+// short phrase for the grown-up) each with the lesson to revisit, and when they last played; then
+// each lesson's teaching tip, in the interface's language.
 
 import { el } from '../../dom';
 import { familyApi } from '../../family/api';
@@ -21,11 +21,15 @@ import { avatarPicture } from './avatars';
 // How many of a child's most frequent mistakes are shown.
 const MISTAKES_SHOWN = 5;
 
-// A mistake in words: the rules' reason for an illegal move, or the goal a move missed.
+// A mistake in words: the rules' reason for an illegal move, or the goal a move missed. A reason
+// is said as the child's habit ("moving pinned pieces", family_reason_*); one without such a phrase
+// in the child's own sentence (reason_*), so a new reason never shows a raw key.
 export function mistakeText(m: Mistake): string {
     if ('reason' in m) {
-        const key = `reason_${m.reason}`;
-        return hasKey(key) ? t(key) : t('reason_other');
+        const phrase = `family_reason_${m.reason}`;
+        if (hasKey(phrase)) return t(phrase);
+        const sentence = `reason_${m.reason}`;
+        return hasKey(sentence) ? t(sentence) : t('reason_other');
     }
     const key = `family_goal_${m.goal}`;
     return hasKey(key) ? t(key) : t('family_goal_other');
