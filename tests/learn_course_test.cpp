@@ -93,6 +93,13 @@ TEST(LearnCourse, MalformedDataIsRefusedNamingFileAndField) {
     EXPECT_EQ(parse_error(
                   { { "course.json", R"({"lessons": ["a", "a"]})" }, { "lessons/a.json", "{}" } }),
         "course.json: lessons: a is listed twice");
+    EXPECT_EQ(parse_error({ order, { "lessons/a.json", R"({"levels": [{"id": "x", "kind": "choice",
+        "fen": "f", "goal": "g", "choices": [{"id": "yes", "text": "t", "explain": true}]}]})" } }),
+        "lessons/a.json: x.choices.explain: needs the level's ask (the move asked about)");
+    EXPECT_EQ(parse_error({ order, { "lessons/a.json", R"({"levels": [{"id": "x", "kind": "choice",
+        "fen": "f", "goal": "g", "ask": "e1g1", "choices": [{"id": "yes", "text": "t",
+        "explain": 1}]}]})" } }),
+        "lessons/a.json: x.choices.explain: true or false");
 }
 
 TEST(LearnCourse, ProblemsNameMissingAndUntranslatedTextsAndUnsoundLevels) {
@@ -102,7 +109,19 @@ TEST(LearnCourse, ProblemsNameMissingAndUntranslatedTextsAndUnsoundLevels) {
             "levels": [{"id": "a-1", "fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "goal_id": "mate_in_1",
                         "goal": "a-1.goal", "solution": ["a1a7"]},
                        {"id": "a-2", "kind": "choice", "fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-                        "goal": "a-1.goal", "choices": [{"id": "x", "text": "a.title", "why": "a.title"}]}]})" },
+                        "goal": "a-1.goal", "choices": [{"id": "x", "text": "a.title", "why": "a.title"}]},
+                       {"id": "a-3", "kind": "choice", "fen": "4r1k1/8/8/8/8/8/8/4K2R w K - 0 1",
+                        "goal": "a-1.goal", "ask": "e1g1", "choices": [
+                          {"id": "yes", "text": "a.title", "correct": true, "explain": true},
+                          {"id": "no", "text": "a.title", "explain": true}]},
+                       {"id": "a-4", "kind": "choice", "fen": "4r1k1/8/8/8/8/8/8/4K2R w K - 0 1",
+                        "goal": "a-1.goal", "ask": "e1", "choices": [
+                          {"id": "yes", "text": "a.title", "correct": true, "explain": true},
+                          {"id": "no", "text": "a.title", "explain": true}]},
+                       {"id": "a-5", "kind": "choice", "fen": "4r1k1/8/8/8/8/8/8/4K2R w K - 0 1",
+                        "goal": "a-1.goal", "ask": "e1g1", "choices": [
+                          {"id": "yes", "text": "a.title", "explain": true},
+                          {"id": "castling_in_check", "text": "a.title", "correct": true, "explain": true}]}]})" },
                { "text/en.json", R"({"a.title": "A lesson about kings", "a.summary": "s", "a.tip": "t",
             "a-1.goal": "Mate!", "a.unused": "u"})" },
                { "text/zh.json", R"({"a.title": "A lesson about kings", "a.summary": "s", "a.tip": "t",
@@ -124,6 +143,12 @@ TEST(LearnCourse, ProblemsNameMissingAndUntranslatedTextsAndUnsoundLevels) {
         return p.starts_with("a-1: the solution's move a1a7 is judged wrong");
     }));
     EXPECT_TRUE(has("a-2: a choice level needs two answers or more"));
+    // A question about a move whose right answer is not what the rules say of it.
+    EXPECT_TRUE(has("a-3: its right answer is 'yes', but the rules say 'castling_in_check' of "
+                    "e1g1"));
+    EXPECT_TRUE(has("a-4: its ask 'e1' is not a move"));
+    EXPECT_FALSE(std::any_of(problems.begin(), problems.end(),
+        [](const std::string& p) { return p.starts_with("a-5"); }));
     EXPECT_TRUE(has("a-2: a choice level needs exactly one right answer"));
 }
 

@@ -91,6 +91,7 @@ Level read_level(const Reader& r, const json& j, const std::string& lesson) {
     l.piece       = r.str(j, "piece");
     l.solved_text = r.str(j, "solved");
     l.hint_text   = r.str(j, "hint");
+    l.ask         = r.str(j, "ask");
     l.par         = int(l.solution.size() + 1) / 2;
     if (auto it = j.find("par"); it != j.end()) {
         if (!it->is_number_integer() || *it < 1 || *it > 50) r.fail(l.id + ".par", "1 to 50");
@@ -102,11 +103,15 @@ Level read_level(const Reader& r, const json& j, const std::string& lesson) {
         Choice choice;
         choice.id   = r.str(c, "id", {}, true);
         choice.text = r.str(c, "text", {}, true);
-        choice.why  = r.str(c, "why", {}, true);
-        if (auto it = c.find("correct"); it != c.end()) {
-            if (!it->is_boolean()) r.fail(l.id + ".choices.correct", "true or false");
-            choice.correct = it->get<bool>();
-        }
+        for (auto [field, value] :
+            { std::pair{ "correct", &choice.correct }, std::pair{ "explain", &choice.explain } })
+            if (auto it = c.find(field); it != c.end()) {
+                if (!it->is_boolean()) r.fail(l.id + ".choices." + field, "true or false");
+                *value = it->get<bool>();
+            }
+        choice.why = r.str(c, "why", {}, !choice.explain);
+        if (choice.explain && l.ask.empty())
+            r.fail(l.id + ".choices.explain", "needs the level's ask (the move asked about)");
         l.choices.push_back(std::move(choice));
     }
     for (const json& f : r.list(j, "feedback")) {

@@ -33,7 +33,8 @@ struct LearnStep {
 struct Choice {
     std::string id, text; // text: a key
     bool        correct = false;
-    std::string why; // a key: why this answer is right or wrong
+    std::string why; // a key: why this answer is right or wrong (may be empty with `explain`)
+    bool        explain = false; // add the rules' verdict on the level's `ask` move
 };
 
 // Feedback written by hand for one move of a level (otherwise the judge makes it).
@@ -56,7 +57,11 @@ struct Level {
     std::vector<std::string> solution;
     // escape_check: the way asked for ("run", "block", "capture"), or any. promote: the piece
     // asked for ("queen", "knight", ...), or any that does not throw the win away.
-    std::string                   way, piece;
+    std::string way, piece;
+    // Choice levels about one move (UCI, "e1g1": "can White castle on the king's side?"): the
+    // right answer is the rules' verdict on it, "yes" where it is legal, "no" or the reason's id
+    // ("castling_through_attack") where it is not; a choice with `explain` says that verdict.
+    std::string                   ask;
     std::vector<Choice>           choices;
     std::vector<ScriptedFeedback> feedback;
     std::string                   solved_text, hint_text; // keys, optional

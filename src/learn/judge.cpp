@@ -366,8 +366,14 @@ template <class V> class LevelPlay {
         for (const Choice& c : level_.choices) {
             if (c.id != a.choice) continue;
             Verdict v;
-            v.kind             = c.correct ? VerdictKind::Solved : VerdictKind::Wrong;
-            v.feedback.message = say(c.why);
+            v.kind = c.correct ? VerdictKind::Solved : VerdictKind::Wrong;
+            if (!c.why.empty()) v.feedback.message = say(c.why);
+            if (c.explain) {
+                Feedback rules = verdict_on_ask();
+                if (!v.feedback.message.empty()) v.feedback.message += say("list.sentence_gap");
+                v.feedback.message += rules.message;
+                v.feedback.arrows = std::move(rules.arrows);
+            }
             if (c.correct) {
                 v.stars = stars_for(1, 1, a.mistakes, a.hints);
                 if (!level_.solved_text.empty())
@@ -376,6 +382,23 @@ template <class V> class LevelPlay {
             return v;
         }
         return "choice: this level has no answer '" + a.choice + "'";
+    }
+
+    // What the rules say of the level's `ask` move: why it is refused (the sentence and arrows
+    // of an illegal move), or that it is allowed.
+    Feedback verdict_on_ask() const {
+        const Position<V>& pos = game_.position();
+        auto               req = parse_move_request<G>(level_.ask);
+        if (!req) return { say("reason.unexplained") };
+        if (auto m = find_move(pos, *req)) {
+            if (m->kind() == MoveKind::Castling) return { say("say.allowed.castle") };
+            if (m->kind() == MoveKind::EnPassant) return { say("say.allowed.en_passant") };
+            return { say("say.allowed.move", { { "move", coach_.move(pos, *m) } }) };
+        }
+        auto        why = why_illegal(pos, *req);
+        MoveRefusal r   = explain_refusal<V>(pos, *req, why, child_);
+        return { why ? coach_.illegal(pos, *req, *why) : say("reason.unexplained"),
+            std::move(r.arrows) };
     }
 
     const Texts&             texts_;
@@ -481,6 +504,18 @@ std::optional<std::string> check_line(
     return out;
 }
 
+std::optional<std::string> rules_answer(const Level& level) {
+    std::optional<std::string> out;
+    with_course_variant(level.variant, [&]<class V>(VariantTag<V>) {
+        Game<V> game;
+        auto    req = parse_move_request<typename V::Geometry>(level.ask);
+        if (game.load_fen(level.fen) || !req) return;
+        auto why = why_illegal(game.position(), *req);
+        out      = why ? std::string(reason_id(why->reason)) : "yes";
+    });
+    return out;
+}
+
 std::vector<std::string> check_level(const Course& course, const Level& level) {
     std::vector<std::string> out;
     if (auto err = check_line(level.variant, level.fen, {})) return { *err };
@@ -489,6 +524,17 @@ std::vector<std::string> check_level(const Course& course, const Level& level) {
         for (const Choice& c : level.choices) right += c.correct;
         if (level.choices.size() < 2) out.push_back("a choice level needs two answers or more");
         if (right != 1) out.push_back("a choice level needs exactly one right answer");
+        if (!level.ask.empty()) {
+            const auto rules = rules_answer(level);
+            const auto c     = std::ranges::find_if(
+                    level.choices, [](const Choice& each) { return each.correct; });
+            if (!rules)
+                out.push_back("its ask '" + level.ask + "' is not a move");
+            else if (c != level.choices.end() && c->id != *rules
+                && !(c->id == "no" && *rules != "yes"))
+                out.push_back("its right answer is '" + c->id + "', but the rules say '" + *rules
+                    + "' of " + level.ask);
+        }
         return out;
     }
     if (level.solution.empty()) return { "a move level needs its solution" };

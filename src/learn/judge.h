@@ -108,8 +108,12 @@ std::vector<std::vector<std::string>> checks_along(
 // refuse the position, a move is illegal), or nothing.
 std::optional<std::string> check_line(
     std::string_view variant, std::string_view fen, const std::vector<std::string>& moves);
+// The rules' answer to a choice level's `ask`: "yes" where the move is legal, else the reason's id
+// ("castling_in_check"); nothing where the position or the move cannot be read.
+std::optional<std::string> rules_answer(const Level& level);
 // What is wrong with a level: its position, its solution (each of the child's moves must be
-// judged good and the last solved), its choices (exactly one right), its scripted feedback.
+// judged good and the last solved), its choices (exactly one right, the rules' answer where it
+// asks about a move), its scripted feedback.
 std::vector<std::string> check_level(const Course& course, const Level& level);
 
 } // namespace citadel::learn

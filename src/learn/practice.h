@@ -24,10 +24,15 @@ namespace citadel::learn {
 // request for several levels of a topic walks through its kinds):
 //   checkmate    mate_in_1, mate_in_2
 //   escape_check run, block, capture (each asks for its way out)
-//   castling     castle (castle now)
-//   promotion    promote
-//   en_passant   en_passant (take it now)
+//   castling     can_castle ("can White castle on this side now?", yes or no), castle (castle
+//                now), castle_condition ("why not?": the one condition that fails)
+//   promotion    promote (a queen, mostly), promote_knight (the knight that gives check and
+//                wins), promote_stalemate (a queen would stalemate: another piece wins)
+//   en_passant   en_passant (take it now), en_passant_or_gone ("can you take it now?": the
+//                double step was the last move, or it was made a while ago)
 //   stalemate    avoid_stalemate (a queen move that does not stalemate)
+// The questions are choice levels about one move (Level::ask): their right answer is the rules'
+// verdict on it, and each answer says that verdict ("the bishop on c4 watches f1").
 std::vector<std::string_view> practice_topics();
 // Every kind of every topic, in that order.
 std::vector<std::string_view> practice_kinds();
