@@ -184,7 +184,6 @@ TEST(FenErrors, FieldCount) {
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
-             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", // EPD: no clocks
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
              // Fields are separated by spaces only.
@@ -192,6 +191,20 @@ TEST(FenErrors, FieldCount) {
          })
         EXPECT_EQ(bad_field<Chess>(text), "fen") << text;
     EXPECT_EQ(bad_field<Silverman>("rqkr/pppp/PPPP/RQKR w - - 0"), "fen");
+}
+
+TEST(Fen, WithoutItsMoveCountersItStartsThemAfresh) {
+    // As EPD and many programs write a position: the clocks are 0 and 1.
+    auto setup = parse_fen<Chess>("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6");
+    ASSERT_TRUE(setup.ok()) << setup.error().message;
+    EXPECT_EQ(setup->halfmove, 0);
+    EXPECT_EQ(setup->fullmove, 1);
+    EXPECT_EQ(write_fen<Chess>(*setup), "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+    auto silverman = parse_fen<Silverman>("rqkr/pppp/PPPP/RQKR b -  -");
+    ASSERT_TRUE(silverman.ok());
+    EXPECT_EQ(write_fen<Silverman>(*silverman), "rqkr/pppp/PPPP/RQKR b - - 0 1");
+    EXPECT_EQ(
+        bad_field<Chess>("4k3/8/8/8/8/8/8/4K3 w X -"), "castling"); // still read field by field
 }
 
 TEST(FenErrors, Board) {

@@ -81,9 +81,21 @@ TEST_F(RouteTable, ARefusedStartPositionCarriesTheRulesReason) {
         "POST", "/api/games", R"({"variant": "chess", "fen": "kk6/8/8/8/8/8/8/K7 w - - 0 1"})");
     EXPECT_EQ(two_kings.body["code"], "bad_request");
     EXPECT_EQ(two_kings.body["reason"], "king_count") << two_kings.body.dump();
+    EXPECT_FALSE(two_kings.body.contains("field"));
     auto text = call("POST", "/api/games", R"({"variant": "chess", "fen": "not a position"})");
     EXPECT_EQ(text.body["reason"], "unreadable");
-    EXPECT_FALSE(call("POST", "/api/games", R"({"variant": "xiangqi"})").body.contains("reason"));
+    EXPECT_EQ(text.body["field"], "fen"); // the text's part that is wrong
+    auto castling = call(
+        "POST", "/api/games", R"({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/4K3 w Kx - 0 1"})");
+    EXPECT_EQ(castling.body["field"], "castling");
+    auto unknown = call("POST", "/api/games", R"({"variant": "xiangqi"})");
+    EXPECT_FALSE(unknown.body.contains("reason"));
+    EXPECT_FALSE(unknown.body.contains("field"));
+    // Without its move counters, as other chess software writes it.
+    EXPECT_EQ(
+        call("POST", "/api/games", R"({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/4K2R w K -"})")
+            .status,
+        201);
 }
 
 } // namespace

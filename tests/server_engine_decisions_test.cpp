@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -234,6 +235,28 @@ const std::string kWhiteQueenUp = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
 } // namespace
 
 // ---- the search's judgement ------------------------------------------------------------------
+
+// Two games against the same weak level go differently (the level's choices follow the game's
+// own number), and one game's choices are the same when asked again (a reload, a restart).
+TEST(EngineDecisions, AWeakLevelPlaysDifferentGamesAndTheSameGameAgain) {
+    SearchChooser         chooser;
+    std::atomic<bool>     stop{ false };
+    std::set<std::string> replies;
+    EngineRequest         r;
+    r.variant   = "chess";
+    r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    r.moves     = { "e2e4" };
+    r.fen       = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    r.seat      = 1;
+    r.level     = 3;
+    for (uint64_t game = 1; game <= 8; ++game) {
+        r.game_seed         = game * 0x9E3779B97F4A7C15ull;
+        const std::string m = chooser.choose(r, stop);
+        EXPECT_EQ(chooser.choose(r, stop), m) << game;
+        replies.insert(m);
+    }
+    EXPECT_GE(replies.size(), 2u);
+}
 
 TEST(EngineDecisions, TwoPlayerDrawsAreAcceptedWhenTheSeatExpectsNoBetter) {
     using citadel::search::Score;

@@ -27,9 +27,13 @@ Result<Setup<typename V::Geometry>, ParseError> parse_fen(std::string_view text)
     using G = typename V::Geometry;
     Setup<G> s;
     auto     fields = detail::split_fields(text);
+    // Without its two move counters (as EPD and many programs write a position) it starts them
+    // afresh: no half-moves since a capture or pawn move, move 1.
+    if (fields.size() == 4) fields.insert(fields.end(), { "0", "1" });
     if (fields.size() != 6)
         return ParseError{ "fen",
-            "expected 6 space-separated fields, found " + std::to_string(fields.size()) };
+            "expected 6 space-separated fields (or 4, without the move counters), found "
+                + std::to_string(fields.size()) };
 
     // Board: ranks from the last to the first, '/' between them.
     int              rank = G::Ranks - 1, file = 0;

@@ -27,8 +27,11 @@ struct EngineRequest {
     std::vector<std::string> moves; // UCI texts, in order
     std::string              fen; // the position now (Four Kingdoms: actions such as a
                      // resignation change it too, so the moves alone do not tell)
-    int                  seat      = 0;
-    int                  level     = 0; // 0-20 (the search's Options::skill)
+    int seat  = 0;
+    int level = 0; // 0-20 (the search's Options::skill)
+    // The game's own number (from its id): a weak level chooses among its candidates by it and
+    // the ply, so that it plays differently from game to game and the same again in one game.
+    uint64_t             game_seed = 0;
     int64_t              budget_ms = 1000; // time to think, from the seat's clock
     std::vector<int64_t> clock_ms; // each seat's remaining time (empty: untimed)
     int64_t              increment_ms = 0;

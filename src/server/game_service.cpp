@@ -101,9 +101,12 @@ Reply GameService::create(const json& body) {
             return error_reply("bad_request", "fen: longer than 1024 characters");
     }
     auto made = make_live_game(body["variant"].get<std::string>(), fen);
-    if (auto* err = std::get_if<NoGame>(&made))
-        return error_reply("bad_request", err->message,
-            err->reason.empty() ? json::object() : json{ { "reason", err->reason } });
+    if (auto* err = std::get_if<NoGame>(&made)) {
+        json extra = json::object();
+        if (!err->reason.empty()) extra["reason"] = err->reason;
+        if (!err->field.empty()) extra["field"] = err->field;
+        return error_reply("bad_request", err->message, extra);
+    }
     auto& game = std::get<std::unique_ptr<LiveGame>>(made);
 
     StoredGame g;

@@ -41,10 +41,12 @@ class LiveGame {
 
 // Why no game could be made: a sentence naming the unknown variant or what is wrong with the
 // position, and for a position the core's identifier of the rule it breaks (setup_error_id:
-// "king_count", "unreadable", ...; empty for an unknown variant).
+// "king_count", "unreadable", ...; empty for an unknown variant) and, for text that is not a
+// position, the part of it that is wrong ("board", "castling", "en passant", ...).
 struct NoGame {
     std::string message;
     std::string reason = {};
+    std::string field  = {};
 };
 
 // A new game of `variant` from `fen` (empty: the variant's start), or why not.

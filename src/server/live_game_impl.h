@@ -13,9 +13,11 @@ template <class V, class GameT> class LiveGameOf final : public LiveGame {
     // Loads `fen` (empty: the variant's start); the error names what is wrong with it.
     std::optional<NoGame> load(std::string_view fen) {
         if (!fen.empty())
-            if (auto err = game_.load_fen(fen))
-                return NoGame{ "fen: " + citadel::describe(*err),
-                    std::string(setup_error_id(*err)) };
+            if (auto err = game_.load_fen(fen)) {
+                auto* unreadable = std::get_if<ParseError>(&*err);
+                return NoGame{ "fen: " + citadel::describe(*err), std::string(setup_error_id(*err)),
+                    unreadable ? unreadable->field : "" };
+            }
         turn_ = game_.turn();
         return std::nullopt;
     }

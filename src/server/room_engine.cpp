@@ -17,6 +17,8 @@ EngineRequest Room::request_for(int seat) const {
     req.fen       = game_->turn().fen;
     req.seat      = seat;
     req.level     = seats_[size_t(seat)].stored.level;
+    req.game_seed = 0xCBF29CE484222325ull; // FNV-1a of the id
+    for (char c : id_) req.game_seed = (req.game_seed ^ u8(c)) * 0x100000001B3ull;
     if (clock_.on) {
         for (size_t s = 0; s < seats_.size(); ++s)
             req.clock_ms.push_back(clock_.left_now(int(s), Steady::now()));

@@ -1,4 +1,5 @@
 #include "server/search_chooser.h"
+#include "search/skill.h"
 
 #include <algorithm>
 #include <limits>
@@ -137,7 +138,8 @@ search::Options engine_seat_options(const EngineRequest& request) {
     search::Options options;
     options.hash_mb = 8; // per thinking seat: enough for a few seconds of search
     options.skill   = std::clamp(request.level, 0, 20);
-    options.seed    = u64(request.moves.size()); // a level's choices vary from move to move
+    // A weak level's choices vary from move to move and from game to game.
+    options.seed = search::mix64(request.game_seed) ^ u64(request.moves.size());
     return options;
 }
 

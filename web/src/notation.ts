@@ -36,8 +36,40 @@ export interface Position {
     readonly alliance?: string; // Four Kingdoms, "-" or two letters
 }
 
+// What is wrong with a position's text, as an identifier and the values that name it (the
+// row, the square, the text found), for the page to say in its user's language
+// (position_errors.ts); the message is for logs only.
+export type NotationProblem =
+    | 'too_long'
+    | 'fen_fields'
+    | 'fields'
+    | 'ranks'
+    | 'empty_count'
+    | 'off_board'
+    | 'unknown_character'
+    | 'not_removed'
+    | 'files'
+    | 'side'
+    | 'castling'
+    | 'en_passant'
+    | 'halfmove'
+    | 'move_number'
+    | 'citadels'
+    | 'citadel_occupant'
+    | 'swaps'
+    | 'pawn_of_pawns'
+    | 'player'
+    | 'control'
+    | 'alliance';
+
 export class NotationError extends Error {
     override name = 'NotationError';
+    constructor(
+        readonly problem: NotationProblem,
+        readonly values: Readonly<Record<string, string | number>> = {},
+    ) {
+        super(`${problem} ${JSON.stringify(values)}`);
+    }
 }
 
 const ORTHODOX = 'KQRBNP';
@@ -50,18 +82,16 @@ export function seatLetter(seat: Seat): string {
 }
 
 export function parsePosition(variant: Variant, text: string): Position {
-    if (typeof text !== 'string' || text.length > 4096)
-        throw new NotationError('the position text is missing or too long');
+    if (typeof text !== 'string' || text.length > 4096) throw new NotationError('too_long');
     const fields = text.trim().split(/\s+/);
     if (variant === 'tamerlane') return parseTfen(fields);
     if (isFourKingdoms(variant)) return parseK4fen(variant, fields);
     return parseFen(variant, fields);
 }
 
-function count(text: string, what: string, min: number): number {
-    if (!/^[0-9]+$/.test(text)) throw new NotationError(`the ${what} "${text}" is not a number`);
-    const n = Number(text);
-    if (n < min) throw new NotationError(`the ${what} must be at least ${min}`);
+function count(text: string, problem: 'halfmove' | 'move_number'): number {
+    const n = /^[0-9]{1,9}$/.test(text) ? Number(text) : -1;
+    if (n < (problem === 'halfmove' ? 0 : 1)) throw new NotationError(problem, { text });
     return n;
 }
 
@@ -75,7 +105,7 @@ function placeRanks(
 ): void {
     const ranks = ranksText.split('/');
     if (ranks.length !== g.ranks) {
-        throw new NotationError(`the board has ${ranks.length} ranks; ${g.variant} needs ${g.ranks}`);
+        throw new NotationError('ranks', { n: ranks.length, need: g.ranks });
     }
     ranks.forEach((row, index) => {
         const rank = g.ranks - 1 - index;
@@ -85,10 +115,10 @@ function placeRanks(
             const digits = /^[0-9]+/.exec(row.slice(i));
             if (digits) {
                 const n = Number(digits[0]);
-                if (n < 1) throw new NotationError(`rank ${rank + 1}: an empty count must be at least 1`);
+                if (n < 1) throw new NotationError('empty_count', { rank: rank + 1 });
                 for (let k = 0; k < n; k++) {
                     if (file + k < g.files && !g.has(squareName(file + k, rank))) {
-                        throw new NotationError(`rank ${rank + 1}: ${squareName(file + k, rank)} is not on the board`);
+                        throw new NotationError('off_board', { rank: rank + 1, square: squareName(file + k, rank) });
                     }
                 }
                 file += n;
@@ -96,26 +126,28 @@ function placeRanks(
                 continue;
             }
             const t = token(row, i);
-            if (!t) throw new NotationError(`rank ${rank + 1}: unknown character "${row.charAt(i)}"`);
+            if (!t) throw new NotationError('unknown_character', { rank: rank + 1, character: row.charAt(i) });
             if (file >= g.files) break;
             const sq = squareName(file, rank);
             if (t.removed) {
-                if (g.has(sq)) throw new NotationError(`rank ${rank + 1}: ${sq} is on the board, not a removed cell`);
+                if (g.has(sq)) throw new NotationError('not_removed', { rank: rank + 1, square: sq });
             } else {
-                if (!g.has(sq)) throw new NotationError(`rank ${rank + 1}: ${sq} is not on the board`);
+                if (!g.has(sq)) throw new NotationError('off_board', { rank: rank + 1, square: sq });
                 pieces.set(sq, t.piece!);
             }
             file += 1;
             i += t.length;
         }
         if (file !== g.files) {
-            throw new NotationError(`rank ${rank + 1} has ${file} files; ${g.variant} needs ${g.files}`);
+            throw new NotationError('files', { rank: rank + 1, n: file, need: g.files });
         }
     });
 }
 
 function parseFen(variant: Variant, fields: string[]): Position {
-    if (fields.length !== 6) throw new NotationError(`a FEN has 6 fields, this one has ${fields.length}`);
+    // Without its two move counters, as EPD and many programs write it: 0 and 1.
+    if (fields.length === 4) fields = [...fields, '0', '1'];
+    if (fields.length !== 6) throw new NotationError('fen_fields', { n: fields.length });
     const g = geometryOf(variant);
     const pieces = new Map<string, Piece>();
     placeRanks(g, fields[0]!, pieces, (s, i) => {
@@ -125,17 +157,17 @@ function parseFen(variant: Variant, fields: string[]): Position {
         return { piece: { army: c === kind ? 'white' : 'black', kind: kind as Kind }, length: 1 };
     });
     const side = fields[1];
-    if (side !== 'w' && side !== 'b') throw new NotationError(`the side to move is "w" or "b", not "${side}"`);
-    if (!/^(-|[KQkq]{1,4})$/.test(fields[2]!)) throw new NotationError(`bad castling field "${fields[2]}"`);
-    if (fields[3] !== '-' && !parseSquare(fields[3]!)) throw new NotationError(`bad en passant square "${fields[3]}"`);
+    if (side !== 'w' && side !== 'b') throw new NotationError('side', { text: side ?? '' });
+    if (!/^(-|[KQkq]{1,4})$/.test(fields[2]!)) throw new NotationError('castling', { text: fields[2]! });
+    if (fields[3] !== '-' && !parseSquare(fields[3]!)) throw new NotationError('en_passant', { text: fields[3]! });
     return {
         variant,
         pieces,
         toMove: side === 'w' ? 'white' : 'black',
         castling: fields[2]!,
         enPassant: fields[3]!,
-        halfmove: count(fields[4]!, 'half-move clock', 0),
-        fullmove: count(fields[5]!, 'move number', 1),
+        halfmove: count(fields[4]!, 'halfmove'),
+        fullmove: count(fields[5]!, 'move_number'),
     };
 }
 
@@ -154,22 +186,22 @@ function tamerlaneToken(s: string, i: number): { piece: Piece; length: number } 
 }
 
 function parseTfen(fields: string[]): Position {
-    if (fields.length !== 7) throw new NotationError(`a TFEN has 7 fields, this one has ${fields.length}`);
+    if (fields.length !== 7) throw new NotationError('fields', { format: 'TFEN', n: fields.length, need: 7 });
     const g = geometryOf('tamerlane');
     const pieces = new Map<string, Piece>();
     placeRanks(g, fields[0]!, pieces, tamerlaneToken);
     const side = fields[1];
-    if (side !== 'w' && side !== 'b') throw new NotationError(`the side to move is "w" or "b", not "${side}"`);
+    if (side !== 'w' && side !== 'b') throw new NotationError('side', { text: side ?? '' });
     const citadels = fields[2]!.split('/');
-    if (citadels.length !== 2) throw new NotationError(`the citadel field is "white/black", not "${fields[2]}"`);
+    if (citadels.length !== 2) throw new NotationError('citadels', { text: fields[2]! });
     citadels.forEach((occupant, index) => {
         if (occupant === '-') return;
         const t = tamerlaneToken(occupant, 0);
-        if (!t || t.length !== occupant.length) throw new NotationError(`bad citadel occupant "${occupant}"`);
+        if (!t || t.length !== occupant.length) throw new NotationError('citadel_occupant', { text: occupant });
         pieces.set(index === 0 ? 'l2' : 'z9', t.piece);
     });
-    if (!/^(-|K|k|Kk)$/.test(fields[3]!)) throw new NotationError(`bad swap field "${fields[3]}"`);
-    if (!/^[0-9]\/[0-9]$/.test(fields[4]!)) throw new NotationError(`bad pawn-of-pawns field "${fields[4]}"`);
+    if (!/^(-|K|k|Kk)$/.test(fields[3]!)) throw new NotationError('swaps', { text: fields[3]! });
+    if (!/^[0-9]\/[0-9]$/.test(fields[4]!)) throw new NotationError('pawn_of_pawns', { text: fields[4]! });
     return {
         variant: 'tamerlane',
         pieces,
@@ -178,13 +210,13 @@ function parseTfen(fields: string[]): Position {
         enPassant: '-',
         swaps: fields[3]!,
         pawnOfPawns: fields[4]!,
-        halfmove: count(fields[5]!, 'half-move clock', 0),
-        fullmove: count(fields[6]!, 'move number', 1),
+        halfmove: count(fields[5]!, 'halfmove'),
+        fullmove: count(fields[6]!, 'move_number'),
     };
 }
 
 function parseK4fen(variant: Variant, fields: string[]): Position {
-    if (fields.length !== 8) throw new NotationError(`a K4FEN has 8 fields, this one has ${fields.length}`);
+    if (fields.length !== 8) throw new NotationError('fields', { format: 'K4FEN', n: fields.length, need: 8 });
     const g = geometryOf(variant);
     const pieces = new Map<string, Piece>();
     placeRanks(g, fields[0]!, pieces, (s, i) => {
@@ -196,20 +228,19 @@ function parseK4fen(variant: Variant, fields: string[]): Position {
         return { piece: { army, kind: kind as Kind }, length: 2 };
     });
     const player = FK_LETTER[fields[1]!];
-    if (!player) throw new NotationError(`the player to move is e, s, w or n, not "${fields[1]}"`);
-    if (!/^(-|([eswn]K?Q?)+)$/.test(fields[2]!)) throw new NotationError(`bad castling field "${fields[2]}"`);
-    if (fields[3] !== '-' && !g.has(fields[3]!)) throw new NotationError(`bad en passant square "${fields[3]}"`);
-    if (!/^[eswn]{4}$/.test(fields[6]!))
-        throw new NotationError(`the control field is four letters of e s w n, not "${fields[6]}"`);
-    if (!/^(-|[eswn]{2})$/.test(fields[7]!)) throw new NotationError(`bad alliance field "${fields[7]}"`);
+    if (!player) throw new NotationError('player', { text: fields[1]! });
+    if (!/^(-|([eswn]K?Q?)+)$/.test(fields[2]!)) throw new NotationError('castling', { text: fields[2]! });
+    if (fields[3] !== '-' && !g.has(fields[3]!)) throw new NotationError('en_passant', { text: fields[3]! });
+    if (!/^[eswn]{4}$/.test(fields[6]!)) throw new NotationError('control', { text: fields[6]! });
+    if (!/^(-|[eswn]{2})$/.test(fields[7]!)) throw new NotationError('alliance', { text: fields[7]! });
     return {
         variant,
         pieces,
         toMove: player,
         castling: fields[2]!,
         enPassant: fields[3]!,
-        halfmove: count(fields[4]!, 'half-move clock', 0),
-        fullmove: count(fields[5]!, 'move number', 1),
+        halfmove: count(fields[4]!, 'halfmove'),
+        fullmove: count(fields[5]!, 'move_number'),
         control: fields[6]!,
         alliance: fields[7]!,
     };

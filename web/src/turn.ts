@@ -151,7 +151,8 @@ export interface ErrorMessage {
     type: 'error';
     code: string;
     message: string;
-    reason?: string; // illegal_move: the rules core's reason id
+    reason?: string; // illegal_move: the rules core's reason id; a refused start position: its rule
+    field?: string; // a start position the server could not read: the part that is wrong
     arrows?: [string, string][]; // illegal_move: what the explanation points at
     ply?: number; // stale_ply: the moves played
 }
@@ -251,6 +252,7 @@ const MESSAGES: Record<string, Check> = {
         { type: str, code: str, message: str },
         {
             reason: str,
+            field: str,
             arrows: list((v, w) => (list(str)(v, w), (v as unknown[]).length === 2 || fail(w, 'not a pair'))),
             ply: int,
         },

@@ -9,6 +9,17 @@ import {
     repetitionKey,
 } from '../src/notation';
 
+// What a refused text is refused for.
+function problemOf(read: () => unknown): { problem: string; values: Readonly<Record<string, string | number>> } {
+    try {
+        read();
+    } catch (e) {
+        if (e instanceof NotationError) return { problem: e.problem, values: e.values };
+        throw e;
+    }
+    throw new Error('not refused');
+}
+
 describe('FEN (chess, silverman, pawnrace)', () => {
     it('reads the chess start', () => {
         const p = parsePosition('chess', START_FEN.chess);
@@ -32,20 +43,24 @@ describe('FEN (chess, silverman, pawnrace)', () => {
         expect(p.enPassant).toBe('e3');
     });
     it.each([
-        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0', '6 fields'],
-        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', 'ranks'],
-        ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'files'],
-        ['rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'unknown character'],
-        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'side to move'],
-        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'not a number'],
-        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0', 'at least 1'],
-        ['', 'fields'],
-    ])('refuses %j naming what is wrong', (fen, what) => {
-        expect(() => parsePosition('chess', fen)).toThrow(NotationError);
-        expect(() => parsePosition('chess', fen)).toThrow(what);
+        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0', 'fen_fields', { n: 5 }],
+        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', 'ranks', { n: 7, need: 8 }],
+        ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'files', { rank: 6, n: 9, need: 8 }],
+        ['rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'unknown_character', { rank: 7, character: 'x' }],
+        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'side', { text: 'x' }],
+        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'halfmove', { text: '-1' }],
+        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0', 'move_number', { text: '0' }],
+        ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999 1', 'halfmove', { text: '99999999999' }],
+        ['', 'fen_fields', { n: 1 }],
+    ])('refuses %j naming what is wrong', (fen, problem, values) => {
+        expect(problemOf(() => parsePosition('chess', fen))).toEqual({ problem, values });
+    });
+    it('reads a FEN without its two move counters, as 0 and 1', () => {
+        const p = parsePosition('chess', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq -');
+        expect([p.toMove, p.castling, p.halfmove, p.fullmove]).toEqual(['black', 'KQkq', 0, 1]);
     });
     it('refuses a chess board on silverman', () => {
-        expect(() => parsePosition('silverman', START_FEN.chess)).toThrow('ranks');
+        expect(problemOf(() => parsePosition('silverman', START_FEN.chess)).problem).toBe('ranks');
     });
     it('refuses huge input without hanging', () => {
         expect(() => parsePosition('chess', '8/'.repeat(5000))).toThrow(NotationError);
@@ -79,16 +94,16 @@ describe('TFEN (tamerlane)', () => {
         expect(p.pieces.get('a1')).toEqual({ army: 'black', kind: 'K' });
     });
     it.each([
-        [START_FEN.tamerlane.replace('prpnpt', 'prpNpt'), 'unknown character'], // mixed-case pawn token
-        [START_FEN.tamerlane.replace(' -/- ', ' -- '), 'citadel'],
-        [START_FEN.tamerlane.replace(' -/- ', ' X/- '), 'citadel occupant'],
-        [START_FEN.tamerlane.replace(' Kk ', ' KK '), 'swap'],
-        [START_FEN.tamerlane.replace(' 0/0 ', ' 0 '), 'pawn-of-pawns'],
+        [START_FEN.tamerlane.replace('prpnpt', 'prpNpt'), 'unknown_character'], // mixed-case pawn token
+        [START_FEN.tamerlane.replace(' -/- ', ' -- '), 'citadels'],
+        [START_FEN.tamerlane.replace(' -/- ', ' X/- '), 'citadel_occupant'],
+        [START_FEN.tamerlane.replace(' Kk ', ' KK '), 'swaps'],
+        [START_FEN.tamerlane.replace(' 0/0 ', ' 0 '), 'pawn_of_pawns'],
         [START_FEN.tamerlane.replace('/11/', '/12/'), 'files'],
         ['11/11/11 w -/- Kk 0/0 0 1', 'ranks'],
-        [START_FEN.tamerlane.split(' ').slice(0, 6).join(' '), '7 fields'],
-    ])('refuses %j', (fen, what) => {
-        expect(() => parsePosition('tamerlane', fen)).toThrow(what);
+        [START_FEN.tamerlane.split(' ').slice(0, 6).join(' '), 'fields'],
+    ])('refuses %j', (fen, problem) => {
+        expect(problemOf(() => parsePosition('tamerlane', fen)).problem).toBe(problem);
     });
 });
 
@@ -114,17 +129,21 @@ describe('K4FEN (four kingdoms)', () => {
         expect(armiesCommandedBy(p, 'east')).toEqual([]);
     });
     it.each([
-        [START_FEN.fourkingdoms.replace('xxxnRnN', 'xxnRnN'), 'c14 is not on the board'], // a corner cell missing
-        [START_FEN.fourkingdoms.replace('xxxnRnN', '3nRnN'), 'not on the board'], // a corner counted as empty
-        [START_FEN.fourkingdoms.replace('wRwP10ePeR/wNwP', 'xRwP10ePeR/wNwP'), 'not a removed cell'],
-        [START_FEN.fourkingdoms.replace('nRnN', 'nXnN'), 'unknown character'],
-        [START_FEN.fourkingdoms.replace(' e eKQ', ' x eKQ'), 'player to move'],
-        [START_FEN.fourkingdoms.replace(' eswn -', ' esw -'), 'control'],
-        [START_FEN.fourkingdoms.replace(' eswn -', ' eswn ab'), 'alliance'],
-        [START_FEN.fourkingdoms.replace(' - 0 1', ' a1 0 1'), 'en passant'],
-        [START_FEN.chess, 'fields'],
-    ])('refuses %j', (fen, what) => {
-        expect(() => parsePosition('fourkingdoms', fen)).toThrow(what);
+        [START_FEN.fourkingdoms.replace('xxxnRnN', 'xxnRnN'), 'off_board', { rank: 14, square: 'c14' }], // a corner cell missing
+        [START_FEN.fourkingdoms.replace('xxxnRnN', '3nRnN'), 'off_board', { rank: 14, square: 'a14' }], // a corner counted as empty
+        [
+            START_FEN.fourkingdoms.replace('wRwP10ePeR/wNwP', 'xRwP10ePeR/wNwP'),
+            'not_removed',
+            { rank: 11, square: 'a11' },
+        ],
+        [START_FEN.fourkingdoms.replace('nRnN', 'nXnN'), 'unknown_character', { rank: 14, character: 'n' }],
+        [START_FEN.fourkingdoms.replace(' e eKQ', ' x eKQ'), 'player', { text: 'x' }],
+        [START_FEN.fourkingdoms.replace(' eswn -', ' esw -'), 'control', { text: 'esw' }],
+        [START_FEN.fourkingdoms.replace(' eswn -', ' eswn ab'), 'alliance', { text: 'ab' }],
+        [START_FEN.fourkingdoms.replace(' - 0 1', ' a1 0 1'), 'en_passant', { text: 'a1' }],
+        [START_FEN.chess, 'fields', { format: 'K4FEN', n: 6, need: 8 }],
+    ])('refuses %j', (fen, problem, values) => {
+        expect(problemOf(() => parsePosition('fourkingdoms', fen))).toEqual({ problem, values });
     });
 });
 

@@ -6,6 +6,7 @@ import { button, copyText, el } from '../dom';
 import { type Seat, type Variant, VARIANTS, geometryOf } from '../geometry';
 import { t } from '../i18n';
 import { NotationError, START_FEN, parsePosition } from '../notation';
+import { notationErrorText, positionRefusalText } from '../position_errors';
 import { pieceSvg } from '../pieces';
 import { saveHeld } from '../store';
 
@@ -132,7 +133,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
             parsePosition(variant, text);
             return true;
         } catch (e) {
-            fenError.textContent = e instanceof NotationError ? e.message : String(e);
+            fenError.textContent = e instanceof NotationError ? notationErrorText(e) : String(e);
             return false;
         }
     };
@@ -166,9 +167,12 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 }
             })
             .catch((err) => {
-                message.textContent = t('error', {
-                    message: err instanceof ApiError ? err.body.message || err.body.code : String(err),
-                });
+                const position = err instanceof ApiError ? positionRefusalText(err.body) : undefined;
+                if (position) fenError.textContent = position;
+                else
+                    message.textContent = t('error', {
+                        message: err instanceof ApiError ? err.body.message || err.body.code : String(err),
+                    });
             })
             .finally(() => {
                 submit.disabled = false;
