@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
 import { familyChecks } from './family.mjs';
+import { gamesChecks } from './games.mjs';
 import { learnChecks } from './learn.mjs';
 
 const OUT = join(WEB, 'test-results');
@@ -724,6 +725,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
 
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
+await gamesChecks({ base, step, assert, newPage, out: OUT });
 
 await browser.close();
 stopChildren();

@@ -1,7 +1,7 @@
 // The app: a header with the language switch, and the screens chosen by the address: `/` (new
 // game), `/g/{id}` (play with `?token=…`, watch without), `/learn`, `/learn/{lesson}[/{level}]`
 // and `/learn/practice/{topic}` (the children's course), `/family` and `/family/grown-ups` (a
-// family's children and their progress).
+// family's children and their progress). An address under `/g/` that is no game's says so.
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { el } from './dom';
@@ -10,6 +10,7 @@ import { LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
 import { renderFamily } from './screens/family';
 import { renderGrownups } from './screens/family/grownups';
 import { renderGame } from './screens/game';
+import { renderNoSuchGame } from './screens/game/missing';
 import { renderHome } from './screens/home';
 import { renderLearn } from './screens/learn';
 import { route } from './router';
@@ -17,6 +18,7 @@ import { keepLearnReadingWith } from './speech';
 import './style.css';
 import './learn.css';
 import './family.css';
+import './games.css';
 
 // Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;
@@ -56,6 +58,8 @@ function show(): void {
         cleanup = renderFamily(main, navigate);
     } else if (r.screen === 'grownups') {
         cleanup = renderGrownups(main, navigate);
+    } else if (r.screen === 'missing' && location.pathname.startsWith('/g/')) {
+        renderNoSuchGame(main, navigate);
     } else {
         renderHome(main, navigate);
     }

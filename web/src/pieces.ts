@@ -4,6 +4,7 @@
 // pawns carry a small emblem of the piece they become. Four Kingdoms' armies have a colour-blind
 // safe colour (Okabe-Ito) and a shape mark of their own in the corner.
 
+import type { Variant } from './geometry';
 import type { Army, Kind, Piece } from './notation';
 
 interface Paint {
@@ -226,3 +227,21 @@ export function pieceSvg(piece: Piece, size = 48): string {
 }
 
 export const ALL_KINDS: readonly Kind[] = ['K', 'Q', 'R', 'B', 'N', 'P', 'H', 'A', 'G', 'V', 'Z', 'T', 'E', 'C', 'D'];
+
+// The piece that stands for a game on the home page (its card, the list of games kept).
+export function variantPiece(v: Variant): Piece {
+    switch (v) {
+        case 'pawnrace':
+            return { army: 'white', kind: 'P' };
+        case 'silverman':
+            return { army: 'white', kind: 'Q' };
+        case 'tamerlane':
+            return { army: 'white', kind: 'Z' };
+        case 'fourkingdoms':
+            return { army: 'east', kind: 'K' };
+        case 'fourkingdoms-teams':
+            return { army: 'north', kind: 'K' };
+        default:
+            return { army: 'white', kind: 'N' };
+    }
+}

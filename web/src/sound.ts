@@ -1,8 +1,8 @@
-// Short synthesised sounds (WebAudio, no files): move, capture, check and the end of the game.
-// Muting is remembered.
+// Short synthesised sounds (WebAudio, no files): move, capture, check, the end of the game, and
+// the chime of "your move" (a page hidden, when asked for). Muting is remembered.
 
 const KEY = 'citadel.muted';
-export type Sound = 'move' | 'capture' | 'check' | 'end' | 'illegal';
+export type Sound = 'move' | 'capture' | 'check' | 'end' | 'illegal' | 'turn';
 
 let context: AudioContext | undefined;
 
@@ -39,12 +39,18 @@ const NOTES: Record<Sound, [number, number, number][]> = {
         [784, 0.28, 0.3],
     ],
     illegal: [[180, 0, 0.12]],
+    turn: [
+        [784, 0, 0.12],
+        [1047, 0.13, 0.25],
+    ],
 };
 
-export function play(sound: Sound): void {
-    if (isMuted() || typeof AudioContext === 'undefined') return;
+// Plays `sound`, unless sounds are muted (`evenMuted`: a sound of its own switch, asked for).
+export function play(sound: Sound, evenMuted = false): void {
+    if ((isMuted() && !evenMuted) || typeof AudioContext === 'undefined') return;
     try {
         context ??= new AudioContext();
+        if (context.state === 'suspended') void context.resume(); // allowed once the page was touched
         const now = context.currentTime;
         for (const [freq, start, length] of NOTES[sound]) {
             const osc = context.createOscillator();

@@ -181,7 +181,7 @@ function controller(params = { token: 'w', seat: 'white' }) {
     const game = new GameController(
         'g1',
         params,
-        { update: (u) => void updates.push(u.kind), linkStatus: () => {} },
+        { update: (u) => void updates.push(u.kind), linkStatus: () => {}, missing: () => {} },
         server,
     );
     return { game, sent, updates, fetches: () => fetches };

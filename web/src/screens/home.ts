@@ -1,35 +1,45 @@
-// The home screen: choose a game, a clock, who sits where, an optional start position and how to
-// play (one device, or invitations to copy); beside it, the big way into the children's course.
+// The home screen: the games this browser keeps (my_games.ts); a new game: choose a game, a clock,
+// who sits where, an optional start position and how to play (one device, or invitations to
+// copy); beside it, the big way into the children's course. The form starts as the last game was
+// created (new_game.ts) and keeps what is chosen when it is drawn again (another language). Once
+// a game is created with invitations, the page shows the links, and shows them again when the
+// browser comes Back to it (the history entry names the game).
 
 import { type CreateResponse, type SeatRequest, ApiError, api } from '../api';
-import { button, copyText, el } from '../dom';
+import { button, el } from '../dom';
 import { type Seat, type Variant, VARIANTS, geometryOf } from '../geometry';
 import { t } from '../i18n';
+import {
+    type NewGameSettings,
+    CLOCK_PRESETS,
+    clampLevel,
+    draftSettings,
+    keepSettings,
+    seatSetting,
+    setDraft,
+} from '../new_game';
 import { NotationError, START_FEN, parsePosition } from '../notation';
 import { notationErrorText, positionRefusalText } from '../position_errors';
-import { pieceSvg } from '../pieces';
-import { saveHeld } from '../store';
+import { pieceSvg, variantPiece } from '../pieces';
+import { type KeptGame, invitedSeats, keepGame, keptGame, keptSeats } from '../store';
+import { invitationList, watchLine } from './invitations';
+import { myGames } from './my_games';
 
-export const CLOCK_PRESETS: readonly ({ initial_s: number; increment_s: number } | null)[] = [
-    null,
-    { initial_s: 180, increment_s: 2 },
-    { initial_s: 300, increment_s: 3 },
-    { initial_s: 600, increment_s: 5 },
-    { initial_s: 900, increment_s: 10 },
-    { initial_s: 1800, increment_s: 0 },
-];
+export { CLOCK_PRESETS } from '../new_game';
+export { invitationUrl } from './invitations';
 
-// Absolute invitation URL for a created seat, with `seat=` added so that the page knows which
-// seat the token holds before the server says so.
-export function invitationUrl(id: string, s: { seat: Seat; token: string; url?: string }, origin: string): string {
-    const u = new URL(s.url || `/g/${encodeURIComponent(id)}?token=${encodeURIComponent(s.token)}`, origin);
-    if (!u.searchParams.has('token')) u.searchParams.set('token', s.token);
-    if (!u.searchParams.has('seat')) u.searchParams.set('seat', s.seat);
-    return u.toString();
+// The history entry of the home page that shows a created game's invitations.
+interface InvitationsEntry {
+    invitations: string; // the game's id
 }
+const invitationsOf = (state: unknown): string | undefined => {
+    const id = (state as Partial<InvitationsEntry> | null)?.invitations;
+    return typeof id === 'string' ? id : undefined;
+};
 
 export function renderHome(root: HTMLElement, navigate: (path: string) => void): void {
-    let variant: Variant = 'chess';
+    const settings = draftSettings(); // this form's, kept as the draft at every change
+    const sync = () => setDraft(settings);
     const form = el('form', { class: 'home', id: 'new-game', novalidate: true });
     const variantList = el('div', { class: 'variants', role: 'radiogroup', 'aria-label': t('variant') });
     const seatsBox = el('div', { class: 'seats' });
@@ -38,25 +48,43 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         clockSelect.append(
             el(
                 'option',
-                { value: String(i), selected: i === 0 },
+                { value: String(i), selected: i === settings.clock },
                 c ? t('clock_minutes', { min: c.initial_s / 60, inc: c.increment_s }) : t('clock_none'),
             ),
         );
+    });
+    clockSelect.addEventListener('change', () => {
+        settings.clock = Number(clockSelect.value);
+        sync();
     });
     const fenInput = el('textarea', {
         id: 'fen',
         name: 'fen',
         rows: '2',
         spellcheck: 'false',
-        placeholder: START_FEN.chess,
+        placeholder: START_FEN[settings.variant],
     });
+    fenInput.value = settings.fen;
     const fenError = el('p', { class: 'field-error', 'aria-live': 'polite' });
-    const modeOne = el('input', { type: 'radio', name: 'mode', value: 'one', id: 'mode-one', checked: true });
-    const modeInvite = el('input', { type: 'radio', name: 'mode', value: 'invite', id: 'mode-invite' });
-    const turnBoard = el('input', { type: 'checkbox', id: 'turn-board', checked: true });
+    const mode = (value: 'one' | 'invite', id: string) => {
+        const input = el('input', { type: 'radio', name: 'mode', value, id, checked: settings.mode === value });
+        input.addEventListener('change', () => {
+            if (input.checked) settings.mode = value;
+            sync();
+        });
+        return input;
+    };
+    const modeOne = mode('one', 'mode-one');
+    const modeInvite = mode('invite', 'mode-invite');
+    const turnBoard = el('input', { type: 'checkbox', id: 'turn-board', checked: settings.turnBoard });
+    turnBoard.addEventListener('change', () => {
+        settings.turnBoard = turnBoard.checked;
+        sync();
+    });
     const submit = el('button', { type: 'submit', class: 'primary', id: 'create' }, t('create'));
     const message = el('p', { class: 'form-error', 'aria-live': 'polite' });
     const invitations = el('section', { class: 'invitations', hidden: true, id: 'invitations' });
+    let games = myGames(navigate);
 
     const drawVariants = () => {
         variantList.replaceChildren();
@@ -66,16 +94,17 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 name: 'variant',
                 value: v,
                 id: `variant-${v}`,
-                checked: v === variant,
+                checked: v === settings.variant,
             });
             input.addEventListener('change', () => {
-                variant = v;
+                settings.variant = v;
+                sync();
                 fenInput.placeholder = START_FEN[v];
                 drawSeats();
                 validateFen();
             });
             const icon = el('span', { class: 'variant-icon' });
-            icon.innerHTML = pieceSvg(variantIcon(v), 40);
+            icon.innerHTML = pieceSvg(variantPiece(v), 40);
             variantList.append(
                 el(
                     'label',
@@ -91,27 +120,36 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
 
     const drawSeats = () => {
         seatsBox.replaceChildren();
-        geometryOf(variant).seats.forEach((seat, i) => {
+        for (const seat of geometryOf(settings.variant).seats) {
+            const chosen = seatSetting(settings, seat);
             const kind = el(
                 'select',
                 { id: `seat-${seat}`, 'aria-label': t(`seat_${seat}`) },
-                el('option', { value: 'human' }, t('human')),
-                el('option', { value: 'engine' }, t('engine')),
+                el('option', { value: 'human', selected: chosen.player === 'human' }, t('human')),
+                el('option', { value: 'engine', selected: chosen.player === 'engine' }, t('engine')),
             );
             const level = el('input', {
                 type: 'number',
                 min: '0',
                 max: '20',
-                value: '5',
+                value: String(chosen.level),
                 id: `level-${seat}`,
                 'aria-label': `${t('level')} (${t(`seat_${seat}`)})`,
-                hidden: true,
+                hidden: chosen.player !== 'engine',
             });
-            const levelLabel = el('label', { class: 'level', for: `level-${seat}`, hidden: true }, t('level'));
-            kind.addEventListener('change', () => {
-                level.hidden = levelLabel.hidden = kind.value !== 'engine';
-            });
-            void i;
+            const levelLabel = el(
+                'label',
+                { class: 'level', for: `level-${seat}`, hidden: chosen.player !== 'engine' },
+                t('level'),
+            );
+            const changed = () => {
+                const player = kind.value === 'engine' ? 'engine' : 'human';
+                level.hidden = levelLabel.hidden = player !== 'engine';
+                settings.seats[seat] = { player, level: clampLevel(Number(level.value)) };
+                sync();
+            };
+            kind.addEventListener('change', changed);
+            level.addEventListener('input', changed);
             seatsBox.append(
                 el(
                     'div',
@@ -122,7 +160,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                     level,
                 ),
             );
-        });
+        }
     };
 
     const validateFen = (): boolean => {
@@ -130,40 +168,48 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         fenError.textContent = '';
         if (!text) return true;
         try {
-            parsePosition(variant, text);
+            parsePosition(settings.variant, text);
             return true;
         } catch (e) {
             fenError.textContent = e instanceof NotationError ? notationErrorText(e) : String(e);
             return false;
         }
     };
-    fenInput.addEventListener('input', validateFen);
+    fenInput.addEventListener('input', () => {
+        settings.fen = fenInput.value;
+        sync();
+        validateFen();
+    });
 
     form.addEventListener('submit', (e) => {
         e.preventDefault();
         if (!validateFen()) return;
-        const seats: SeatRequest[] = geometryOf(variant).seats.map((seat) => {
-            const kind = (form.querySelector(`#seat-${seat}`) as HTMLSelectElement).value;
-            if (kind !== 'engine') return { player: 'human' };
-            const raw = Number((form.querySelector(`#level-${seat}`) as HTMLInputElement).value);
-            return { player: 'engine', level: Math.max(0, Math.min(20, Number.isFinite(raw) ? Math.round(raw) : 5)) };
+        const sent: NewGameSettings = structuredClone(settings);
+        const seats: SeatRequest[] = geometryOf(sent.variant).seats.map((seat) => {
+            const s = seatSetting(sent, seat);
+            return s.player === 'engine' ? { player: 'engine', level: s.level } : { player: 'human' };
         });
-        const clock = CLOCK_PRESETS[Number(clockSelect.value)] ?? null;
         submit.disabled = true;
         submit.textContent = t('creating');
         message.textContent = '';
-        api.create({ variant, fen: fenInput.value.trim() || null, clock, seats })
+        api.create({
+            variant: sent.variant,
+            fen: sent.fen.trim() || null,
+            clock: CLOCK_PRESETS[sent.clock] ?? null,
+            seats,
+        })
             .then((created) => {
-                if (modeOne.checked) {
-                    // one device: this browser keeps every seat
-                    saveHeld(created.id, {
-                        tokens: Object.fromEntries(created.seats.map((s) => [s.seat, s.token])),
-                        turnBoard: turnBoard.checked,
-                    });
+                keepSettings(sent);
+                const game = keepCreated(created, sent);
+                const listed = myGames(navigate); // with the new game
+                games.replaceWith(listed);
+                games = listed;
+                if (sent.mode === 'one') {
                     navigate(`/g/${encodeURIComponent(created.id)}`);
                 } else {
-                    form.hidden = true; // the links are what matters now
-                    showInvitations(invitations, created, navigate);
+                    // The links are what matters now, and Back comes to them again.
+                    history.replaceState({ invitations: created.id } satisfies InvitationsEntry, '', location.href);
+                    showInvitations(game);
                 }
             })
             .catch((err) => {
@@ -179,6 +225,19 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 submit.textContent = t('create');
             });
     });
+
+    const showInvitations = (game: KeptGame) => {
+        form.hidden = true;
+        invitations.hidden = false;
+        invitations.replaceChildren(
+            el('h2', {}, t('invitations')),
+            el('p', {}, t('invitation_hint')),
+            invitationList(game.id, keptSeats(game), { mine: game.mine, play: navigate }),
+            watchLine(game.id),
+            button(t('new_game'), () => navigate('/'), { id: 'another-game' }),
+        );
+        window.scrollTo(0, 0);
+    };
 
     drawVariants();
     drawSeats();
@@ -197,7 +256,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         ),
         el(
             'details',
-            {},
+            { open: settings.fen.trim() !== '' },
             el('summary', {}, t('start_position')),
             el('label', { for: 'fen', class: 'hint' }, t('start_position_hint')),
             fenInput,
@@ -206,7 +265,29 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         submit,
         message,
     );
-    root.replaceChildren(el('div', { class: 'home-page' }, learnEntry(navigate), form, invitations));
+    validateFen();
+    root.replaceChildren(el('div', { class: 'home-page' }, learnEntry(navigate), invitations, games, form));
+    // Back to the page of a game's invitations (or the language changed on it): the links again.
+    const shown = invitationsOf(history.state);
+    const game = shown === undefined ? undefined : keptGame(shown);
+    if (game && invitedSeats(game).length > 0) showInvitations(game);
+}
+
+// A game created here: one device keeps every seat, invitations keep the links to hand out.
+function keepCreated(created: CreateResponse, sent: NewGameSettings): KeptGame {
+    const tokens: Partial<Record<Seat, string>> = {};
+    for (const s of created.seats) tokens[s.seat] = s.token;
+    const variant: Variant = sent.variant;
+    const game: KeptGame = {
+        id: created.id,
+        variant,
+        created: Date.now(),
+        tokens,
+        mine: sent.mode === 'one' ? created.seats.map((s) => s.seat) : [],
+    };
+    if (sent.mode === 'one') game.turn_board = sent.turnBoard;
+    keepGame(game);
+    return game;
 }
 
 // The Learn card (#learn-entry): a child's way in, as big as a finger wants it.
@@ -226,68 +307,4 @@ function learnEntry(navigate: (path: string) => void): HTMLElement {
         navigate('/learn');
     });
     return a;
-}
-
-function variantIcon(v: Variant) {
-    switch (v) {
-        case 'pawnrace':
-            return { army: 'white' as const, kind: 'P' as const };
-        case 'silverman':
-            return { army: 'white' as const, kind: 'Q' as const };
-        case 'tamerlane':
-            return { army: 'white' as const, kind: 'Z' as const };
-        case 'fourkingdoms':
-            return { army: 'east' as const, kind: 'K' as const };
-        case 'fourkingdoms-teams':
-            return { army: 'north' as const, kind: 'K' as const };
-        default:
-            return { army: 'white' as const, kind: 'N' as const };
-    }
-}
-
-function showInvitations(box: HTMLElement, created: CreateResponse, navigate: (path: string) => void): void {
-    box.hidden = false;
-    const list = el('ul', { class: 'invitation-list' });
-    for (const s of created.seats) {
-        const url = invitationUrl(created.id, s, location.origin);
-        const field = el('input', {
-            type: 'text',
-            readonly: true,
-            value: url,
-            'aria-label': t(`seat_${s.seat}`),
-            class: 'invite-url',
-        });
-        const copy = button(t('copy'), () => {
-            void copyText(url).then((ok) => {
-                copy.textContent = ok ? t('copied') : t('copy');
-                if (!ok) field.select();
-            });
-        });
-        const play = button(t('open_my_seat', { seat: t(`seat_${s.seat}`) }), () => {
-            const u = new URL(url);
-            navigate(u.pathname + u.search);
-        });
-        list.append(el('li', { class: `seat-${s.seat}` }, el('strong', {}, t(`seat_${s.seat}`)), field, copy, play));
-    }
-    const watch = new URL(`/g/${encodeURIComponent(created.id)}`, location.origin).toString();
-    box.replaceChildren(
-        el('h2', {}, t('invitations')),
-        el('p', {}, t('invitation_hint')),
-        list,
-        el(
-            'p',
-            { class: 'watch' },
-            el('strong', {}, t('watch_link')),
-            ' ',
-            el('input', {
-                type: 'text',
-                readonly: true,
-                value: watch,
-                class: 'invite-url',
-                'aria-label': t('watch_link'),
-            }),
-        ),
-        button(t('new_game'), () => navigate('/'), { id: 'another-game' }),
-    );
-    window.scrollTo(0, 0);
 }

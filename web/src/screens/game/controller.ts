@@ -2,12 +2,14 @@
 // GameModel and the live link, holds the seats' tokens, sends moves and actions, and applies
 // every message to the model as it comes (each carries the whole Turn); only a message about a
 // position this client has not seen (a gap) or a stale ply makes it fetch the state. The page is
-// told what changed and redraws. No DOM here.
+// told what changed and redraws, or that the server has no such game (then nothing more is
+// asked). The seats this browser plays are the kept game's (store.ts) and the one a link opened
+// here holds, kept from the first state on. No DOM here.
 
-import { type ActionRequest, type LinkHandlers, type LinkStatus, GameLink, api } from '../../api';
-import { type Seat, SEATS } from '../../geometry';
+import { type ActionRequest, type LinkHandlers, type LinkStatus, ApiError, GameLink, api } from '../../api';
+import { type Seat, type Variant, SEATS } from '../../geometry';
 import { GameModel } from '../../game';
-import { type HeldGame, loadHeld, saveHeld } from '../../store';
+import { type KeptGame, joinGame, keptGame, seatOfToken } from '../../store';
 import type { ActionMessage, ErrorMessage, MoveMessage, ServerMessage, StateMessage } from '../../turn';
 
 export interface GameParams {
@@ -27,6 +29,7 @@ export type Update =
 export interface ControllerView {
     update(u: Update): void;
     linkStatus(s: LinkStatus): void;
+    missing(): void; // the server has no game of this id
 }
 
 // What the controller needs of the server: GameLink and GET /api/games/{id} (tests give others).
@@ -47,10 +50,13 @@ const realServer: Server = {
 
 export class GameController {
     model: GameModel | undefined;
-    private readonly held: HeldGame;
+    private kept: KeptGame | undefined;
+    private readonly tokensHeld: Partial<Record<Seat, string>> = {}; // the seats played here
     private readonly urlToken: string | undefined;
+    private readonly urlSeat: Seat | undefined; // the seat the address's token holds, if known
     private readonly link: Link;
     private refreshing: Promise<void> | undefined;
+    private gone = false;
 
     constructor(
         readonly id: string,
@@ -58,11 +64,14 @@ export class GameController {
         private readonly view: ControllerView,
         private readonly server: Server = realServer,
     ) {
-        this.held = loadHeld(id);
+        const kept = keptGame(id);
+        this.kept = kept;
+        for (const seat of kept?.mine ?? []) this.tokensHeld[seat] = kept?.tokens[seat];
         this.urlToken = params.token;
-        if (params.token && SEATS.includes(params.seat as Seat)) {
-            this.held.tokens[params.seat as Seat] = params.token;
-            saveHeld(id, this.held);
+        if (params.token) {
+            const named = SEATS.includes(params.seat as Seat) ? (params.seat as Seat) : undefined;
+            this.urlSeat = named ?? seatOfToken(this.kept, params.token);
+            if (this.urlSeat) this.tokensHeld[this.urlSeat] = params.token;
         }
         // The socket carries one token: the only one held, else none (watch, and move over HTTP).
         const held = this.tokens();
@@ -84,11 +93,16 @@ export class GameController {
 
     // One-device games: whether the board turns to the player to move (the home screen's choice).
     get turnBoard(): boolean {
-        return this.held.turnBoard !== false;
+        return this.kept?.turn_board !== false;
+    }
+
+    // The game as this browser keeps it (its seats' tokens, the invitations handed out), if it does.
+    get keptGame(): KeptGame | undefined {
+        return this.kept;
     }
 
     private tokens(): [Seat, string][] {
-        return Object.entries(this.held.tokens).filter(([, v]) => !!v) as [Seat, string][];
+        return Object.entries(this.tokensHeld).filter(([, v]) => !!v) as [Seat, string][];
     }
 
     // The seats this browser plays. A token from the address without its seat is taken to be
@@ -100,7 +114,7 @@ export class GameController {
     }
 
     private tokenFor(seat: Seat): string | undefined {
-        return this.held.tokens[seat] ?? (this.urlToken && this.tokens().length === 0 ? this.urlToken : undefined);
+        return this.tokensHeld[seat] ?? (this.urlToken && this.tokens().length === 0 ? this.urlToken : undefined);
     }
 
     async sendMove(move: string): Promise<void> {
@@ -115,13 +129,17 @@ export class GameController {
         if (token) await this.link.sendAction(token, req);
     }
 
-    // The whole state, once however many gaps ask for it while it is on its way.
+    // The whole state, once however many gaps ask for it while it is on its way. A game the
+    // server does not have is told to the page, and the link stops asking.
     refresh(): Promise<void> {
         this.refreshing ??= this.server
             .state(this.id)
             .then((s) => this.receive(s))
-            .catch(() => {
-                /* the link brings the state when it reconnects */
+            .catch((e) => {
+                if (!(e instanceof ApiError && e.status === 404) || this.gone) return;
+                this.gone = true; // else the link brings the state when it reconnects
+                this.link.stop();
+                this.view.missing();
             })
             .finally(() => {
                 this.refreshing = undefined;
@@ -129,10 +147,21 @@ export class GameController {
         return this.refreshing;
     }
 
+    // The game is known to be of `variant` (the server said so): kept, with the seat the
+    // address's link holds, where this browser keeps it or plays in it.
+    private keep(variant: Variant): void {
+        const kept = this.kept;
+        const joins = this.urlSeat !== undefined && kept?.tokens[this.urlSeat] !== this.urlToken;
+        const claims = this.urlSeat !== undefined && !kept?.mine.includes(this.urlSeat);
+        if (kept?.variant === variant && !joins && !claims) return;
+        this.kept = joinGame(this.id, variant, this.urlSeat, this.urlToken) ?? kept;
+    }
+
     receive(m: ServerMessage): void {
         const model = this.model;
         switch (m.type) {
             case 'state':
+                if (!model) this.keep(m.variant);
                 if (!model || model.variant !== m.variant) this.model = new GameModel(m);
                 else model.applyState(m);
                 this.view.update({ kind: 'state' });

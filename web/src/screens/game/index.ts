@@ -3,7 +3,9 @@
 // a refused move, the claim question, the coach, tools, the link's state and the analysis after
 // the end — and redraws them from the controller's model. Which ply is shown is decided here.
 // The announcements (the status line, a refused move's explanation) have a speaker, and are read
-// by themselves when the game's read-aloud switch is on (voice.ts; off until asked).
+// by themselves when the game's read-aloud switch is on (voice.ts; off until asked). The tab's
+// title says when it is this browser's move (alert.ts); the creator finds the invitation links
+// under Invite (invite.ts); a game the server does not have is said so (missing.ts).
 
 import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
@@ -16,12 +18,15 @@ import { play } from '../../sound';
 import { readsByItself, stopSpeaking, voiceOn } from '../../speech';
 import type { MoveMessage } from '../../turn';
 import { read, speakerButton, voiceSwitches } from '../../voice';
+import { TurnAlert } from './alert';
 import { Clocks } from './clocks';
 import { Coach } from './coach';
 import { Controls } from './controls';
 import { type GameParams, type Update, GameController } from './controller';
 import { ClaimQuestion } from './dialogs';
 import { Explanation } from './explain';
+import { invitePanel } from './invite';
+import { renderNoSuchGame } from './missing';
 import { MoveList } from './move_list';
 import { drawPlayers } from './players';
 import { statusLine } from './status';
@@ -73,7 +78,7 @@ export function renderGame(
     let claim: ClaimQuestion | undefined; // open while the board shows the move it asks about
     let stopAnalysis: (() => void) | undefined;
 
-    const game = new GameController(id, params, { update, linkStatus: drawLink });
+    const game = new GameController(id, params, { update, linkStatus: drawLink, missing });
     const board = new BoardView({
         onMove: (m) => playOrAskClaim(m),
         onAttempt: (m) => sendMove(m),
@@ -83,6 +88,9 @@ export function renderGame(
     const moves = new MoveList(show);
     const clocks = new Clocks();
     const coach = new Coach(() => draw());
+    const turnAlert = new TurnAlert();
+    const invite = el('div', { class: 'invite-slot' });
+    let invited: unknown; // the kept game the Invite panel was drawn for
 
     const boardArea = el('section', { class: 'board-area' }, board.element);
     const title = el('h2', { class: 'game-title' });
@@ -109,12 +117,14 @@ export function renderGame(
             explain.element,
             coach.element,
             players,
+            invite,
             controls.element,
             pastBanner,
             el('h3', {}, t('moves')),
             moves.list,
             moves.nav,
             tools,
+            turnAlert.element,
             linkLine,
             analysisBox,
         ),
@@ -222,6 +232,12 @@ export function renderGame(
             if (readsByItself('game')) read(line.text, statusSpeaker, status);
         }
         drawPlayers(players, model, mine);
+        turnAlert.update(!model.over && mine.includes(model.toMove));
+        if (invited !== game.keptGame) {
+            invited = game.keptGame;
+            const panel = invitePanel(game.keptGame, navigate);
+            invite.replaceChildren(...(panel ? [panel] : []));
+        }
         clocks.tick(players, model.over);
         controls.draw(model, mine);
         moves.draw(model.san, model.geometry.seats.length, ply);
@@ -232,6 +248,12 @@ export function renderGame(
             },
             newGame: () => navigate('/'),
         });
+    }
+
+    // The server has no such game: its page says so, and nothing more is asked.
+    function missing(): void {
+        stop();
+        renderNoSuchGame(root, navigate);
     }
 
     function drawLink(s: LinkStatus): void {
@@ -252,11 +274,13 @@ export function renderGame(
     const stopKeys = moves.listenToKeys();
     const ticker = setInterval(() => clocks.tick(players, game.model?.over ?? true), 200);
     game.start();
-    return () => {
+    function stop(): void {
         clearInterval(ticker);
         stopSpeaking();
         stopKeys();
         game.stop();
         stopAnalysis?.();
-    };
+        turnAlert.stop();
+    }
+    return stop;
 }
