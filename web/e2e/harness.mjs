@@ -46,7 +46,8 @@ export async function waitFor(url, ms = 20000) {
 }
 
 // Starts the server under test; `restart` (not for CITADEL_URL) kills it with SIGKILL and starts
-// it again on the same port (and database).
+// it again on the same port (and database). A CITADEL_BIN serves this tree's dist/, not the one
+// it was built beside.
 export async function startTarget() {
     if (process.env.CITADEL_URL)
         return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };
@@ -55,7 +56,9 @@ export async function startTarget() {
     if (process.env.CITADEL_BIN) {
         const db = join(mkdtempSync(join(tmpdir(), 'citadel-e2e-')), 'e2e.db');
         launch = () =>
-            spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
+            spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db, '--web', join(WEB, 'dist')], {
+                stdio: 'inherit',
+            });
     } else {
         if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
         launch = () =>

@@ -17,6 +17,7 @@ import { keepLearnReadingWith } from './speech';
 import './style.css';
 import './learn.css';
 import './family.css';
+import './play.css';
 
 // Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;
