@@ -46,7 +46,8 @@ export async function waitFor(url, ms = 20000) {
 }
 
 // Starts the server under test; `restart` (not for CITADEL_URL) kills it with SIGKILL and starts
-// it again on the same port (and database).
+// it again on the same port (and database). A CITADEL_BIN serves this tree's dist/, not the one
+// it was built beside.
 export async function startTarget() {
     if (process.env.CITADEL_URL)
         return { base: process.env.CITADEL_URL.replace(/\/$/, ''), mock: false, restart: null };

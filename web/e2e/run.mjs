@@ -488,7 +488,11 @@ if (!mock) {
         await page.click('#claim-yes');
         await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
         const status = await page.textContent('#status');
-        assert(/Threefold repetition/.test(status ?? '') && /Draw/.test(status ?? ''), `status "${status}"`);
+        assert(/Threefold repetition/.test(status ?? ''), `status "${status}"`);
+        const verdict = await page.textContent('#end-verdict');
+        assert(verdict === 'Draw', `end panel "${verdict}"`);
+        const told = await page.textContent('#event-log');
+        assert(/Black claimed a draw by threefold repetition\./.test(told ?? ''), `event log "${told}"`);
         assert((await page.locator('.move-list .san').count()) === 8, 'the claim move is not in the list');
         await shot(page, 'claim-with-move-drawn');
         await page.context().close();
@@ -534,6 +538,83 @@ if (!mock) {
         await page.click('#accept-draw');
         await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
         assert(/Draw agreed/.test((await page.textContent('#status')) ?? ''), 'not a draw by agreement');
+        await page.context().close();
+    });
+}
+
+// ---- the game in words: offers and answers, the end panel and its rematch, moves heard ----
+if (!mock) {
+    const vsEngine = (fen = null) => create('chess', fen, [{ player: 'human' }, { player: 'engine', level: 1 }], null);
+    const logText = (page) => page.locator('#event-log').innerText();
+
+    await step('words: a draw offered to the engine, and its decline, are said in words', async () => {
+        // Black is a queen and a rook up: the engine declines at once.
+        const game = await vsEngine('rq2k3/8/8/8/8/8/P7/7K w - - 0 1');
+        const page = await newPage();
+        await page.goto(seatUrl(game, 'white'));
+        await boardReady(page);
+        await page.click('#offer-draw');
+        await page.waitForFunction(
+            () => /Black declined the draw offer\./.test(document.querySelector('#event-log')?.textContent ?? ''),
+            null,
+            { timeout: 10000 },
+        );
+        const told = await logText(page);
+        assert(/White offered a draw\.\s*Black declined the draw offer\./.test(told), `event log "${told}"`);
+        await page.waitForSelector('#offer-draw', { timeout: 5000 }); // the offer no longer stands
+        await shot(page, 'words-draw-declined');
+        await page.context().close();
+    });
+
+    await step('words: resigned to the engine, the end panel; Rematch swaps the colours; New game', async () => {
+        const game = await vsEngine();
+        const page = await newPage();
+        await page.goto(seatUrl(game, 'white'));
+        await boardReady(page);
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await page.waitForSelector('#end-panel:not([hidden])', { timeout: 5000 });
+        assert((await page.textContent('#end-verdict')) === 'The computer won', 'the end panel does not say who won');
+        assert(/White resigned\./.test(await logText(page)), 'the resignation is not told');
+        assert(/^Game over: Resignation\.$/.test((await page.textContent('#status')) ?? ''), 'status line');
+        assert((await page.locator('#end-new-game').count()) === 1, 'no New game in the end panel');
+        await shot(page, 'words-end-panel');
+        await page.click('#rematch');
+        await page.waitForURL((u) => /\/g\//.test(u.pathname) && !u.pathname.includes(game.id), { timeout: 10000 });
+        const id = new URL(page.url()).pathname.split('/').pop();
+        const state = (await api(`/api/games/${id}`)).json;
+        const seats = state.seats.map((s) => `${s.seat}:${s.player}:${s.level}`).join(' ');
+        assert(seats === 'white:engine:1 black:human:null', `rematch seats ${seats}`);
+        await boardReady(page);
+        assert(
+            (await page.locator('.board').getAttribute('data-rotation')) === '2',
+            'the rematch is not played as Black',
+        );
+        await page.waitForSelector('#resign', { timeout: 10000 });
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await page.click('#end-new-game');
+        await page.waitForSelector('#new-game', { timeout: 5000 });
+        await page.context().close();
+    });
+
+    await step('words: the live region says each move, and describes the position on request', async () => {
+        const game = await create('chess', null, undefined, null);
+        const page = await newPage();
+        await page.goto(seatUrl(game, 'white'));
+        await boardReady(page);
+        assert((await page.getAttribute('#move-words', 'aria-live')) === 'polite', 'the move words are not live');
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'e4');
+        await page.waitForFunction(
+            () => document.querySelector('#move-words')?.textContent === 'White: pawn to e4',
+            null,
+            { timeout: 5000 },
+        );
+        await page.focus('#describe-position');
+        await page.keyboard.press('Enter');
+        const described = (await page.textContent('#move-words')) ?? '';
+        assert(/^White: king e1; queen d1; .*pawn a2, b2, c2, d2, e4, f2/.test(described), `described "${described}"`);
         await page.context().close();
     });
 }

@@ -231,10 +231,15 @@ export class GameLink {
         await this.viaHttp(() => api.action(this.id, token, req));
     }
 
-    // An HTTP answer is the message the socket would have brought.
+    // An HTTP answer is the message the socket would have brought; while the socket is open it
+    // brings it itself (the server broadcasts every step to every connection), so the answer is
+    // dropped: taken as well, a step would be told twice, and an answer overtaken by the
+    // broadcasts after it (the engine declining an offer at once) would bring back what they
+    // undid. A refusal goes to this connection only, so it is always taken.
     private async viaHttp(send: () => Promise<ServerMessage>): Promise<void> {
         try {
-            this.handlers.onMessage(await send());
+            const answer = await send();
+            if (!this.live) this.handlers.onMessage(answer);
         } catch (e) {
             if (e instanceof ApiError) this.handlers.onMessage(e.body);
         }

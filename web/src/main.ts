@@ -19,6 +19,7 @@ import './style.css';
 import './learn.css';
 import './family.css';
 import './games.css';
+import './play.css';
 
 // Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;

@@ -48,6 +48,35 @@ export function read(text: string, b: HTMLButtonElement, target?: HTMLElement): 
     if (way === 'off') b.classList.remove('speaking');
 }
 
+// Reads `text`, which holds the texts `shown` in order (each shown by its element), as one: `b`
+// shows that it speaks, and each word is marked in the element that shows it.
+export function readAcross(
+    text: string,
+    shown: readonly { target: HTMLElement; text: string }[],
+    b: HTMLButtonElement,
+): void {
+    let from = 0;
+    const parts = shown.flatMap((s) => {
+        const start = text.indexOf(s.text, from);
+        if (start < 0 || !s.text) return [];
+        from = start + s.text.length;
+        return [{ start, end: from, marker: wordMarker(s.target, s.text) }];
+    });
+    b.classList.add('speaking');
+    const way = speak(text, language(), {
+        onWord: (start, end) => {
+            for (const p of parts)
+                if (start >= p.start && end <= p.end) p.marker.onWord(start - p.start, end - p.start);
+                else p.marker.onEnd();
+        },
+        onEnd: () => {
+            b.classList.remove('speaking');
+            for (const p of parts) p.marker.onEnd();
+        },
+    });
+    if (way === 'off') b.classList.remove('speaking');
+}
+
 // A button that reads `text` (or what it says when pressed) aloud, marking each word in `target`
 // (the element showing the text) where given; it shows that it speaks until the text ends.
 export function speakerButton(text: string | (() => string), target?: HTMLElement): HTMLButtonElement {

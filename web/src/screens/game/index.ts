@@ -3,33 +3,39 @@
 // a refused move, the claim question, the coach, tools, the link's state and the analysis after
 // the end — and redraws them from the controller's model. Which ply is shown is decided here.
 // The announcements (the status line, a refused move's explanation) have a speaker, and are read
-// by themselves when the game's read-aloud switch is on (voice.ts; off until asked). The tab's
-// title says when it is this browser's move (alert.ts); the creator finds the invitation links
-// under Invite (invite.ts); a game the server does not have is said so (missing.ts).
+// by themselves when the game's read-aloud switch is on (voice.ts; off until asked). What each step
+// caused is said in the event log under the status line (events.ts), the end in the end panel
+// (end.ts), and each move in words in a polite live region (move_words.ts) for a screen reader,
+// which a button fills with the whole position on request. The tab's title says when it is this
+// browser's move (alert.ts); the creator finds the invitation links under Invite (invite.ts); a
+// game the server does not have is said so (missing.ts).
 
 import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
 import { BoardView } from '../../board';
-import { el } from '../../dom';
+import { button, el } from '../../dom';
 import { type Rotation, type Seat, type Variant, isFourKingdoms, rotationFor } from '../../geometry';
 import { type StringKey, t } from '../../i18n';
 import { applyMoveForDisplay, parseMove } from '../../notation';
 import { play } from '../../sound';
 import { readsByItself, stopSpeaking, voiceOn } from '../../speech';
 import type { MoveMessage } from '../../turn';
-import { read, speakerButton, voiceSwitches } from '../../voice';
+import { readAcross, speakerButton, voiceSwitches } from '../../voice';
 import { TurnAlert } from './alert';
 import { Clocks } from './clocks';
 import { Coach } from './coach';
 import { Controls } from './controls';
 import { type GameParams, type Update, GameController } from './controller';
 import { ClaimQuestion } from './dialogs';
+import { EndPanel, verdict } from './end';
+import { EventLog, eventLines } from './events';
 import { Explanation } from './explain';
 import { invitePanel } from './invite';
 import { renderNoSuchGame } from './missing';
 import { MoveList } from './move_list';
+import { moveText, positionText } from './move_words';
 import { drawPlayers } from './players';
-import { statusLine } from './status';
+import { sentences, statusLine } from './status';
 import { drawTools } from './tools';
 
 export type { GameParams } from './controller';
@@ -91,6 +97,9 @@ export function renderGame(
     const turnAlert = new TurnAlert();
     const invite = el('div', { class: 'invite-slot' });
     let invited: unknown; // the kept game the Invite panel was drawn for
+    const log = new EventLog();
+    const end = new EndPanel(id, { navigate });
+    let endSaid = false; // the end was said (in the move words) or was over before the page opened
 
     const boardArea = el('section', { class: 'board-area' }, board.element);
     const title = el('h2', { class: 'game-title' });
@@ -101,6 +110,9 @@ export function renderGame(
     const players = el('ul', { class: 'players', id: 'players' });
     const pastBanner = el('p', { class: 'past', hidden: true }, t('viewing_past'));
     const tools = el('div', { class: 'tools' });
+    // Each move in words, for a screen reader (and shown small under the moves).
+    const moveWords = el('p', { class: 'move-words', id: 'move-words', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    const describe = button(t('describe_position'), () => describePosition(), { id: 'describe-position' });
     const analysisBox = el('section', { class: 'analysis', id: 'analysis', hidden: true });
     const linkLine = el('p', { class: 'link-status', id: 'link-status' });
     const drawVoice = () => page.classList.toggle('voice-off', !voiceOn());
@@ -113,6 +125,8 @@ export function renderGame(
             { class: 'side' },
             title,
             el('div', { class: 'said status-row' }, status, statusSpeaker),
+            log.element,
+            end.element,
             voiceSwitches(drawVoice, 'game'),
             explain.element,
             coach.element,
@@ -123,6 +137,7 @@ export function renderGame(
             el('h3', {}, t('moves')),
             moves.list,
             moves.nav,
+            el('div', { class: 'words-row' }, describe, moveWords),
             tools,
             turnAlert.element,
             linkLine,
@@ -177,6 +192,30 @@ export function renderGame(
         if (redraw) draw();
     }
 
+    // The pieces of the position shown, by square, into the live region.
+    function describePosition(): void {
+        const model = game.model;
+        if (!model) return;
+        moveWords.textContent = positionText(model.positionAt(viewPly ?? model.ply), model.geometry.seats);
+    }
+
+    // What a step says: its events in the log, a move in words, and once the end (with who won).
+    function tell(u: Update): void {
+        const model = game.model;
+        if (!model) return;
+        if (u.kind === 'state') endSaid ||= model.over; // an old ending is not news
+        if (u.kind === 'move' || u.kind === 'action')
+            log.add(eventLines(u.message.events, u.message.status, model.variant));
+        const said = u.kind === 'move' ? moveText(model.positionAt(u.message.ply), u.message) : '';
+        if (model.over && !endSaid) {
+            endSaid = true;
+            // Who won is heard here; it is seen in the end panel, so it is not shown twice.
+            const v = verdict(model, game.mySeats());
+            const heard = el('span', { class: 'visually-hidden' }, ` ${sentences([v.text, v.note])}`);
+            moveWords.replaceChildren(sentences([said]), heard);
+        } else if (said) moveWords.textContent = said;
+    }
+
     function update(u: Update): void {
         switch (u.kind) {
             case 'refused':
@@ -191,6 +230,7 @@ export function renderGame(
                 play('end');
                 break;
         }
+        tell(u);
         // Only a Turn brings the clock; restarting the count on another message would lose time.
         if (game.model && (u.kind === 'state' || u.kind === 'move' || u.kind === 'action'))
             clocks.set(game.model.clock);
@@ -224,12 +264,15 @@ export function renderGame(
         const playable = live && !claim;
         board.setInteraction(playable ? model.legal : [], playable ? model.movableBy(mine) : () => false);
         pastBanner.hidden = live;
+        end.draw(model, mine);
         const line = statusLine(model, mine);
         status.textContent = line.text;
         status.dataset['state'] = line.state;
         if (line.text !== statusSaid && live) {
             statusSaid = line.text;
-            if (readsByItself('game')) read(line.text, statusSpeaker, status);
+            // The end is read with who won, each word marked where it is shown.
+            const shown = [{ target: status, text: line.text }, ...(model.over ? end.words() : [])];
+            if (readsByItself('game')) readAcross(sentences(shown.map((s) => s.text)), shown, statusSpeaker);
         }
         drawPlayers(players, model, mine);
         turnAlert.update(!model.over && mine.includes(model.toMove));

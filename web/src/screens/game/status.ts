@@ -32,6 +32,32 @@ export function claimReason(claim: string): string {
     return hasKey(key) ? t(key) : claim.replace(/_/g, ' ');
 }
 
+// Who won: the winning seats (one, or a team of two), [] for a draw, undefined where the result
+// says neither (a game in progress, a free-for-all shared at the top).
+export function winners(
+    result: string | null,
+    status: string,
+    scores: Partial<Record<Seat, number>> | null,
+    seats: readonly Seat[],
+): Seat[] | undefined {
+    if (result === '1-0') return ['white'];
+    if (result === '0-1') return ['black'];
+    if (result === '1/2-1/2' || DRAWN.has(status)) return [];
+    const named = SEATS.find((s) => result === s);
+    if (named) return [named];
+    const team = /^es:(\S+) wn:(\S+)$/.exec(result ?? '');
+    if (team) {
+        if (team[1] === team[2]) return [];
+        return Number(team[1]) > Number(team[2]) ? ['east', 'south'] : ['west', 'north'];
+    }
+    if (scores) {
+        const best = Math.max(...seats.map((s) => scores[s] ?? -Infinity));
+        const top = seats.filter((s) => scores[s] === best);
+        if (top.length === 1) return top;
+    }
+    return undefined;
+}
+
 // Who won, in words: "White wins!", "Draw", "East and South win!" (Four Kingdoms teams, from
 // the record's result), "East wins!" (the free-for-all winner has the top score).
 export function resultText(
@@ -40,39 +66,39 @@ export function resultText(
     scores: Partial<Record<Seat, number>> | null,
     seats: readonly Seat[],
 ): string {
-    if (result === '1-0') return t('winner', { seat: t('seat_white') });
-    if (result === '0-1') return t('winner', { seat: t('seat_black') });
-    if (result === '1/2-1/2' || DRAWN.has(status)) return t('draw');
-    const named = SEATS.find((s) => result === s);
-    if (named) return t('winner', { seat: t(`seat_${named}`) });
-    const team = /^es:(\S+) wn:(\S+)$/.exec(result ?? '');
-    if (team) {
-        if (team[1] === team[2]) return t('draw');
-        const [a, b]: [Seat, Seat] = Number(team[1]) > Number(team[2]) ? ['east', 'south'] : ['west', 'north'];
-        return t('winners_team', { a: t(`seat_${a}`), b: t(`seat_${b}`) });
-    }
-    if (scores) {
-        const best = Math.max(...seats.map((s) => scores[s] ?? -Infinity));
-        const top = seats.filter((s) => scores[s] === best);
-        if (top.length === 1) return t('winner', { seat: t(`seat_${top[0]!}`) });
-    }
-    return result && result !== '*' ? result : '';
+    const won = winners(result, status, scores, seats);
+    if (!won) return result && result !== '*' ? result : '';
+    const [a, b] = won;
+    if (!a) return t('draw');
+    if (!b) return t('winner', { seat: t(`seat_${a}`) });
+    return t('winners_team', { a: t(`seat_${a}`), b: t(`seat_${b}`) });
 }
 
-// The status line for the seats `mine` this browser holds: the ending, or whose turn it is (and
-// whether one watches or is out), and `state` for its colour ('over', 'mine', 'theirs').
+// Sentence-ending marks of every catalogue's language.
+const SENTENCE_END = /[.!?…。！？]$/;
+
+// Texts as one paragraph of sentences: each ends with a mark (the language's full stop where it
+// has none: "Black to move. Check!", "轮到黑方走。将军！"), joined the language's way.
+export function sentences(parts: readonly (string | null | undefined)[]): string {
+    return parts
+        .map((p) => (p ?? '').trim())
+        .filter((p) => p.length > 0)
+        .map((p) => (SENTENCE_END.test(p) ? p : p + t('sentence_end')))
+        .reduce((a, b) => (a ? t('sentence_join', { a, b }) : b), '');
+}
+
+// The status line for the seats `mine` this browser holds: how the game ended (who won is the
+// end panel's, end.ts: said once), or whose turn it is (and whether one watches or is out), and
+// `state` for its colour ('over', 'mine', 'theirs').
 export function statusLine(
     model: GameModel,
     mine: readonly Seat[],
 ): { text: string; state: 'over' | 'mine' | 'theirs' } {
-    if (model.over) {
-        const won = resultText(model.result, model.status, model.scores, model.geometry.seats);
-        return { text: t('game_over_line', { how: statusText(model.status), result: won }), state: 'over' };
-    }
+    if (model.over) return { text: sentences([t('game_over_how', { how: statusText(model.status) })]), state: 'over' };
     const myTurn = mine.includes(model.toMove);
-    let text = myTurn && mine.length === 1 ? t('your_turn') : t('to_move', { seat: t(`seat_${model.toMove}`) });
-    if (mine.length === 0) text += ` — ${t('watching')}`;
-    else if (!mine.some((s) => model.inGame.includes(s))) text += ` — ${t('you_are_out')}`;
-    if (model.inCheck) text += ` ${t('check')}`;
-    return { text, state: myTurn ? 'mine' : 'theirs' };
+    const parts = [myTurn && mine.length === 1 ? t('your_turn') : t('to_move', { seat: t(`seat_${model.toMove}`) })];
+    if (model.inCheck) parts.push(t('check'));
+    if (mine.length === 0) parts.push(t('watching'));
+    else if (!mine.some((s) => model.inGame.includes(s))) parts.push(t('you_are_out'));
+    return { text: sentences(parts), state: myTurn ? 'mine' : 'theirs' };
 }
