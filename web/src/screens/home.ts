@@ -20,6 +20,7 @@ import {
 } from '../new_game';
 import { NotationError, START_FEN, parsePosition } from '../notation';
 import { notationErrorText, positionRefusalText } from '../position_errors';
+import { levelAbout } from '../levels';
 import { pieceSvg, variantPiece } from '../pieces';
 import { type KeptGame, invitedSeats, keepGame, keptGame, keptSeats } from '../store';
 import { invitationList, watchLine } from './invitations';
@@ -142,12 +143,20 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 { class: 'level', for: `level-${seat}`, hidden: chosen.player !== 'engine' },
                 t('level'),
             );
+            const about = el('span', {
+                class: 'level-about',
+                id: `level-about-${seat}`,
+                hidden: chosen.player !== 'engine',
+            });
             const changed = () => {
                 const player = kind.value === 'engine' ? 'engine' : 'human';
-                level.hidden = levelLabel.hidden = player !== 'engine';
+                level.hidden = levelLabel.hidden = about.hidden = player !== 'engine';
                 settings.seats[seat] = { player, level: clampLevel(Number(level.value)) };
+                about.textContent = levelAbout(clampLevel(Number(level.value)), settings.variant);
                 sync();
             };
+            about.textContent = levelAbout(chosen.level, settings.variant);
+            level.setAttribute('aria-describedby', about.id);
             kind.addEventListener('change', changed);
             level.addEventListener('input', changed);
             seatsBox.append(
@@ -158,6 +167,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                     kind,
                     levelLabel,
                     level,
+                    about,
                 ),
             );
         }
