@@ -55,7 +55,10 @@ export async function startTarget() {
     if (process.env.CITADEL_BIN) {
         const db = join(mkdtempSync(join(tmpdir(), 'citadel-e2e-')), 'e2e.db');
         launch = () =>
-            spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db], { stdio: 'inherit' });
+            // --web: this tree's build, not the folder the binary was built beside
+            spawn(process.env.CITADEL_BIN, ['serve', '--port', String(port), '--db', db, '--web', join(WEB, 'dist')], {
+                stdio: 'inherit',
+            });
     } else {
         if (!existsSync(join(WEB, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
         launch = () =>

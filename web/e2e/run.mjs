@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
 import { familyChecks } from './family.mjs';
 import { learnChecks } from './learn.mjs';
+import { playChecks } from './play.mjs';
 
 const OUT = join(WEB, 'test-results');
 mkdirSync(OUT, { recursive: true });
@@ -722,6 +723,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
     });
 }
 
+await playChecks({ step, assert, newPage, create, seatUrl, out: OUT });
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 
