@@ -14,6 +14,7 @@ import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harnes
 import { familyChecks } from './family.mjs';
 import { gamesChecks } from './games.mjs';
 import { learnChecks } from './learn.mjs';
+import { playChecks } from './play.mjs';
 
 const OUT = join(WEB, 'test-results');
 mkdirSync(OUT, { recursive: true });
@@ -804,6 +805,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
     });
 }
 
+await playChecks({ step, assert, newPage, create, seatUrl, out: OUT });
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 await gamesChecks({ base, step, assert, newPage, out: OUT });

@@ -1,16 +1,22 @@
 // One SVG board for every geometry (4x4, 8x8, Tamerlane's 11x10 and citadels, Four Kingdoms'
-// cross). It draws a position, turned to a seat, with coordinates, the last move, check,
-// legal-move dots and explanation arrows, and turns clicks, drags, touches and keys into moves.
+// cross). It draws a position, turned to a seat, with coordinates, the last moves (each in its
+// army's colour where armies have one), the picked piece, check, legal-move dots and explanation
+// arrows; it slides a moved piece to its square; and it turns clicks, drags, touches and keys
+// into moves, with a chooser for a promotion.
 
 import { type Cell, type Geometry, type Rotation, displayPosition, fileLetter, isDark, layoutOf } from './geometry';
 import { t } from './i18n';
-import type { Piece, Position } from './notation';
+import { type Motion, motionBetween } from './motion';
+import type { Piece, PlayedMove, Position } from './notation';
 import { parseMove } from './notation';
-import { pieceMarkup, pieceSvg } from './pieces';
+import { ARMY_PAINT, armyMark, pieceMarkup, pieceSvg } from './pieces';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
+const SLIDE_MS = 180;
 let boardCount = 0;
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 // Coordinates keep about the same size on screen whatever the number of cells: their size in
 // board units grows with the cells across.
@@ -35,8 +41,9 @@ export interface Mark {
     tone: MarkTone;
 }
 
+// `lastMoves`: the moves to show as played, the latest first.
 export interface Highlights {
-    lastMove?: [string, string] | undefined;
+    lastMoves?: readonly PlayedMove[];
     check?: string[];
     marks?: readonly Mark[];
 }
@@ -74,7 +81,10 @@ export class BoardView {
     private cursor: string | undefined;
     private drag:
         { from: string; pointer: number; x0: number; y0: number; moving: boolean; ghost?: SVGGElement } | undefined;
-    private chooser: HTMLDivElement | undefined;
+    // The move last dropped by dragging: its piece is already where it goes, so it does not slide.
+    private dropped: { from: string; to: string } | undefined;
+    private motion: { plan: Motion; start: number } | undefined;
+    private chooser: { box: HTMLDivElement; moves: string[]; stop: () => void } | undefined;
 
     constructor(private readonly handlers: BoardHandlers) {
         this.element = document.createElement('div');
@@ -93,6 +103,8 @@ export class BoardView {
         this.svg.addEventListener('pointercancel', () => this.cancelDrag());
         this.svg.addEventListener('keydown', (e) => this.key(e));
         this.svg.addEventListener('focus', () => {
+            // The click or tap that opened the promotion chooser would take the focus from it.
+            if (this.chooser) return this.focusChooser();
             if (!this.cursor) this.cursor = this.startCursor();
             this.render();
         });
@@ -100,9 +112,14 @@ export class BoardView {
     }
 
     setPosition(g: Geometry, pos: Position): void {
+        const before = this.position;
         if (this.geometry !== g) {
             this.selected = undefined;
             this.cursor = undefined;
+            this.motion = undefined;
+        } else if (before && before !== pos) {
+            this.planMotion(before, pos);
+            this.closeChooser();
         }
         this.geometry = g;
         this.position = pos;
@@ -130,6 +147,7 @@ export class BoardView {
         this.legal = legal;
         this.movable = movable;
         this.dots = dots;
+        if (this.chooser && !this.chooser.moves.every((m) => legal.includes(m))) this.closeChooser();
         if (this.selected) {
             const p = this.position?.pieces.get(this.selected);
             if (!p || !movable(p)) this.selected = undefined;
@@ -189,17 +207,22 @@ export class BoardView {
         );
         const targets = this.dots ? this.targets() : new Set<string>();
         const marks = this.highlights.marks ?? [];
-        const last = this.highlights.lastMove;
+        const played = this.highlights.lastMoves ?? [];
         const check = new Set(this.highlights.check ?? []);
         for (const c of g.cells) {
             const { x, y } = this.cellXY(c);
             const citadel = g.citadels.includes(c.name);
             const classes = ['sq', citadel ? 'citadel' : isDark(g, c.file, c.rank) ? 'dark' : 'light'];
-            if (last && (last[0] === c.name || last[1] === c.name)) classes.push('last');
+            const here = played.filter((m) => m.from === c.name || m.to === c.name);
+            if (here.length) classes.push('last');
             if (this.selected === c.name) classes.push('selected');
             parts.push(
                 `<rect class="${classes.join(' ')}" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-square="${c.name}"/>`,
             );
+            // Over the square, whatever its colours: the moves played (the latest on top), the pick.
+            for (const m of [...here].reverse()) parts.push(this.playedMark(m, c.name, m === played[0], x, y));
+            if (this.selected === c.name)
+                parts.push(`<rect class="picked" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`);
             if (citadel) {
                 parts.push(
                     `<path class="citadel-wall" d="M${x + 8} ${y + 8} h14 v8 h14 v-8 h28 v8 h14 v-8 h14 v84 h-84 Z"/>`,
@@ -209,14 +232,18 @@ export class BoardView {
             if (check.has(c.name)) parts.push(`<circle class="check" cx="${x + 50}" cy="${y + 50}" r="47"/>`);
         }
         parts.push(this.coordinates(g, h, font, margin));
-        for (const [sq, piece] of pos.pieces) {
+        const pieceAt = (sq: string, piece: Piece, extra: string, data: string) => {
             const c = g.cell(sq);
-            if (!c) continue;
+            if (!c) return;
             const { x, y } = this.cellXY(c);
-            const hidden = this.drag?.moving && this.drag.from === sq ? ' dragging-source' : '';
             parts.push(
-                `<g class="piece${hidden}" transform="translate(${x + 4} ${y + 4}) scale(0.92)">${pieceMarkup(piece)}</g>`,
+                `<g ${data}="${sq}"><g class="piece${extra}" transform="translate(${x + 4} ${y + 4}) scale(0.92)">${pieceMarkup(piece)}</g></g>`,
             );
+        };
+        for (const { square, piece } of this.motion?.plan.taken ?? []) pieceAt(square, piece, ' taken', 'data-taken');
+        for (const [sq, piece] of pos.pieces) {
+            const hidden = this.drag?.moving && this.drag.from === sq ? ' dragging-source' : '';
+            pieceAt(sq, piece, hidden, 'data-piece');
         }
         for (const m of marks) {
             const c = m.tone === 'focus' ? undefined : g.cell(m.square);
@@ -259,6 +286,75 @@ export class BoardView {
         }
         this.svg.innerHTML = parts.join('');
         if (this.drag?.ghost) this.svg.appendChild(this.drag.ghost);
+        this.animate();
+    }
+
+    // A move shown as played on the square `sq`: a tint, a ring and, where the piece has gone, its
+    // army's mark (the style sheet colours them by army; a plain tint for White and Black).
+    private playedMark(m: PlayedMove, sq: string, latest: boolean, x: number, y: number): string {
+        const end = m.from === sq ? 'from' : 'to';
+        const cls = `${end}${m.army ? ` army-${m.army}` : ''}${latest ? ' latest' : ''}`;
+        const parts = [
+            `<rect class="last-move ${cls}" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-last="${sq}"/>`,
+            `<rect class="last-ring ${cls}" x="${x + 6}" y="${y + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="6"/>`,
+        ];
+        if (end === 'from' && m.army && !this.position?.pieces.has(sq)) {
+            const paint = ARMY_PAINT[m.army];
+            parts.push(
+                `<g class="last-mark" transform="translate(${x + 4} ${y + 4})">${armyMark(m.army, paint.line, paint.fill)}</g>`,
+            );
+        }
+        return parts.join('');
+    }
+
+    // ---- motion ----
+
+    // A change of one move slides its pieces and fades what it took (not where the user has
+    // asked for less motion, nor the piece the user has just dragged there).
+    private planMotion(before: Position, after: Position): void {
+        const dropped = this.dropped;
+        this.dropped = undefined;
+        const plan = reducedMotion() ? undefined : motionBetween(before.pieces, after.pieces);
+        if (!plan) {
+            this.motion = undefined;
+            return;
+        }
+        const slides = plan.slides.filter((m) => !(dropped && m.from === dropped.from && m.to === dropped.to));
+        this.motion = { plan: { ...plan, slides }, start: performance.now() };
+    }
+
+    // Plays the motion on the pieces just drawn, from where it has got to (the board is drawn
+    // again and again while a piece slides).
+    private animate(): void {
+        const m = this.motion;
+        const g = this.geometry;
+        if (!m || !g) return;
+        const elapsed = performance.now() - m.start;
+        if (elapsed >= SLIDE_MS) {
+            this.motion = undefined;
+            return;
+        }
+        const play = (el: Element | null, frames: Keyframe[], taken = false) => {
+            if (!el || typeof el.animate !== 'function') return;
+            const a = el.animate(frames, { duration: SLIDE_MS, easing: 'ease-out', fill: taken ? 'forwards' : 'none' });
+            a.currentTime = elapsed;
+            if (taken) a.onfinish = () => el.remove();
+        };
+        for (const s of m.plan.slides) {
+            const a = g.cell(s.from);
+            const b = g.cell(s.to);
+            if (!a || !b) continue;
+            const p = this.cellXY(a);
+            const q = this.cellXY(b);
+            play(this.svg.querySelector(`[data-piece="${s.to}"]`), [
+                { transform: `translate(${p.x - q.x}px, ${p.y - q.y}px)` },
+                { transform: 'translate(0px, 0px)' },
+            ]);
+        }
+        for (const sq of m.plan.appear)
+            play(this.svg.querySelector(`[data-piece="${sq}"]`), [{ opacity: 0 }, { opacity: 1 }]);
+        for (const { square } of m.plan.taken)
+            play(this.svg.querySelector(`[data-taken="${square}"]`), [{ opacity: 1 }, { opacity: 0 }], true);
     }
 
     private coordinates(g: Geometry, h: number, font: number, MARGIN: number): string {
@@ -310,16 +406,21 @@ export class BoardView {
         return !!p && this.movable(p);
     }
 
+    // Whether choosing `sq` (a click, a tap, Enter) moves the picked piece there: any square but
+    // another piece that may be picked up instead, unless the picked piece may go there (a
+    // capture of an own-looking piece, e.g. Tamerlane's swap).
+    private movesTo(sq: string): boolean {
+        const picked = this.selected;
+        return !!picked && sq !== picked && (!this.canPick(sq) || this.targets().has(sq));
+    }
+
     private pointerDown(e: PointerEvent): void {
         if (e.button !== 0 && e.pointerType === 'mouse') return;
+        this.dropped = undefined;
         const sq = this.squareAt(e);
         if (!sq) return;
-        if (this.selected && sq !== this.selected && !this.canPick(sq)) {
-            this.tryMove(this.selected, sq);
-            return;
-        }
-        if (this.selected && sq !== this.selected && this.canPick(sq) && this.targets().has(sq)) {
-            this.tryMove(this.selected, sq); // a capture of an own-looking piece (e.g. Tamerlane's swap)
+        if (this.movesTo(sq)) {
+            this.tryMove(this.selected!, sq);
             return;
         }
         if (!this.canPick(sq)) {
@@ -357,8 +458,10 @@ export class BoardView {
         if (!d || d.pointer !== e.pointerId) return;
         this.drag = undefined;
         const sq = this.squareAt(e);
-        if (d.moving && sq && sq !== d.from) this.tryMove(d.from, sq);
-        else this.render();
+        if (d.moving && sq && sq !== d.from) {
+            this.dropped = { from: d.from, to: sq };
+            this.tryMove(d.from, sq);
+        } else this.render();
     }
 
     private cancelDrag(): void {
@@ -380,12 +483,19 @@ export class BoardView {
         else this.choosePromotion(candidates, to);
     }
 
+    // The promotion chooser, over the half of the board away from the square `to`: it takes the
+    // focus (also after the click or tap that opened it), and Escape, Cancel, a click or tap
+    // anywhere else, or the focus going elsewhere put the piece back; nothing is sent until a
+    // piece is chosen.
     private choosePromotion(candidates: string[], to: string): void {
         const piece = this.position?.pieces.get(parseMove(candidates[0]!)!.from);
         if (!piece) return;
         this.closeChooser();
         const box = document.createElement('div');
         box.className = 'promotion';
+        const target = this.geometry?.cell(to);
+        const rows = this.geometry ? layoutOf(this.geometry, this.rotation).rows : 1;
+        if (target && this.cellXY(target).y < (rows * CELL) / 2) box.classList.add('low');
         box.setAttribute('role', 'dialog');
         box.setAttribute('aria-label', t('promote_to'));
         const title = document.createElement('p');
@@ -421,26 +531,64 @@ export class BoardView {
         cancel.type = 'button';
         cancel.className = 'promotion-cancel';
         cancel.textContent = t('cancel');
-        cancel.addEventListener('click', () => {
-            this.closeChooser();
-            this.svg.focus();
-        });
+        cancel.addEventListener('click', () => this.cancelChooser());
         box.append(cancel);
-        box.addEventListener('keydown', (e) => {
-            if (e.key === 'Escape') {
-                this.closeChooser();
-                this.svg.focus();
-            }
+        box.addEventListener('keydown', (e) => this.chooserKey(e, box));
+        box.addEventListener('focusout', (e) => {
+            const next = e.relatedTarget as Node | null;
+            if (next && !box.contains(next) && next !== this.svg) this.cancelChooser();
         });
-        void to;
+        // A press anywhere else puts the piece back; on the board it does nothing more.
+        const outside = (e: PointerEvent) => {
+            if (box.contains(e.target as Node)) return;
+            if (this.svg.contains(e.target as Node)) e.stopPropagation();
+            this.cancelChooser();
+        };
+        document.addEventListener('pointerdown', outside, true);
         this.element.append(box);
-        this.chooser = box;
-        box.querySelector('button')?.focus();
+        this.chooser = {
+            box,
+            moves: candidates,
+            stop: () => document.removeEventListener('pointerdown', outside, true),
+        };
+        this.focusChooser();
     }
 
+    private focusChooser(): void {
+        const box = this.chooser?.box;
+        if (box && !box.contains(document.activeElement)) box.querySelector('button')?.focus();
+    }
+
+    // Escape puts the piece back; the arrow keys go from choice to choice.
+    private chooserKey(e: KeyboardEvent, box: HTMLDivElement): void {
+        if (e.key === 'Escape') {
+            e.preventDefault();
+            this.cancelChooser();
+            return;
+        }
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+        if (!step) return;
+        e.preventDefault();
+        const buttons = [...box.querySelectorAll('button')];
+        const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+        buttons[(i + step + buttons.length) % buttons.length]?.focus();
+    }
+
+    private cancelChooser(): void {
+        this.closeChooser();
+        this.selected = undefined;
+        this.render();
+    }
+
+    // Keyboard play goes on from the board where the chooser held the focus.
     private closeChooser(): void {
-        this.chooser?.remove();
+        const c = this.chooser;
+        if (!c) return;
+        const focused = c.box.contains(document.activeElement);
         this.chooser = undefined;
+        c.stop();
+        c.box.remove();
+        if (focused) this.svg.focus();
     }
 
     // ---- keyboard ----
@@ -488,10 +636,12 @@ export class BoardView {
             return;
         }
         if (e.key === 'Enter' || e.key === ' ') {
+            // as a click: a move, another piece picked instead, or the picked piece put down
             e.preventDefault();
-            if (this.selected && this.cursor !== this.selected) this.tryMove(this.selected, this.cursor);
-            else if (this.selected === this.cursor) this.selected = undefined;
-            else if (this.canPick(this.cursor)) this.selected = this.cursor;
+            const sq = this.cursor;
+            if (this.movesTo(sq)) return this.tryMove(this.selected!, sq);
+            if (this.selected === sq) this.selected = undefined;
+            else if (this.canPick(sq)) this.selected = sq;
             this.render();
             return;
         }

@@ -4,7 +4,15 @@
 // Pure logic, no DOM.
 
 import { type Geometry, type Seat, type Variant, geometryOf, isFourKingdoms } from './geometry';
-import { type Piece, type Position, applyMoveForDisplay, isRoyal, parsePosition } from './notation';
+import {
+    type Piece,
+    type PlayedMove,
+    type Position,
+    applyMoveForDisplay,
+    isRoyal,
+    parseMove,
+    parsePosition,
+} from './notation';
 import type {
     ActionMessage,
     Clock,
@@ -179,11 +187,30 @@ export class GameModel {
         return this.positionAt(this.moves.length);
     }
 
-    lastMoveAt(ply: number): [string, string] | undefined {
-        const m = this.moves[ply - 1];
-        if (!m) return undefined;
-        const match = /^([a-z][0-9]+)([a-z][0-9]+)/.exec(m);
-        return match ? [match[1]!, match[2]!] : undefined;
+    // The last move of each other player before the position after `ply` moves, the latest
+    // first: one in a two-player game; in Four Kingdoms up to three, back to the player to move's
+    // own move or an army's second, so that three engine moves landing within a second can all
+    // be seen. Each is coloured by the army of the piece that moved.
+    lastMovesAt(ply: number): PlayedMove[] {
+        const last = Math.max(0, Math.min(ply, this.moves.length));
+        const played = (p: number): PlayedMove | undefined => {
+            const mv = parseMove(this.moves[p - 1] ?? '');
+            const army =
+                mv && (this.positionAt(p).pieces.get(mv.to)?.army ?? this.positionAt(p - 1).pieces.get(mv.from)?.army);
+            return mv && army ? { from: mv.from, to: mv.to, army } : undefined;
+        };
+        // The player to move then: now, the Turn's; before, the one who played the next move (a
+        // replayed position only guesses it where a player is out or one is in check).
+        const next = last === this.moves.length ? this.toMove : played(last + 1)?.army;
+        const own = next ? this.armiesOf(this.commanderOf(next) ?? next) : [];
+        const out: PlayedMove[] = [];
+        for (let p = last; p >= 1 && out.length < this.geometry.seats.length - 1; p--) {
+            const m = played(p);
+            if (!m) break;
+            if (out.length > 0 && (own.includes(m.army!) || out.some((o) => o.army === m.army))) break;
+            out.push(m);
+        }
+        return out;
     }
 
     // The royal squares to mark as in check after `ply` moves (the SAN says "+" or "#"; for the

@@ -252,6 +252,13 @@ export interface MoveText {
     readonly promotion?: 'q' | 'r' | 'b' | 'n';
 }
 
+// A move as the board shows it played: its squares and the army whose piece moved.
+export interface PlayedMove {
+    readonly from: string;
+    readonly to: string;
+    readonly army?: Army;
+}
+
 // "e2e4", "a10a9", "k1l2", "e7e8q" -> squares; undefined for anything else.
 export function parseMove(text: string): MoveText | undefined {
     const m = /^([a-z][1-9][0-9]?)([a-z][1-9][0-9]?)([qrbn])?$/.exec(text);

@@ -164,9 +164,10 @@ const DRAWINGS: Record<Exclude<Kind, 'P'>, Drawing> & { P: Drawing } = {
     },
 };
 
-// The Four Kingdoms army mark, top left: a second cue besides colour.
-function armyMark(army: Army, line: string): string {
-    const s = `fill="#ffffff" stroke="${line}" stroke-width="3"`;
+// The Four Kingdoms army mark, top left of a 100x100 cell: a second cue besides colour (none
+// for White and Black).
+export function armyMark(army: Army, line: string, fill = '#ffffff'): string {
+    const s = `fill="${fill}" stroke="${line}" stroke-width="3"`;
     switch (army) {
         case 'east':
             return `<circle cx="14" cy="14" r="11" ${s}/>`;

@@ -49,7 +49,7 @@ describe('the game model', () => {
         expect(g.toMove).toBe('black');
         expect(g.positionAt(1).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' });
         expect(g.positionAt(0).pieces.get('e2')).toEqual({ army: 'white', kind: 'P' });
-        expect(g.lastMoveAt(1)).toEqual(['e2', 'e4']);
+        expect(g.lastMovesAt(1)).toEqual([{ from: 'e2', to: 'e4', army: 'white' }]);
     });
     it('applies an action about the position it has, and reports one about another', () => {
         const g = new GameModel(state());
@@ -135,6 +135,55 @@ describe('the game model', () => {
         );
         expect(start.armiesOf('east')).toEqual(['east']);
         expect(start.allianceTarget('west')).toBeUndefined();
+    });
+    it('shows the last move of each other player: one of two, three of four', () => {
+        const chess = new GameModel(state());
+        chess.applyMove(move(0, 'e2e4', 'e4', AFTER_E4));
+        chess.applyMove(move(1, 'e7e5', 'e5', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'));
+        expect(chess.lastMovesAt(2)).toEqual([{ from: 'e7', to: 'e5', army: 'black' }]);
+        expect(chess.lastMovesAt(0)).toEqual([]);
+        // Four Kingdoms after East, South, West and North's first moves (the server's FEN of now)
+        const fk = new GameModel(
+            state({
+                variant: 'fourkingdoms',
+                start_fen: START_FEN.fourkingdoms,
+                moves: ['m7k7', 'h2h4', 'b8d8', 'g13g11'],
+                san: ['m7-k7', 'h2-h4', 'b8-d8', 'g13-g11'],
+                plies: 4,
+                fen: 'xxxnRnNnBnKnQnBnNnRxxx/xxxnPnPnP1nPnPnPnPxxx/xxx8xxx/wRwP4nP5ePeR/wNwP10ePeN/wBwP10ePeB/wK2wP8ePeQ/wQwP8eP2eK/wBwP10ePeB/wNwP10ePeN/wRwP5sP4ePeR/xxx8xxx/xxxsPsPsPsP1sPsPsPxxx/xxxsRsNsBsQsKsBsNsRxxx e eKQsKQwKQnKQ - 0 2 eswn -',
+                to_move: 'east',
+                commanders: { east: 'east', south: 'south', west: 'west', north: 'north' },
+            }),
+        );
+        // East to move sees North's, West's and South's moves, the latest first
+        expect(fk.lastMovesAt(4)).toEqual([
+            { from: 'g13', to: 'g11', army: 'north' },
+            { from: 'b8', to: 'd8', army: 'west' },
+            { from: 'h2', to: 'h4', army: 'south' },
+        ]);
+        expect(fk.lastMovesAt(3).map((m) => m.army)).toEqual(['west', 'south', 'east']);
+        expect(fk.lastMovesAt(1)).toEqual([{ from: 'm7', to: 'k7', army: 'east' }]);
+        // Three players left, East commanding North's army: East's own move with a North pawn
+        // ends the round, so East sees West's and South's moves only.
+        const three = new GameModel(
+            state({
+                ...fixture<StateMessage>(fourKingdomsAlliance[0]),
+                moves: ['h1h2', 'a8a9', 'd13d12', 'h2h3', 'a9a10'],
+                san: ['Kh2', 'Ka9', 'd13-d12', 'Kh3', 'Ka10'],
+                plies: 5,
+                fen: 'xxx8xxx/xxx8xxx/xxxnP7xxx/14/wK13/14/14/13eK/14/14/14/xxx4sK3xxx/xxx8xxx/xxx8xxx e - - 2 3 eswe -',
+                to_move: 'east',
+            }),
+        );
+        expect(three.lastMovesAt(5)).toEqual([
+            { from: 'a9', to: 'a10', army: 'west' },
+            { from: 'h2', to: 'h3', army: 'south' },
+        ]);
+        // South to move: West's, East's (a North pawn, in North's colour) and again West's ends it
+        expect(three.lastMovesAt(3)).toEqual([
+            { from: 'd13', to: 'd12', army: 'north' },
+            { from: 'a8', to: 'a9', army: 'west' },
+        ]);
     });
     it('says who won: two players, Four Kingdoms teams and free-for-all', () => {
         const two = ['white', 'black'] as const;
@@ -293,7 +342,7 @@ describe('hostile or broken server data', () => {
         expect(g.positionAt(0).pieces.size).toBe(32);
         expect(g.positionAt(1).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // replayed
         expect(g.positionAt(2).pieces.get('e4')).toEqual({ army: 'white', kind: 'P' }); // the junk move changes nothing
-        expect(g.lastMoveAt(2)).toBeUndefined();
+        expect(g.lastMovesAt(2)).toEqual([]);
         expect(g.positionAt(99)).toBe(g.positionAt(2));
     });
     it('keeps no legal moves once the game is over, whatever the state says', () => {

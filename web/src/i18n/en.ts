@@ -145,6 +145,8 @@ export const en = {
         'With four players, losing points between one’s turns need not be one’s own mistake, so no mistakes are listed.',
     board_label: 'Board. Arrow keys move, Enter or Space picks up and puts down a piece.',
     empty_square: 'empty',
+    // Playing board: the flip button says whose side it brings down
+    flip_view: '{seat} at the bottom',
     error: 'Something went wrong: {message}',
     error_unknown_game: 'There is no such game.',
     error_bad_token: 'This link does not hold a seat in this game.',

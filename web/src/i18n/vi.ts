@@ -147,6 +147,8 @@ export const vi: Strings = {
         'Khi có bốn người chơi, mất điểm giữa hai lượt của mình chưa chắc là lỗi của mình, nên không liệt kê sai lầm.',
     board_label: 'Bàn cờ. Phím mũi tên để di chuyển, Enter hoặc Space để nhấc và đặt quân.',
     empty_square: 'trống',
+    // Playing board: the flip button says whose side it brings down
+    flip_view: '{seat} ở phía dưới',
     error: 'Có lỗi: {message}',
     error_unknown_game: 'Không có ván cờ này.',
     error_bad_token: 'Link này không giữ chỗ nào trong ván.',

@@ -144,6 +144,8 @@ export const zh: Strings = {
     analysis_ffa_note: '四人对局中，在两次轮到自己之间失分不一定是自己的失误，所以不列出失误。',
     board_label: '棋盘。方向键移动，回车或空格拿起和放下棋子。',
     empty_square: '空',
+    // Playing board: the flip button says whose side it brings down
+    flip_view: '{seat}在下方',
     error: '出错了：{message}',
     error_unknown_game: '没有这个对局。',
     error_bad_token: '这个链接在本局中没有座位。',

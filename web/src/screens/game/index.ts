@@ -14,7 +14,6 @@ import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
 import { BoardView } from '../../board';
 import { button, el } from '../../dom';
-import { type Rotation, type Seat, type Variant, isFourKingdoms, rotationFor } from '../../geometry';
 import { type StringKey, t } from '../../i18n';
 import { applyMoveForDisplay, parseMove } from '../../notation';
 import { play } from '../../sound';
@@ -34,11 +33,13 @@ import { invitePanel } from './invite';
 import { renderNoSuchGame } from './missing';
 import { MoveList } from './move_list';
 import { moveText, positionText } from './move_words';
+import { boardRotation, keepTurns, keptTurns, seatAtBottom } from './orientation';
 import { drawPlayers } from './players';
 import { sentences, statusLine } from './status';
 import { drawTools } from './tools';
 
 export type { GameParams } from './controller';
+export { boardRotation } from './orientation';
 export { formatClock } from './clocks';
 export { explanation } from './explain';
 export { claimReason, resultText, statusText } from './status';
@@ -49,22 +50,6 @@ const LINK_WORDS: Record<LinkStatus, StringKey> = {
     reconnecting: 'reconnecting',
     polling: 'http_fallback',
 };
-
-// The board turns to the seat held; on one device holding several, to the player to move (when
-// asked to) or the first held; `turns` more quarter turns were asked for with the flip button.
-export function boardRotation(
-    variant: Variant,
-    mine: readonly Seat[],
-    toMove: Seat,
-    turnBoard: boolean,
-    turns: number,
-): Rotation {
-    let base: Rotation = 0;
-    if (mine.length === 1) base = rotationFor(mine[0]!);
-    else if (mine.length > 1) base = rotationFor(turnBoard && mine.includes(toMove) ? toMove : mine[0]!);
-    const step = isFourKingdoms(variant) ? 1 : 2;
-    return ((((base + turns * step) % 4) + 4) % 4) as Rotation;
-}
 
 // The sound of a move: a check, a capture, or a plain move.
 function moveSound(m: MoveMessage): 'check' | 'capture' | 'move' {
@@ -80,7 +65,7 @@ export function renderGame(
     analysis: AnalysisSource,
 ): () => void {
     let viewPly: number | null = null; // a past position shown, or null for the live one
-    let turns = 0;
+    let turns = keptTurns(id); // flips asked for (orientation.ts)
     let claim: ClaimQuestion | undefined; // open while the board shows the move it asks about
     let stopAnalysis: (() => void) | undefined;
 
@@ -250,14 +235,15 @@ export function renderGame(
         const asked = claim ? parseMove(claim.move) : undefined;
         title.textContent = t(`variant_${model.variant}`);
         page.dataset['variant'] = model.variant;
-        board.setRotation(boardRotation(model.variant, mine, model.toMove, game.turnBoard, turns));
+        const rotate = (n: number) => boardRotation(model.variant, mine, model.toMove, game.turnBoard, n);
+        board.setRotation(rotate(turns));
         board.setPosition(
             model.geometry,
             claim ? applyMoveForDisplay(model.current(), claim.move) : model.positionAt(ply),
         );
         coach.update(model, mine, live && !claim);
         board.setHighlights({
-            lastMove: asked ? [asked.from, asked.to] : model.lastMoveAt(ply),
+            lastMoves: asked ? [{ from: asked.from, to: asked.to }] : model.lastMovesAt(ply),
             check: asked ? [] : model.checkSquaresAt(ply),
             marks: coach.marks(),
         });
@@ -284,10 +270,12 @@ export function renderGame(
         clocks.tick(players, model.over);
         controls.draw(model, mine);
         moves.draw(model.san, model.geometry.seats.length, ply);
-        drawTools(tools, id, model.variant, {
+        drawTools(tools, id, model.variant, seatAtBottom(model.variant, rotate(turns + 1)), {
             flip: () => {
                 turns++;
+                keepTurns(id, turns);
                 draw();
+                document.getElementById('flip')?.focus(); // the tools were drawn anew
             },
             newGame: () => navigate('/'),
         });

@@ -3,7 +3,7 @@
 
 import { api } from '../../api';
 import { button, el } from '../../dom';
-import { type Variant, isFourKingdoms } from '../../geometry';
+import { type Seat, type Variant, isFourKingdoms } from '../../geometry';
 import { t } from '../../i18n';
 import { isMuted, setMuted } from '../../sound';
 
@@ -13,7 +13,14 @@ export interface ToolActions {
     newGame: () => void;
 }
 
-export function drawTools(container: HTMLElement, id: string, variant: Variant, actions: ToolActions): void {
+// `flipTo`: the seat whose side the flip button brings to the bottom.
+export function drawTools(
+    container: HTMLElement,
+    id: string,
+    variant: Variant,
+    flipTo: Seat,
+    actions: ToolActions,
+): void {
     // Four Kingdoms games are recorded in their own text format, not PGN.
     const fk = isFourKingdoms(variant);
     const download = el(
@@ -21,16 +28,17 @@ export function drawTools(container: HTMLElement, id: string, variant: Variant, 
         { href: api.pgnUrl(id), download: `${id}.${fk ? 'txt' : 'pgn'}`, class: 'button', id: 'download' },
         fk ? t('download_record') : t('download_pgn'),
     );
+    const view = t('flip_view', { seat: t(`seat_${flipTo}`) });
     const mute = button(
         isMuted() ? t('sound_off') : t('sound_on'),
         () => {
             setMuted(!isMuted());
-            drawTools(container, id, variant, actions);
+            drawTools(container, id, variant, flipTo, actions);
         },
         { id: 'mute', 'aria-pressed': isMuted() ? 'true' : 'false' },
     );
     container.replaceChildren(
-        button(t('flip'), actions.flip, { id: 'flip' }),
+        button(t('flip'), actions.flip, { id: 'flip', title: view, 'aria-label': `${t('flip')}: ${view}` }),
         mute,
         download,
         button(t('new_game'), actions.newGame, { id: 'new-game-link' }),

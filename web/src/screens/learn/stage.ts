@@ -117,7 +117,7 @@ export class LessonBoard {
     private drawHighlights(): void {
         const last = parseMove(this.moves.at(-1) ?? '');
         this.view.setHighlights({
-            lastMove: last ? [last.from, last.to] : undefined,
+            lastMoves: last ? [{ from: last.from, to: last.to }] : [],
             check: [...this.check],
             marks: this.marks,
         });
