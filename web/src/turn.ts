@@ -176,7 +176,7 @@ const seatMap =
     };
 
 const DRAW_CLAIMS = ['threefold_repetition', 'fifty_move_rule'];
-const EVENT_KINDS: EventKind[] = [
+export const EVENT_KINDS: readonly EventKind[] = [
     'check',
     'checkmate',
     'king_captured',

@@ -8,7 +8,14 @@ import { againstComputer, rematchRequest, swapped, verdict } from '../src/screen
 import { eventLines, eventText } from '../src/screens/game/events';
 import { moveText, positionText } from '../src/screens/game/move_words';
 import { sentences, statusLine } from '../src/screens/game/status';
-import { type EventKind, type MoveMessage, type ServerMessage, type StateMessage, readMessage } from '../src/turn';
+import {
+    EVENT_KINDS,
+    type EventKind,
+    type MoveMessage,
+    type ServerMessage,
+    type StateMessage,
+    readMessage,
+} from '../src/turn';
 import chessMate from './fixtures/chess_mate.json';
 import fourKingdomsTeams from './fixtures/fourkingdoms_teams.json';
 
@@ -18,22 +25,7 @@ const LANGUAGES: Language[] = ['en', 'zh', 'vi'];
 
 afterEach(() => setLanguage('en'));
 
-const KINDS: EventKind[] = [
-    'check',
-    'checkmate',
-    'king_captured',
-    'command',
-    'alliance_proposed',
-    'alliance_formed',
-    'alliance_dissolved',
-    'resignation',
-    'draw_offered',
-    'draw_accepted',
-    'draw_declined',
-    'draw_claimed',
-    'flag',
-    'game_over',
-];
+const KINDS = EVENT_KINDS;
 
 describe('events in words', () => {
     it('says every kind of event about every seat, in every language, naming the seats it concerns', () => {
