@@ -18,9 +18,9 @@ describe('engine levels', () => {
     });
     it('say what each level means, with the Elo in chess where it was measured', () => {
         setLanguage('en');
-        expect(levelAbout(0, 'chess')).toBe("just learned the moves, about 303 on Stockfish's Elo scale");
-        expect(levelAbout(1, 'chess')).toBe('just learned the moves');
-        expect(levelAbout(20, 'fourkingdoms')).toBe('full strength');
+        expect(levelAbout(0, 'chess')).toBe("Just learned the moves, about 303 on Stockfish's Elo scale");
+        expect(levelAbout(1, 'chess')).toBe('Just learned the moves');
+        expect(levelAbout(20, 'fourkingdoms')).toBe('Full strength');
         expect([0, 3, 6, 10, 15, 20].map(levelBand)).toEqual([
             'learning',
             'beginner',
