@@ -320,6 +320,20 @@ await step('phone-size screen (390x844, touch)', async () => {
     await page2.goto(base + '/');
     await page2.waitForSelector('#new-game');
     await shot(page2, 'phone-home');
+    // "Start the game" stays in view however long the form (a phone, and 1280x900).
+    for (const [p, height] of [
+        [page2, 844],
+        [await newPage({ width: 1280, height: 900 }), 900],
+    ]) {
+        await p.goto(base + '/');
+        await p.selectOption('#seat-black', 'engine');
+        const box = await p.locator('#create').boundingBox();
+        assert(
+            box && box.y >= 0 && box.y + box.height <= height,
+            `"Start the game" is out of view: ${JSON.stringify(box)}`,
+        );
+        if (p !== page2) await p.context().close();
+    }
     await page.context().close();
     await page2.context().close();
 });
