@@ -46,6 +46,7 @@ export class GameModel {
     offers: Offers = { draw: [], alliance: null };
     legal: string[] = [];
     inCheck = false;
+    checkFirst = false; // Four Kingdoms: the player to move has the turn because it is in check
     // The draws the player to move may claim now, and the moves a claim can be made with.
     claims: DrawClaim[] = [];
     claimMoves = new Map<string, DrawClaim[]>();
@@ -125,6 +126,7 @@ export class GameModel {
         this.setFen(t.plies, t.fen);
         this.toMove = t.to_move;
         this.inCheck = t.in_check;
+        this.checkFirst = t.check_first;
         this.status = t.status;
         this.result = t.result;
         this.text = t.text;
@@ -211,6 +213,12 @@ export class GameModel {
             out.push(m);
         }
         return out;
+    }
+
+    // The player who made the last move (Four Kingdoms: the commander of the army that moved).
+    lastMover(): Seat | undefined {
+        const army = this.lastMovesAt(this.moves.length)[0]?.army;
+        return army && (this.commanderOf(army) ?? army);
     }
 
     // The royal squares to mark as in check after `ply` moves (the SAN says "+" or "#"; for the

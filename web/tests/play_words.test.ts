@@ -7,7 +7,7 @@ import { START_FEN, parsePosition } from '../src/notation';
 import { againstComputer, rematchRequest, swapped, verdict } from '../src/screens/game/end';
 import { eventLines, eventText } from '../src/screens/game/events';
 import { moveText, positionText } from '../src/screens/game/move_words';
-import { sentences, statusLine } from '../src/screens/game/status';
+import { passedOver, sentences, statusLine } from '../src/screens/game/status';
 import {
     EVENT_KINDS,
     type EventKind,
@@ -252,6 +252,29 @@ describe('the live link', () => {
             await link.sendAction('white-token', { action: 'offer_draw' });
             link.stop();
             expect(got, open ? 'socket open' : 'socket closed').toEqual(open ? [] : ['action']);
+        }
+    });
+});
+
+describe('check comes first (Four Kingdoms)', () => {
+    const order = ['east', 'south', 'west', 'north'] as const;
+    const all = [...order];
+    it('names the player passed over for the one in check', () => {
+        expect(passedOver(order, 'east', 'west', all)).toBe('south');
+        expect(passedOver(order, 'north', 'south', all)).toBe('east');
+        // A player out of the game is not passed over: the next one still in it is.
+        expect(passedOver(order, 'east', 'north', ['east', 'west', 'north'])).toBe('west');
+    });
+    it('names nobody when the player in check was next anyway, or nobody moved', () => {
+        expect(passedOver(order, 'east', 'south', all)).toBeUndefined();
+        expect(passedOver(order, undefined, 'south', all)).toBeUndefined();
+    });
+    it('says it in every language', () => {
+        for (const lang of LANGUAGES) {
+            setLanguage(lang);
+            const text = t('check_first', { seat: t('seat_west'), other: t('seat_south') });
+            expect(text).toContain(t('seat_west'));
+            expect(text).toContain(t('seat_south'));
         }
     });
 });

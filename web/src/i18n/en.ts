@@ -125,6 +125,7 @@ export const en = {
     dont_promote: "Don't promote",
     cancel: 'Cancel',
     check: 'Check!',
+    check_first: '{seat} is in check, so {seat} moves before {other}: check comes first',
     illegal: 'Not allowed',
     analysis: 'Analysis',
     analysis_none: 'No analysis for this game yet.',

@@ -127,6 +127,7 @@ export const vi: Strings = {
     dont_promote: 'Không phong cấp',
     cancel: 'Hủy',
     check: 'Chiếu!',
+    check_first: '{seat} đang bị chiếu, nên {seat} đi trước {other}: bên bị chiếu được đi trước',
     illegal: 'Không được đi',
     analysis: 'Phân tích',
     analysis_none: 'Ván này chưa có phân tích.',

@@ -125,6 +125,7 @@ export const zh: Strings = {
     dont_promote: '不升变',
     cancel: '取消',
     check: '将军！',
+    check_first: '{seat}被将军了，所以{seat}比{other}先走：被将军的一方先走',
     illegal: '不能这样走',
     analysis: '分析',
     analysis_none: '这局还没有分析。',

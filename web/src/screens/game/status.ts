@@ -87,6 +87,22 @@ export function sentences(parts: readonly (string | null | undefined)[]): string
         .reduce((a, b) => (a ? t('sentence_join', { a, b }) : b), '');
 }
 
+// Four Kingdoms, check comes first: the player passed over for `toMove`, who is in check, that
+// is the next one still in the game after `mover` in playing order, where that is not `toMove`.
+export function passedOver(
+    order: readonly Seat[],
+    mover: Seat | undefined,
+    toMove: Seat,
+    inGame: readonly Seat[],
+): Seat | undefined {
+    if (!mover || !order.includes(mover)) return undefined;
+    for (let i = 1; i < order.length; i++) {
+        const next = order[(order.indexOf(mover) + i) % order.length]!;
+        if (inGame.includes(next)) return next === toMove ? undefined : next;
+    }
+    return undefined;
+}
+
 // The status line for the seats `mine` this browser holds: how the game ended (who won is the
 // end panel's, end.ts: said once), or whose turn it is (and whether one watches or is out), and
 // `state` for its colour ('over', 'mine', 'theirs').
@@ -97,7 +113,11 @@ export function statusLine(
     if (model.over) return { text: sentences([t('game_over_how', { how: statusText(model.status) })]), state: 'over' };
     const myTurn = mine.includes(model.toMove);
     const parts = [myTurn && mine.length === 1 ? t('your_turn') : t('to_move', { seat: t(`seat_${model.toMove}`) })];
-    if (model.inCheck) parts.push(t('check'));
+    const passed = model.checkFirst
+        ? passedOver(model.geometry.seats, model.lastMover(), model.toMove, model.inGame)
+        : undefined;
+    if (passed) parts.push(t('check_first', { seat: t(`seat_${model.toMove}`), other: t(`seat_${passed}`) }));
+    else if (model.inCheck) parts.push(t('check'));
     if (mine.length === 0) parts.push(t('watching'));
     else if (!mine.some((s) => model.inGame.includes(s))) parts.push(t('you_are_out'));
     return { text: sentences(parts), state: myTurn ? 'mine' : 'theirs' };
