@@ -366,7 +366,7 @@ await step('game screen in Chinese (Tamerlane, a piece picked)', async () => {
     await page.context().close();
 });
 
-await step('resign ends the game', async () => {
+await step('resign ends the game; the board colours chosen and kept', async () => {
     const game = await create('chess');
     const page = await newPage();
     await page.goto(seatUrl(game, 'black'));
@@ -375,6 +375,19 @@ await step('resign ends the game', async () => {
     await page.click('#resign-yes');
     await page.waitForSelector('#status[data-state="over"]', { timeout: 5000 });
     await shot(page, 'resigned');
+    // The board's colours: chosen under the moves, kept over a reload.
+    const dark = () =>
+        page
+            .locator('.board-svg rect.sq.dark')
+            .first()
+            .evaluate((r) => getComputedStyle(r).fill);
+    const wood = await dark();
+    await page.selectOption('#board-colours', 'green');
+    assert((await dark()) !== wood, `the dark squares stay ${wood} in green`);
+    await page.reload();
+    await boardReady(page);
+    assert((await page.inputValue('#board-colours')) === 'green', 'the board colours are not kept');
+    assert((await dark()) !== wood, 'green is not shown after a reload');
     await page.context().close();
 });
 

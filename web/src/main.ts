@@ -4,6 +4,7 @@
 // family's children and their progress). An address under `/g/` that is no game's says so.
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
+import { applyBoardColours } from './board_colours';
 import { el } from './dom';
 import { childReading } from './family/reading';
 import { LANGUAGE_NAMES, isLanguage, language, setLanguage, t } from './i18n';
@@ -98,4 +99,5 @@ function drawHeader(): void {
 
 window.addEventListener('popstate', show);
 setLanguage(language());
+applyBoardColours();
 show();

@@ -1,7 +1,8 @@
-// The tools under the move list: turn the board, sound on or off, download the record, and a
-// new game.
+// The tools under the move list: turn the board, sound on or off, the board's colours, download
+// the record, and a new game.
 
 import { api } from '../../api';
+import { BOARD_COLOURS, boardColours, setBoardColours } from '../../board_colours';
 import { button, el } from '../../dom';
 import { type Seat, type Variant, isFourKingdoms } from '../../geometry';
 import { t } from '../../i18n';
@@ -37,9 +38,21 @@ export function drawTools(
         },
         { id: 'mute', 'aria-pressed': isMuted() ? 'true' : 'false' },
     );
+    const colours = el(
+        'select',
+        { id: 'board-colours', 'aria-label': t('board_colours') },
+        ...BOARD_COLOURS.map((c) =>
+            el('option', { value: c, selected: c === boardColours() }, t(`board_colours_${c}`)),
+        ),
+    );
+    colours.addEventListener('change', () => {
+        const chosen = BOARD_COLOURS.find((c) => c === colours.value);
+        if (chosen) setBoardColours(chosen);
+    });
     container.replaceChildren(
         button(t('flip'), actions.flip, { id: 'flip', title: view, 'aria-label': `${t('flip')}: ${view}` }),
         mute,
+        el('label', { class: 'board-colours' }, t('board_colours'), colours),
         download,
         button(t('new_game'), actions.newGame, { id: 'new-game-link' }),
     );
