@@ -73,6 +73,14 @@ std::optional<std::string> playable(const Drawing& d) {
     return write_fen<Chess>(d.setup);
 }
 
+// The drawing loaded into `g` where the rules allow it and the side to move is not in check (the
+// levels that are not about escaping it), with its FEN; nothing otherwise.
+std::optional<std::string> quiet(const Drawing& d, Game<Chess>& g) {
+    auto fen = playable(d);
+    if (!fen || g.load_fen(*fen) || g.position().in_check()) return std::nullopt;
+    return fen;
+}
+
 bool ends_in(Game<Chess>& g, Move m, Termination how) {
     g.play(m);
     const Outcome o = g.outcome();
@@ -123,11 +131,9 @@ std::optional<Level> checkmate_in(
         { Queen, Bishop }, { Rook, Bishop }, { Queen, Knight }, { Rook, Knight } };
     for (PieceType t : armies[size_t(rng.below(int(armies.size())))])
         if (!d.put_in(rng, White, t, 0, 7, 0, 7)) return std::nullopt;
-    auto fen = playable(d);
-    if (!fen) return std::nullopt;
     Game<Chess> g;
-    g.load_fen(*fen);
-    if (g.position().in_check()) return std::nullopt;
+    auto        fen = quiet(d, g);
+    if (!fen) return std::nullopt;
     std::vector<Move> mates;
     for (Move m : g.legal_moves())
         if (ends_in(g, m, Termination::Checkmate)) mates.push_back(m);
@@ -337,11 +343,9 @@ std::optional<Level> promote(
     d.put_in(rng, Black, King, 0, 7, 2, 7);
     for (int n = rng.between(0, 2); n > 0; --n)
         d.put_in(rng, Black, rng.chance(50) ? Pawn : Knight, 0, 7, 1, 5);
-    auto fen = playable(d);
-    if (!fen) return std::nullopt;
     Game<Chess> g;
-    g.load_fen(*fen);
-    if (g.position().in_check()) return std::nullopt;
+    auto        fen = quiet(d, g);
+    if (!fen) return std::nullopt;
     for (char piece : { 'q', 'r', 'n', 'b' })
         for (Move m : g.legal_moves())
             if (m.kind() == MoveKind::Promotion && uci(m).back() == piece) {
@@ -369,11 +373,9 @@ std::optional<Level> promote_knight(
     d.put(Black, rng.chance(75) ? Queen : Rook, jumps[prey].first, jumps[prey].second);
     d.put_in(rng, White, King, 0, 7, 0, 3);
     for (int n = rng.between(0, 2); n > 0; --n) d.put_in(rng, Black, Pawn, 0, 7, 2, 5);
-    auto fen = playable(d);
-    if (!fen) return std::nullopt;
     Game<Chess> g;
-    g.load_fen(*fen);
-    if (g.position().in_check()) return std::nullopt;
+    auto        fen = quiet(d, g);
+    if (!fen) return std::nullopt;
     std::optional<Move> knight, queen;
     for (Move m : g.legal_moves())
         if (m.kind() == MoveKind::Promotion) (m.promotion() == Knight ? knight : queen) = m;
@@ -412,11 +414,9 @@ std::optional<Level> promote_stalemate(
         const int pf = rng.between(0, 7), pr = rng.between(1, 4);
         if (d.put(White, Pawn, pf, pr) && !d.put(Black, Pawn, pf, pr + 1)) return std::nullopt;
     }
-    auto fen = playable(d);
-    if (!fen) return std::nullopt;
     Game<Chess> g;
-    g.load_fen(*fen);
-    if (g.position().in_check()) return std::nullopt;
+    auto        fen = quiet(d, g);
+    if (!fen) return std::nullopt;
     std::vector<Move> others;
     bool              trap = false;
     for (Move m : g.legal_moves()) {
@@ -446,11 +446,9 @@ std::optional<Level> avoid_stalemate(
     defending_king(rng, d, false);
     d.put_in(rng, White, King, 0, 7, 3, 7);
     d.put_in(rng, White, Queen, 0, 7, 0, 7);
-    auto fen = playable(d);
-    if (!fen) return std::nullopt;
     Game<Chess> g;
-    g.load_fen(*fen);
-    if (g.position().in_check()) return std::nullopt;
+    auto        fen = quiet(d, g);
+    if (!fen) return std::nullopt;
     bool trap = false;
     for (Move m : g.legal_moves())
         trap = trap
