@@ -3,28 +3,22 @@
 // on the document (style.css gives each its light and dark squares), so every board of every
 // screen follows it; Four Kingdoms keeps its own army-tinted squares.
 
+import { browserStorage } from './kept';
+
 export const BOARD_COLOURS = ['wood', 'green', 'blue'] as const;
 export type BoardColours = (typeof BOARD_COLOURS)[number];
 
 const KEY = 'citadel.board-colours';
 
-function storage(): Storage | undefined {
-    try {
-        return typeof localStorage === 'undefined' ? undefined : localStorage;
-    } catch {
-        return undefined; // storage switched off
-    }
-}
-
 export function boardColours(): BoardColours {
-    const saved = storage()?.getItem(KEY);
+    const saved = browserStorage()?.getItem(KEY);
     return BOARD_COLOURS.find((c) => c === saved) ?? 'wood';
 }
 
 // Shows `colours` on every board from now on, and remembers them.
 export function setBoardColours(colours: BoardColours): void {
     try {
-        storage()?.setItem(KEY, colours);
+        browserStorage()?.setItem(KEY, colours);
     } catch {
         /* storage full or off: the choice lasts this page only */
     }

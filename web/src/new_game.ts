@@ -6,6 +6,7 @@
 // Anything unreadable is left out for the default.
 
 import { type Seat, type Variant, SEATS, isVariant } from './geometry';
+import { browserStorage } from './kept';
 
 const KEY = 'citadel.new_game';
 
@@ -57,14 +58,6 @@ export const clampLevel = (n: number): number => (Number.isFinite(n) ? Math.max(
 interface KeptStorage {
     getItem(key: string): string | null;
     setItem(key: string, value: string): void;
-}
-
-function browserStorage(): KeptStorage | undefined {
-    try {
-        return typeof localStorage === 'undefined' ? undefined : localStorage;
-    } catch {
-        return undefined;
-    }
 }
 
 const isObjectOf = (v: unknown): v is Record<string, unknown> =>

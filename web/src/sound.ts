@@ -1,25 +1,17 @@
 // Short synthesised sounds (WebAudio, no files): move, capture, check, the end of the game, and
 // the chime of "your move" (a page hidden, when asked for). Muting is remembered.
 
+import { keepSwitch, keptSwitch } from './kept';
+
 const KEY = 'citadel.muted';
 export type Sound = 'move' | 'capture' | 'check' | 'end' | 'illegal' | 'turn';
 
 let context: AudioContext | undefined;
 
-export function isMuted(): boolean {
-    try {
-        return localStorage.getItem(KEY) === '1';
-    } catch {
-        return false;
-    }
-}
+export const isMuted = (): boolean => keptSwitch(KEY, false);
 
 export function setMuted(muted: boolean): void {
-    try {
-        localStorage.setItem(KEY, muted ? '1' : '0');
-    } catch {
-        /* storage off: the choice lasts this page only */
-    }
+    keepSwitch(KEY, muted);
 }
 
 // Notes (frequency Hz, start s, length s) of each sound.

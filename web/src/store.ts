@@ -14,6 +14,7 @@
 // no variant until the server has said it (`variant: null`).
 
 import { type Seat, type Variant, SEATS, isVariant } from './geometry';
+import { browserStorage } from './kept';
 
 const KEY = 'citadel.games';
 const VERSION = 1;
@@ -37,14 +38,6 @@ export interface GameStorage {
     removeItem(key: string): void;
     readonly length: number;
     key(index: number): string | null;
-}
-
-function browserStorage(): GameStorage | undefined {
-    try {
-        return typeof localStorage === 'undefined' ? undefined : localStorage;
-    } catch {
-        return undefined; // storage switched off
-    }
 }
 
 // A game id or a seat token as the server makes them (and the routes read them).

@@ -9,6 +9,7 @@
 // (`citadel.family.offered`), so that the offer is made once.
 
 import { type Avatar, isAvatar, isFamilyKey } from './contract';
+import { browserStorage } from '../kept';
 
 const KEY = 'citadel.family';
 const OFFERED_KEY = 'citadel.family.offered';
@@ -36,14 +37,6 @@ export interface KeptStorage {
     getItem(key: string): string | null;
     setItem(key: string, value: string): void;
     removeItem(key: string): void;
-}
-
-export function browserStorage(): KeptStorage | undefined {
-    try {
-        return typeof localStorage === 'undefined' ? undefined : localStorage;
-    } catch {
-        return undefined; // storage switched off
-    }
 }
 
 const isChosen = (v: unknown): v is ChosenChild => {

@@ -2,6 +2,7 @@
 import { en, type StringKey, type Strings } from './en';
 
 export type { StringKey, Strings };
+import { browserStorage } from '../kept';
 import { vi } from './vi';
 import { zh } from './zh';
 
@@ -9,14 +10,6 @@ export type Language = 'en' | 'zh' | 'vi';
 export const CATALOGUES: Record<Language, Strings> = { en, zh, vi };
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '简体中文', vi: 'Tiếng Việt' };
 const STORAGE_KEY = 'citadel.language';
-
-function storage(): Storage | undefined {
-    try {
-        return typeof localStorage === 'undefined' ? undefined : localStorage;
-    } catch {
-        return undefined; // storage may be switched off
-    }
-}
 
 function guess(): Language {
     const nav = typeof navigator === 'undefined' ? 'en' : navigator.language.toLowerCase();
@@ -30,7 +23,7 @@ export function isLanguage(s: string | null | undefined): s is Language {
 }
 
 let current: Language = (() => {
-    const saved = storage()?.getItem(STORAGE_KEY);
+    const saved = browserStorage()?.getItem(STORAGE_KEY);
     return isLanguage(saved) ? saved : guess();
 })();
 
@@ -40,7 +33,7 @@ export function language(): Language {
 
 export function setLanguage(l: Language): void {
     current = l;
-    storage()?.setItem(STORAGE_KEY, l);
+    browserStorage()?.setItem(STORAGE_KEY, l);
     if (typeof document !== 'undefined') document.documentElement.lang = l === 'zh' ? 'zh-Hans' : l;
 }
 

@@ -6,23 +6,14 @@
 import { el } from '../../dom';
 import { t } from '../../i18n';
 import { play } from '../../sound';
+import { keepSwitch, keptSwitch } from '../../kept';
 
 const KEY = 'citadel.turn_sound';
 
-export function turnSoundOn(): boolean {
-    try {
-        return localStorage.getItem(KEY) === '1';
-    } catch {
-        return false;
-    }
-}
+export const turnSoundOn = (): boolean => keptSwitch(KEY, false);
 
 function setTurnSound(on: boolean): void {
-    try {
-        localStorage.setItem(KEY, on ? '1' : '0');
-    } catch {
-        /* storage off: the choice lasts this page only */
-    }
+    keepSwitch(KEY, on);
 }
 
 // The title of the tab: the app's name, marked when it is this browser's move.

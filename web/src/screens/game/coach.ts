@@ -12,23 +12,14 @@ import { type StringKey, language, t } from '../../i18n';
 import type { Escape } from '../../learn_contract';
 import { learnApi } from '../../learn_api';
 import { parseMove } from '../../notation';
+import { keepSwitch, keptSwitch } from '../../kept';
 
 const KEY = 'citadel.coach';
 
-export function coachOn(): boolean {
-    try {
-        return localStorage.getItem(KEY) !== '0';
-    } catch {
-        return true;
-    }
-}
+export const coachOn = (): boolean => keptSwitch(KEY, true);
 
 function setCoachOn(on: boolean): void {
-    try {
-        localStorage.setItem(KEY, on ? '1' : '0');
-    } catch {
-        /* storage off: the choice lasts this page only */
-    }
+    keepSwitch(KEY, on);
 }
 
 type Way = 'run' | 'block' | 'capture';

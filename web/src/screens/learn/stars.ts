@@ -16,6 +16,7 @@
 import type { KeptProgress } from '../../family/contract';
 import { loadFamily } from '../../family/memory';
 import type { CourseLesson } from '../../learn_contract';
+import { browserStorage } from '../../kept';
 
 const KEY = 'citadel.learn.stars';
 const VERSION = 1;
@@ -38,14 +39,6 @@ export interface StarStorage {
     setItem(key: string, value: string): void;
 }
 
-function defaultStorage(): StarStorage | undefined {
-    try {
-        return typeof localStorage === 'undefined' ? undefined : localStorage;
-    } catch {
-        return undefined; // storage switched off
-    }
-}
-
 const isStars = (n: unknown): n is 1 | 2 | 3 => n === 1 || n === 2 || n === 3;
 
 const isObjectOf = (v: unknown): v is Record<string, unknown> =>
@@ -59,7 +52,7 @@ export function starKey(storage: StarStorage | undefined): string {
 
 // Everything kept for the one learning now (`key`: another file), what can be trusted of it.
 export function loadStarFile(
-    storage: StarStorage | undefined = defaultStorage(),
+    storage: StarStorage | undefined = browserStorage(),
     key: string = starKey(storage),
 ): StarFile {
     const out: StarFile = { levels: {}, practice: {}, recent: [] };
@@ -92,13 +85,13 @@ function save(file: StarFile, storage: StarStorage | undefined): void {
     }
 }
 
-export const loadStars = (storage: StarStorage | undefined = defaultStorage()): StarMap => loadStarFile(storage).levels;
+export const loadStars = (storage: StarStorage | undefined = browserStorage()): StarMap => loadStarFile(storage).levels;
 
 // Keeps `stars` for `levelId` if better than what was kept; answers the best now.
 export function recordStars(
     levelId: string,
     stars: 1 | 2 | 3,
-    storage: StarStorage | undefined = defaultStorage(),
+    storage: StarStorage | undefined = browserStorage(),
 ): 1 | 2 | 3 {
     const file = loadStarFile(storage);
     const best = Math.max(file.levels[levelId] ?? 0, stars) as 1 | 2 | 3;
@@ -112,7 +105,7 @@ export function recordStars(
 export function recordPractice(
     topic: string,
     levelId: string,
-    storage: StarStorage | undefined = defaultStorage(),
+    storage: StarStorage | undefined = browserStorage(),
 ): number {
     const file = loadStarFile(storage);
     if (!file.recent.includes(levelId)) {
@@ -124,13 +117,13 @@ export function recordPractice(
 }
 
 // The practice levels solved, per topic.
-export const practiceSolved = (storage: StarStorage | undefined = defaultStorage()): Record<string, number> =>
+export const practiceSolved = (storage: StarStorage | undefined = browserStorage()): Record<string, number> =>
     loadStarFile(storage).practice;
 
 // Which of `levelIds` (a round of practice) were solved.
 export function solvedOf(
     levelIds: readonly string[],
-    storage: StarStorage | undefined = defaultStorage(),
+    storage: StarStorage | undefined = browserStorage(),
 ): Set<string> {
     const recent = new Set(loadStarFile(storage).recent);
     return new Set(levelIds.filter((id) => recent.has(id)));
@@ -151,7 +144,7 @@ export function suggestedLesson(lessons: readonly CourseLesson[], stars: StarMap
 }
 
 // The browser's own stars (kept without a family), whoever is learning now.
-export const ownStarFile = (storage: StarStorage | undefined = defaultStorage()): StarFile =>
+export const ownStarFile = (storage: StarStorage | undefined = browserStorage()): StarFile =>
     loadStarFile(storage, KEY);
 
 // Whether `file` holds anything earned.
@@ -178,6 +171,6 @@ export function mergedProgress(file: StarFile, progress: KeptProgress): StarFile
 }
 
 // Merges the server's `progress` of the child learning now into this browser's copy.
-export function mergeProgress(progress: KeptProgress, storage: StarStorage | undefined = defaultStorage()): void {
+export function mergeProgress(progress: KeptProgress, storage: StarStorage | undefined = browserStorage()): void {
     save(mergedProgress(loadStarFile(storage), progress), storage);
 }
