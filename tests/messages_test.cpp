@@ -29,7 +29,8 @@ json seats_of(int n, int engine_seat = -1) {
     for (int s = 0; s < n; ++s)
         out.push_back({ { "seat", seat_name(Seat(s), n) },
             { "player", s == engine_seat ? "engine" : "human" },
-            { "level", s == engine_seat ? json(5) : json(nullptr) }, { "connected", true } });
+            { "level", s == engine_seat ? json(5) : json(nullptr) }, { "connected", true },
+            { "take_back", engine_seat >= 0 && s != engine_seat } });
     return out;
 }
 
@@ -50,9 +51,16 @@ struct Script {
     json                      messages = json::array();
     json                      clock    = nullptr;
 
-    void state(int engine_seat = -1) {
-        messages.push_back(
-            state_message("fixture", *game, seats_of(game->seats(), engine_seat), clock));
+    std::optional<std::string> rematch = std::nullopt;
+
+    json whole(int engine_seat) const {
+        return state_message(
+            "fixture", *game, seats_of(game->seats(), engine_seat), clock, rematch);
+    }
+    void state(int engine_seat = -1) { messages.push_back(whole(engine_seat)); }
+    void take_back(Seat who, int moves, int engine_seat) {
+        for (int m = 0; m < moves; ++m) game->undo_move();
+        messages.push_back(take_back_message(whole(engine_seat), who, moves));
     }
     void move(std::string_view uci) {
         auto no = game->play(uci);
@@ -104,6 +112,23 @@ TEST(Messages, ChessOfferDeclineAndMate) {
     s.move("g2g4");
     s.move("d8h4");
     check_fixture("chess_mate", s.messages);
+}
+
+// A child against the engine takes back a move and its reply; after the game, a rematch.
+TEST(Messages, ChessTakeBackAndRematch) {
+    Script s{ start("chess") };
+    s.state(1);
+    s.move("e2e4");
+    s.move("e7e5");
+    s.take_back(White, 2, 1);
+    s.move("f2f3");
+    s.move("e7e5");
+    s.move("g2g4");
+    s.move("d8h4");
+    s.rematch = "fixture2";
+    s.messages.push_back(rematch_message("fixture2", White, 2));
+    s.state(1);
+    check_fixture("chess_take_back", s.messages);
 }
 
 TEST(Messages, ChessClaimMovesAndAgreement) {

@@ -139,6 +139,15 @@ class UciGoTest(unittest.TestCase):
         move, _ = self.e.bestmove()
         self.assertIn(move, legal_moves("chess"))
 
+    def test_a_weak_level_plays_each_new_game_differently(self):
+        self.e.send("setoption name Skill Level value 1")
+        replies = set()
+        for _ in range(8):
+            self.e.send("ucinewgame", "position startpos moves e2e4", "go depth 2")
+            move, _ = self.e.bestmove()
+            replies.add(move)
+        self.assertGreaterEqual(len(replies), 2, replies)
+
     def test_perft_divides_like_the_command_line(self):
         self.e.send("position startpos moves e2e4", "go perft 2")
         got = self.e.until(lambda l: l.startswith("Nodes searched"))

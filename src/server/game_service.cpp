@@ -2,6 +2,7 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -110,10 +111,8 @@ Reply GameService::create(const json& body) {
     auto& game = std::get<std::unique_ptr<LiveGame>>(made);
 
     StoredGame g;
-    g.id         = random_hex(8);
-    g.variant    = std::string(game->variant());
-    g.start_fen  = game->start_fen();
-    g.created_ms = unix_ms();
+    g.variant   = std::string(game->variant());
+    g.start_fen = game->start_fen();
     if (body.contains("clock") && !body["clock"].is_null()) {
         const json& c = body["clock"];
         if (!c.is_object() || !c.contains("initial_s") || !c["initial_s"].is_number())
@@ -160,10 +159,32 @@ Reply GameService::create(const json& body) {
             } else if (player != "human")
                 return error_reply("bad_request",
                     where + ".player: \"human\" or \"engine\", not \"" + player + "\"");
+            if (e.contains("take_back") && !e["take_back"].is_null()) {
+                if (!e["take_back"].is_boolean())
+                    return error_reply("bad_request", where + ".take_back: true or false");
+                seat.take_back = e["take_back"].get<bool>() && !seat.engine;
+            }
         }
-        if (!seat.engine) seat.token = random_hex(16);
         g.seats.push_back(seat);
     }
+    const int humans = int(std::count_if(
+        g.seats.begin(), g.seats.end(), [](const StoredSeat& s) { return !s.engine; }));
+    for (int s = 0; s < n; ++s)
+        if (g.seats[size_t(s)].take_back && humans > 1)
+            return error_reply("bad_request",
+                "seats[" + std::to_string(s)
+                    + "].take_back: only in a game against the computer (every other seat an "
+                      "engine)");
+    return open(std::move(g), std::move(game));
+}
+
+// Gives the human seats their tokens, stores the game and opens its room.
+Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game) {
+    const int n = int(g.seats.size());
+    if (g.id.empty()) g.id = random_hex(8);
+    g.created_ms = unix_ms();
+    for (auto& seat : g.seats)
+        if (!seat.engine) seat.token = random_hex(16);
     try {
         storage_.create_game(g);
     } catch (const StorageError& e) {
@@ -205,6 +226,17 @@ std::optional<std::string> token_of(
     return std::nullopt;
 }
 
+// The body's optional `ply` into `ply`; false (and `error`) if it is there and not an integer.
+bool optional_ply(const json& body, std::optional<int64_t>& ply, std::optional<Reply>& error) {
+    if (!body.contains("ply") || body["ply"].is_null()) return true;
+    if (!body["ply"].is_number_integer()) {
+        error = error_reply("bad_request", "ply: must be an integer");
+        return false;
+    }
+    ply = body["ply"].get<int64_t>();
+    return true;
+}
+
 } // namespace
 
 Reply GameService::move(
@@ -241,11 +273,7 @@ Reply GameService::action(
         move = body["move"].get<std::string>();
     }
     std::optional<int64_t> ply;
-    if (body.contains("ply") && !body["ply"].is_null()) {
-        if (!body["ply"].is_number_integer())
-            return error_reply("bad_request", "ply: must be an integer");
-        ply = body["ply"].get<int64_t>();
-    }
+    if (!optional_ply(body, ply, bad)) return *bad;
     std::string with_name;
     if (body.contains("with") && !body["with"].is_null()) {
         if (!body["with"].is_string())
@@ -262,6 +290,53 @@ Reply GameService::action(
                 "bad_request", "with: '" + with_name + "' is not a seat of this game");
     }
     return room->action(*token, *action, with, move, ply);
+}
+
+Reply GameService::take_back(const std::string& id, const json& body) {
+    if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
+    std::optional<Reply>   bad;
+    std::optional<int64_t> ply;
+    auto                   token = token_of(body, std::nullopt, bad);
+    if (!token || !optional_ply(body, ply, bad)) return *bad;
+    auto room = find(id);
+    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    return room->take_back(*token, ply);
+}
+
+// The first player to ask makes the rematch; every other player of the game who asks gets their
+// seat in it (the seat after theirs), so each browser can join with its own token.
+Reply GameService::rematch(const std::string& id, const json& body) {
+    if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
+    std::optional<Reply> bad;
+    auto                 token = token_of(body, std::nullopt, bad);
+    if (!token) return *bad;
+    auto room = find(id);
+    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    const int seat = room->seat_of_token(*token);
+    if (seat < 0) return error_reply("bad_token", "no seat of this game holds this token");
+    if (!room->over())
+        return error_reply("game_not_over", "a rematch is made once the game is over");
+    std::lock_guard lock(rematch_mutex_);
+    auto            next_id = room->rematch_id();
+    if (!next_id) {
+        StoredGame g    = room->rematch_game();
+        auto       made = make_live_game(g.variant, g.start_fen);
+        if (auto* err = std::get_if<NoGame>(&made)) return error_reply("bad_request", err->message);
+        g.id    = random_hex(8);
+        Reply r = open(g, std::move(std::get<std::unique_ptr<LiveGame>>(made)));
+        if (r.status != 201) return r;
+        if (!room->link_rematch(g.id, seat))
+            return error_reply("storage_failed", "the rematch could not be linked to this game");
+        next_id = g.id;
+    }
+    auto next = find(*next_id);
+    if (!next) return error_reply("unknown_game", "the rematch '" + *next_id + "' is gone");
+    const int   n          = next->seat_count();
+    const int   mine       = (seat + 1) % n;
+    std::string token_next = next->token_of_seat(mine);
+    return { 200,
+        { { "id", *next_id }, { "url", "/g/" + *next_id }, { "seat", seat_name(Seat(mine), n) },
+            { "token", token_next }, { "seat_url", "/g/" + *next_id + "?token=" + token_next } } };
 }
 
 std::optional<std::string> GameService::record(const std::string& id) {

@@ -41,6 +41,9 @@ class GameService {
         const std::optional<std::string>& connection_token);
     Reply action(const std::string& id, const json& body,
         const std::optional<std::string>& connection_token);
+    // POST /api/games/{id}/take_back and /rematch (docs/server.md).
+    Reply take_back(const std::string& id, const json& body);
+    Reply rematch(const std::string& id, const json& body);
     // The PGN (or Four Kingdoms record) of a game, or nothing for an unknown game.
     std::optional<std::string> record(const std::string& id);
     // The post-game analysis of a finished game (analysis.h): 200 ready, 202 pending, or the
@@ -57,11 +60,13 @@ class GameService {
   private:
     std::shared_ptr<Room> find(const std::string& id) const;
     void                  add(std::shared_ptr<Room> room);
+    Reply                 open(StoredGame g, std::unique_ptr<LiveGame> game);
 
-    boost::asio::io_context&                               io_;
-    Storage&                                               storage_;
-    EnginePool&                                            engines_;
-    mutable std::shared_mutex                              mutex_;
+    boost::asio::io_context&  io_;
+    Storage&                  storage_;
+    EnginePool&               engines_;
+    mutable std::shared_mutex mutex_;
+    std::mutex                rematch_mutex_; // one rematch made at a time: never two for one game
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
     std::unique_ptr<Analyses>                              analyses_;
 };

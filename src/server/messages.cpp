@@ -79,8 +79,8 @@ void add_turn(json& out, const Turn& t) {
     }
 }
 
-json state_message(
-    std::string_view id, const LiveGame& game, const json& seats, const json& clock) {
+json state_message(std::string_view id, const LiveGame& game, const json& seats, const json& clock,
+    const std::optional<std::string>& rematch) {
     json msg         = json::object();
     msg["type"]      = "state";
     msg["id"]        = id;
@@ -91,8 +91,21 @@ json state_message(
     msg["san"]       = game.moves_san();
     msg["seats"]     = seats;
     msg["clock"]     = clock;
+    msg["rematch"]   = rematch ? json(*rematch) : json(nullptr);
     add_turn(msg, game.turn());
     return msg;
+}
+
+json take_back_message(json state, Seat seat, int moves) {
+    state["type"]  = "take_back";
+    state["seat"]  = seat_name(seat, int(state["seats"].size()));
+    state["taken"] = moves;
+    return state;
+}
+
+json rematch_message(std::string_view id, Seat seat, int seats) {
+    return { { "type", "rematch" }, { "id", id }, { "url", "/g/" + std::string(id) },
+        { "seat", seat_name(seat, seats) } };
 }
 
 json move_message(const Turn& t, const json& clock) {

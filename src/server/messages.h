@@ -6,6 +6,8 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "game/turn.h"
@@ -20,9 +22,15 @@ using nlohmann::json;
 // the step caused.
 void add_turn(json& message, const Turn& turn);
 
-// {"type": "state", "id", "variant", "start_fen", "ply", "moves", "san", "seats", "clock"} and
-// the turn: the whole game, the first message of a WebSocket and the answer of GET.
-json state_message(std::string_view id, const LiveGame& game, const json& seats, const json& clock);
+// {"type": "state", "id", "variant", "start_fen", "ply", "moves", "san", "seats", "clock",
+// "rematch"} and the turn: the whole game, the first message of a WebSocket and the answer of GET.
+json state_message(std::string_view id, const LiveGame& game, const json& seats, const json& clock,
+    const std::optional<std::string>& rematch);
+// {"type": "take_back", "seat", "taken" (how many moves were taken back)} and the whole game as in
+// `state` (a state message): the game after a take-back.
+json take_back_message(json state, Seat seat, int moves);
+// {"type": "rematch", "id", "url", "seat"}: `seat` made the rematch, game `id`.
+json rematch_message(std::string_view id, Seat seat, int seats);
 // {"type": "move", "ply" (moves before it), "seat", "move", "san", "clock"} and the turn.
 json move_message(const Turn& turn, const json& clock);
 // {"type": "action", "action", "seat", "with" (alliances), "move" (a claim's), "clock"} and the

@@ -7,7 +7,7 @@ int status_of(std::string_view code) {
     if (code == "method_not_allowed") return 405;
     if (code == "bad_token" || code == "not_your_turn" || code == "unknown_family") return 403;
     if (code == "stale_ply" || code == "game_over" || code == "action_refused"
-        || code == "game_not_over")
+        || code == "game_not_over" || code == "take_back_refused")
         return 409;
     if (code == "too_large") return 413;
     if (code == "rate_limited") return 429;

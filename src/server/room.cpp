@@ -27,6 +27,26 @@ StoredStep step_of(Action action, int seat, Seat with = NoSeat) {
     return { std::string(action_id(action)), seat, "", with == NoSeat ? -1 : int(with), {} };
 }
 
+constexpr std::string_view kMove = "move", kTakeBack = "take_back", kRematch = "rematch";
+
+// The steps that stand: a take-back removes every step from the first move it takes back on,
+// and the rematch's link is not part of the game.
+std::vector<StoredStep> standing(const std::vector<StoredStep>& history) {
+    std::vector<StoredStep> out;
+    for (const StoredStep& s : history) {
+        if (s.kind == kRematch) continue;
+        if (s.kind != kTakeBack) {
+            out.push_back(s);
+            continue;
+        }
+        size_t cut = 0;
+        for (int moves = 0; cut < out.size(); ++cut)
+            if (out[cut].kind == kMove && moves++ == s.other) break;
+        out.resize(cut);
+    }
+    return out;
+}
+
 } // namespace
 
 Room::Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, StoredGame stored,
@@ -49,13 +69,23 @@ Room::Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, S
 }
 
 bool Room::apply_stored(LiveGame& game, const StoredStep& s) {
-    if (s.kind == "move") return !game.play(s.text);
+    if (s.kind == kMove) return !game.play(s.text);
     auto action = stored_action(s.kind);
     return action && !game.act(*action, Seat(s.seat), s.other < 0 ? NoSeat : Seat(s.other));
 }
 
 bool Room::replay(const StoredStep& s) {
-    if (!apply_stored(*game_, s)) return false;
+    if (s.kind == kRematch) {
+        rematch_ = s.text;
+    } else if (s.kind == kTakeBack) {
+        auto steps = history_;
+        steps.push_back(s);
+        auto game = replayed(steps);
+        if (!game) return false;
+        game_ = std::move(game);
+    } else if (!apply_stored(*game_, s)) {
+        return false;
+    }
     if (clock_.on && s.clock_ms.size() == seats_.size()) clock_.left = s.clock_ms;
     history_.push_back(s);
     return true;
@@ -102,8 +132,8 @@ AnalysisInput Room::analysis_input() {
     auto  made = make_live_game(in.variant, in.start_fen);
     auto* game = std::get_if<std::unique_ptr<LiveGame>>(&made);
     if (!game) return in; // no positions: refused as damaged
-    for (const StoredStep& s : steps) {
-        if (s.kind == "move") in.fens.push_back((*game)->turn().fen);
+    for (const StoredStep& s : standing(steps)) {
+        if (s.kind == kMove) in.fens.push_back((*game)->turn().fen);
         if (!apply_stored(**game, s)) return in;
     }
     in.fens.push_back((*game)->turn().fen);
@@ -219,13 +249,91 @@ Reply Room::commit_action(Action action, int seat, Seat with, Steady::time_point
     return { 200, std::move(msg) };
 }
 
-// The game as storage has it.
-void Room::rebuild() {
+std::unique_ptr<LiveGame> Room::replayed(const std::vector<StoredStep>& steps) const {
     auto  made  = make_live_game(variant_, start_fen_);
     auto* fresh = std::get_if<std::unique_ptr<LiveGame>>(&made);
-    if (!fresh) return;
-    for (const auto& s : history_) apply_stored(**fresh, s);
-    game_ = std::move(*fresh);
+    if (!fresh) return nullptr;
+    for (const auto& s : standing(steps))
+        if (!apply_stored(**fresh, s)) return nullptr;
+    return std::move(*fresh);
+}
+
+// The game as storage has it.
+void Room::rebuild() {
+    if (auto game = replayed(history_)) game_ = std::move(game);
+}
+
+// Against the computer only (checked when the game was made): the seat's last standing move goes,
+// with everything after it; the clocks read what they read after the move before it.
+Reply Room::take_back(const std::string& token, std::optional<int64_t> ply) {
+    std::lock_guard lock(mutex_);
+    const auto      now  = Steady::now();
+    const int       seat = seat_of_token(token);
+    if (auto no = refuse(seat, ply, now)) return *no;
+    const std::string who(seat_name(Seat(seat), seat_count()));
+    if (!seats_[size_t(seat)].stored.take_back)
+        return error_reply("take_back_refused", "take-backs are off for " + who + " in this game");
+    const auto        steps  = standing(history_);
+    int               moves  = 0;
+    int               last   = -1; // the moves before the seat's last move
+    const StoredStep* before = nullptr; // the last step with clocks before it
+    for (const StoredStep& s : steps) {
+        if (s.kind != kMove) continue;
+        if (s.seat == seat) last = moves;
+        ++moves;
+    }
+    if (last < 0) return error_reply("take_back_refused", who + " has no move to take back");
+    for (int m = 0; const StoredStep& s : steps) {
+        if (s.kind == kMove && m++ == last) break;
+        if (!s.clock_ms.empty()) before = &s;
+    }
+    StoredStep step{ std::string(kTakeBack), seat, "", last, {} };
+    if (clock_.on)
+        step.clock_ms
+            = before ? before->clock_ms : std::vector<int64_t>(seats_.size(), clock_.initial_ms);
+    auto after = history_;
+    after.push_back(step);
+    auto game = replayed(after);
+    if (!game)
+        return error_reply("take_back_refused", "the game before the move cannot be rebuilt");
+    if (!store({ step }))
+        return error_reply("storage_failed", "the take-back could not be stored; nothing changed");
+    game_ = std::move(game);
+    if (clock_.on) clock_.left = step.clock_ms;
+    clock_.restart(game_->turn(), now);
+    engine_asked_ = -1; // the engine's search, if any, is for a position that is gone
+    held_move_.reset();
+    json msg = take_back_message(state_locked(), Seat(seat), moves - last);
+    broadcast(msg);
+    after_step();
+    return { 200, std::move(msg) };
+}
+
+StoredGame Room::rematch_game() const {
+    StoredGame g;
+    g.variant   = variant_;
+    g.start_fen = start_fen_;
+    if (clock_.on) g.clock = StoredClock{ clock_.initial_ms, clock_.increment_ms };
+    g.seats.resize(seats_.size());
+    for (size_t s = 0; s < seats_.size(); ++s) {
+        g.seats[(s + 1) % seats_.size()]       = seats_[s].stored;
+        g.seats[(s + 1) % seats_.size()].token = "";
+    }
+    return g;
+}
+
+std::optional<std::string> Room::rematch_id() {
+    std::lock_guard lock(mutex_);
+    return rematch_;
+}
+
+bool Room::link_rematch(const std::string& id, int seat) {
+    std::lock_guard lock(mutex_);
+    if (rematch_) return *rematch_ == id;
+    if (!store({ { std::string(kRematch), seat, id, -1, {} } })) return false;
+    rematch_ = id;
+    broadcast(rematch_message(id, Seat(seat), seat_count()));
+    return true;
 }
 
 bool Room::store(std::vector<StoredStep> steps) {
@@ -253,9 +361,10 @@ json Room::state_locked() const {
         seats.push_back({ { "seat", seat_name(Seat(s), seat_count()) },
             { "player", st.stored.engine ? "engine" : "human" },
             { "level", st.stored.engine ? json(st.stored.level) : json(nullptr) },
-            { "connected", st.stored.engine || st.connected > 0 } });
+            { "connected", st.stored.engine || st.connected > 0 },
+            { "take_back", st.stored.take_back } });
     }
-    return state_message(id_, *game_, seats, clock_json(Steady::now()));
+    return state_message(id_, *game_, seats, clock_json(Steady::now()), rematch_);
 }
 
 bool Room::subscribe(const std::string& token, std::shared_ptr<Subscriber> s) {

@@ -4,7 +4,11 @@
 // answered and broadcast, as the game's Turn (messages.h). Each room has its own lock, so games
 // never wait for one another.
 //
-//   room.cpp   steps (moves, actions, a claim with its move), storage, subscribers
+// Storage is append-only: a take-back is a step of its own ("take_back", with the number of
+// moves it leaves standing), and the game is the standing steps replayed; the link to the
+// rematch is a step too ("rematch", with the new game's id), outside the game.
+//
+//   room.cpp   steps (moves, actions, a claim with its move, take-backs), storage, subscribers
 //   room_time.cpp    the clock's timer and flag falls
 //   room_engine.cpp  engine seats: their moves, and their answers to offers and proposals
 #pragma once
@@ -59,6 +63,18 @@ class Room : public std::enable_shared_from_this<Room> {
     Reply move(const std::string& token, const std::string& text, int64_t ply);
     Reply action(const std::string& token, Action action, Seat with,
         const std::optional<std::string>& move, std::optional<int64_t> ply);
+    // Takes back the last move of the token's seat (and the engines' replies to it), for a seat
+    // created with take_back (docs/server.md).
+    Reply take_back(const std::string& token, std::optional<int64_t> ply);
+
+    // The rematch (docs/server.md): the game to create, the same but with every seat moved one
+    // place on (two players: colours swapped), without id or tokens (the service gives them);
+    // once created, its id linked here and told to everyone watching. A player's seat in the
+    // rematch is the one after theirs here.
+    StoredGame                 rematch_game() const;
+    std::optional<std::string> rematch_id();
+    bool                       link_rematch(const std::string& id, int seat);
+    std::string token_of_seat(int seat) const { return seats_[size_t(seat)].stored.token; }
 
     bool subscribe(const std::string& token, std::shared_ptr<Subscriber> s);
     void unsubscribe(const std::string& token, const Subscriber* s);
@@ -66,7 +82,9 @@ class Room : public std::enable_shared_from_this<Room> {
   private:
     // ---- steps (room.cpp) ----
     static bool apply_stored(LiveGame& game, const StoredStep& s);
-    void        rebuild();
+    // The game the standing steps of `steps` make; null if one is refused (a damaged database).
+    std::unique_ptr<LiveGame> replayed(const std::vector<StoredStep>& steps) const;
+    void                      rebuild();
     // Checks a request of `seat` against the game in server.md's order; the refusal, if any.
     std::optional<Reply> refuse(int seat, std::optional<int64_t> ply, Steady::time_point now);
     Reply                play_locked(
@@ -117,21 +135,22 @@ class Room : public std::enable_shared_from_this<Room> {
         std::string fen, text;
     };
 
-    boost::asio::io_context&  io_;
-    Storage&                  storage_;
-    EnginePool&               engines_;
-    std::mutex                mutex_;
-    boost::asio::steady_timer timer_;
-    const std::string         id_;
-    const std::string         variant_, start_fen_;
-    std::unique_ptr<LiveGame> game_;
-    std::vector<SeatState>    seats_;
-    GameClock                 clock_;
-    std::vector<StoredStep>   history_; // the steps stored, in order
-    int64_t                   engine_asked_ = -1; // the ply the engine is thinking about
-    std::vector<Asked>        asked_; // asked in the current state (answered or not): not again
-    std::vector<Asked>        asking_; // asked, and the answer not yet in
-    std::optional<HeldMove>   held_move_;
+    boost::asio::io_context&   io_;
+    Storage&                   storage_;
+    EnginePool&                engines_;
+    std::mutex                 mutex_;
+    boost::asio::steady_timer  timer_;
+    const std::string          id_;
+    const std::string          variant_, start_fen_;
+    std::unique_ptr<LiveGame>  game_;
+    std::vector<SeatState>     seats_;
+    GameClock                  clock_;
+    std::vector<StoredStep>    history_; // the steps stored, in order
+    std::optional<std::string> rematch_; // the rematch's game id, once made
+    int64_t                    engine_asked_ = -1; // the ply the engine is thinking about
+    std::vector<Asked>         asked_; // asked in the current state (answered or not): not again
+    std::vector<Asked>         asking_; // asked, and the answer not yet in
+    std::optional<HeldMove>    held_move_;
     std::vector<std::shared_ptr<Subscriber>> subscribers_;
 };
 

@@ -127,6 +127,14 @@ const std::vector<Route>& routes() {
             with_json([](GameService& g, const Params& p, const json& b) {
                 return g.action(p[0], b, std::nullopt);
             }) },
+        { "POST", "/api/games/{id}/take_back",
+            with_json([](GameService& g, const Params& p, const json& b) {
+                return g.take_back(p[0], b);
+            }) },
+        { "POST", "/api/games/{id}/rematch",
+            with_json([](GameService& g, const Params& p, const json& b) {
+                return g.rematch(p[0], b);
+            }) },
         { "GET", "/api/games/{id}/pgn", with_games(record) },
         { "GET", "/api/games/{id}/analysis",
             with_games([](GameService& g, const Params& p, const ApiRequest&) {

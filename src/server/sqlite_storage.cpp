@@ -37,9 +37,11 @@ namespace {
 
 json seats_json(const std::vector<StoredSeat>& seats) {
     json out = json::array();
-    for (const auto& s : seats)
+    for (const auto& s : seats) {
         out.push_back(s.engine ? json{ { "player", "engine" }, { "level", s.level } }
                                : json{ { "player", "human" }, { "token", s.token } });
+        if (s.take_back) out.back()["take_back"] = true;
+    }
     return out;
 }
 
@@ -52,6 +54,7 @@ std::vector<StoredSeat> seats_of(const std::string& text) {
             seat.level = s.at("level").get<int>();
         else
             seat.token = s.at("token").get<std::string>();
+        seat.take_back = s.value("take_back", false);
         out.push_back(seat);
     }
     return out;

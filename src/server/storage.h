@@ -15,6 +15,7 @@ struct StoredSeat {
     bool        engine = false;
     int         level  = 0; // engine seats: 0-20
     std::string token; // human seats: the secret that plays for this seat
+    bool        take_back = false; // human seats: may take back moves (every other seat an engine)
 };
 
 struct StoredClock {
@@ -22,14 +23,17 @@ struct StoredClock {
     int64_t increment_ms = 0;
 };
 
-// One step of a game's history, in order: a move, or an action. Replaying the steps through the
-// rules core rebuilds the game.
+// One step of a game's history, in order: a move, an action, a take-back or the rematch's link.
+// Replaying the steps through the rules core rebuilds the game (room.h says how a take-back and
+// a rematch replay).
 struct StoredStep {
     std::string kind; // "move", "resign", "offer_draw", "accept_draw", "decline_draw",
-                      // "claim_draw", "propose_alliance", "accept_alliance", "flag"
-    int                  seat = 0;
-    std::string          text; // the move (UCI text) of a "move"; otherwise empty
-    int                  other = -1; // propose_alliance: the seat proposed to
+                      // "claim_draw", "propose_alliance", "accept_alliance", "flag",
+                      // "take_back", "rematch"
+    int         seat = 0;
+    std::string text; // a "move": its UCI text; a "rematch": the new game's id
+    int         other = -1; // propose_alliance: the seat proposed to; take_back: the
+                    // number of moves left standing
     std::vector<int64_t> clock_ms; // each seat's remaining time after the step (timed games)
 };
 

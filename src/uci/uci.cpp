@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -234,7 +235,13 @@ class Session {
         else if (cmd == "setoption")
             guarded("setoption", [&] { setoption(words); });
         else if (cmd == "ucinewgame")
-            guarded("ucinewgame", [&] { player_->new_game(); });
+            guarded("ucinewgame", [&] {
+                // A weak level plays each game differently (a child's second game against it
+                // must not be the first again): its choices follow a number new every game.
+                options_.seed = search::mix64(options_.seed ^ session_seed_);
+                player_->set_options(options_);
+                player_->new_game();
+            });
         else if (cmd == "position")
             guarded("position", [&] { position(words); });
         else if (cmd == "go")
@@ -477,6 +484,7 @@ class Session {
     std::string             variant_ = "chess";
     std::string             fk_search_{ search::fk_algorithm_name(search::FkAlgorithm::Paranoid) };
     search::Options         options_;
+    const u64               session_seed_ = std::random_device{}();
     std::unique_ptr<Player> player_;
     std::thread             thread_;
     std::atomic<bool>       done_{ true };

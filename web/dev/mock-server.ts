@@ -232,6 +232,7 @@ function stateOf(g: MockGame): StateMessage {
         san: g.san,
         seats: g.seats,
         clock: clockOf(g),
+        rematch: null, // the mock makes no rematches (nor take-backs)
         ...turnOf(g),
     });
 }
@@ -438,7 +439,13 @@ function fixture(
 ): MockGame {
     const seats: SeatInfo[] = geometryOf(variant).seats.map((seat) => {
         const engine = !!opts.engine?.includes(seat);
-        return { seat, player: engine ? 'engine' : 'human', level: engine ? 5 : null, connected: engine };
+        return {
+            seat,
+            player: engine ? 'engine' : 'human',
+            level: engine ? 5 : null,
+            connected: engine,
+            take_back: false,
+        };
     });
     const g = newGame(
         id,
@@ -649,6 +656,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
                 player: engine ? 'engine' : 'human',
                 level: engine ? (typeof level === 'number' ? level : 5) : null,
                 connected: engine,
+                take_back: !engine && want[i]?.['take_back'] === true,
             };
         });
         const id = randomBytes(6).toString('hex');

@@ -626,6 +626,70 @@ if (!mock) {
         await page.context().close();
     });
 
+    await step('take back: offered in the form against the computer; the move and the reply go', async () => {
+        const page = await newPage();
+        await page.goto(base + '/');
+        await page.check('#variant-chess');
+        await page.selectOption('#seat-white', 'human');
+        await page.selectOption('#seat-black', 'human');
+        assert(await page.locator('#take-back').isHidden(), 'take-backs offered between two people');
+        await page.selectOption('#seat-black', 'engine');
+        await page.fill('#level-black', '1');
+        assert(await page.locator('#take-back').isChecked(), 'take-backs not offered against the computer');
+        await page.click('#create');
+        await page.waitForURL(/\/g\//);
+        await boardReady(page);
+        assert((await page.locator('#take-back').count()) === 0, 'a take-back offered before any move');
+        await clickSquare(page, 'e2');
+        await clickSquare(page, 'e4');
+        await page.waitForSelector('.move-list .san >> nth=1', { timeout: 10000 }); // the engine's reply
+        await page.click('#take-back');
+        await page.waitForFunction(() => document.querySelectorAll('.move-list .san').length === 0, null, {
+            timeout: 5000,
+        });
+        assert(/You took back your move\./.test(await logText(page)), 'the take-back is not told');
+        assert((await page.locator('#take-back').count()) === 0, 'take-back still offered with no move left');
+        await clickSquare(page, 'd2');
+        await clickSquare(page, 'd4');
+        await page.waitForSelector('.move-list .san >> nth=1', { timeout: 10000 });
+        assert((await page.locator('.move-list .san').first().textContent()) === 'd4', 'the game did not go on');
+        await page.context().close();
+    });
+
+    await step('rematch between two browsers: one asks, the other is told and joins, colours swapped', async () => {
+        const game = await create('chess', null, undefined, null);
+        const white = await newPage();
+        const black = await newPage();
+        await white.goto(seatUrl(game, 'white'));
+        await black.goto(seatUrl(game, 'black'));
+        await boardReady(white);
+        await boardReady(black);
+        await white.click('#resign');
+        await white.click('#resign-yes');
+        await black.waitForSelector('#end-panel:not([hidden])', { timeout: 5000 });
+        await white.click('#rematch');
+        await white.waitForURL((u) => !u.pathname.includes(game.id), { timeout: 10000 });
+        const id = new URL(white.url()).pathname.split('/').pop();
+        await black.waitForFunction(
+            () => /wants a rematch/.test(document.querySelector('#event-log')?.textContent ?? ''),
+            null,
+            {
+                timeout: 5000,
+            },
+        );
+        assert((await black.textContent('#rematch')) === 'Play the rematch', 'the other player is not asked to join');
+        await black.click('#rematch');
+        await black.waitForURL((u) => u.pathname.endsWith(id), { timeout: 10000 });
+        await boardReady(black);
+        await boardReady(white);
+        // The one who was Black plays White now: the move is theirs.
+        await clickSquare(black, 'e2');
+        await clickSquare(black, 'e4');
+        await white.waitForSelector('.move-list .san', { timeout: 5000 });
+        await white.context().close();
+        await black.context().close();
+    });
+
     await step('words: the live region says each move, and describes the position on request', async () => {
         const game = await create('chess', null, undefined, null);
         const page = await newPage();

@@ -10,6 +10,7 @@ import {
     type MoveMessage,
     type ServerMessage,
     type StateMessage,
+    type TakeBackMessage,
     SchemaError,
     readMessage,
 } from './turn';
@@ -19,6 +20,7 @@ export type { Action, ErrorMessage, ServerMessage, StateMessage };
 export interface SeatRequest {
     player: 'human' | 'engine';
     level?: number;
+    take_back?: boolean; // a person against the computer may take back moves
 }
 
 export interface CreateRequest {
@@ -37,6 +39,15 @@ export interface CreatedSeat {
 export interface CreateResponse {
     id: string;
     seats: CreatedSeat[];
+}
+
+// POST /api/games/{id}/rematch: the asker's seat in the rematch (the seat after theirs).
+export interface RematchSeat {
+    id: string;
+    url: string;
+    seat: Seat;
+    token: string;
+    seat_url: string;
 }
 
 export interface ActionRequest {
@@ -98,6 +109,12 @@ export const api = {
         readMessage(
             await call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, ...req }),
         ) as ActionMessage,
+    takeBack: async (id: string, token: string, ply: number) =>
+        readMessage(
+            await call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/take_back`, { token, ply }),
+        ) as TakeBackMessage,
+    rematch: (id: string, token: string) =>
+        call<RematchSeat>('POST', `/api/games/${encodeURIComponent(id)}/rematch`, { token }),
     pgnUrl: (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`,
 };
 

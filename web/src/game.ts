@@ -23,6 +23,7 @@ import type {
     SeatInfo,
     SeatMessage,
     StateMessage,
+    TakeBackMessage,
     Turn,
     TurnEvent,
 } from './turn';
@@ -58,6 +59,7 @@ export class GameModel {
     events: TurnEvent[] = [];
     seats: SeatInfo[] = [];
     clock: Clock | null = null;
+    rematch: string | null = null; // the rematch's game id, once made
 
     constructor(state: StateMessage) {
         this.variant = state.variant;
@@ -67,7 +69,8 @@ export class GameModel {
         this.applyState(state);
     }
 
-    applyState(s: StateMessage): void {
+    // A state, or the game after a take-back (the whole state again).
+    applyState(s: StateMessage | TakeBackMessage): void {
         if (s.start_fen !== this.startFen) {
             this.startFen = s.start_fen;
             this.fens = [];
@@ -83,6 +86,7 @@ export class GameModel {
         this.fens[0] = s.start_fen;
         this.seats = s.seats;
         this.clock = s.clock;
+        this.rematch = s.rematch;
         this.applyTurn(s);
         this.events = []; // a state is not news: its events were told when they happened
     }
@@ -105,6 +109,24 @@ export class GameModel {
         this.clock = m.clock;
         this.applyTurn(m);
         return 'applied';
+    }
+
+    // Whether `seat` may take back a move now: a seat made with take-backs, the game going on and
+    // one of its moves played.
+    mayTakeBack(seat: Seat): boolean {
+        if (this.over || !this.seats.some((s) => s.seat === seat && s.take_back)) return false;
+        // A player still in the game moved within the last round or two.
+        const from = Math.max(0, this.moves.length - 2 * this.geometry.seats.length);
+        for (let index = this.moves.length - 1; index >= from; index--) if (this.moverAt(index) === seat) return true;
+        return false;
+    }
+
+    // The player who made move `index` (0-based): the army of the piece that moved, or its
+    // commander (Four Kingdoms).
+    private moverAt(index: number): Seat | undefined {
+        const mv = parseMove(this.moves[index] ?? '');
+        const army = mv && this.positionAt(index).pieces.get(mv.from)?.army;
+        return army && (this.commanderOf(army) ?? army);
     }
 
     // A new list, not a change of the state message's own (the message may be kept elsewhere).

@@ -5,7 +5,7 @@
 // in memory (the draft), so that drawing it again (another language) keeps what was chosen.
 // Anything unreadable is left out for the default.
 
-import { type Seat, type Variant, SEATS, isVariant } from './geometry';
+import { type Seat, type Variant, SEATS, geometryOf, isVariant } from './geometry';
 import { browserStorage } from './kept';
 
 const KEY = 'citadel.new_game';
@@ -36,6 +36,7 @@ export interface NewGameSettings {
     seats: Partial<Record<Seat, SeatSetting>>;
     mode: 'one' | 'invite';
     turnBoard: boolean;
+    takeBack: boolean; // a person against the computer may take back moves
     fen: string;
 }
 
@@ -47,11 +48,18 @@ export const defaultSettings = (): NewGameSettings => ({
     seats: {},
     mode: 'one',
     turnBoard: true,
+    takeBack: true,
     fen: '',
 });
 
 export const seatSetting = (s: NewGameSettings, seat: Seat): SeatSetting =>
     s.seats[seat] ?? { player: 'human', level: DEFAULT_LEVEL };
+
+// Whether the game set up is one person against the computer: the games a take-back is for.
+export const againstComputer = (s: NewGameSettings): boolean => {
+    const players = geometryOf(s.variant).seats.map((seat) => seatSetting(s, seat).player);
+    return players.filter((p) => p === 'human').length === 1 && players.includes('engine');
+};
 
 export const clampLevel = (n: number): number => (Number.isFinite(n) ? Math.max(0, Math.min(20, Math.round(n))) : 5);
 
@@ -78,6 +86,7 @@ export function loadSettings(storage: KeptStorage | undefined = browserStorage()
     if (clock >= 0) out.clock = clock;
     if (v['mode'] === 'one' || v['mode'] === 'invite') out.mode = v['mode'];
     if (typeof v['turn_board'] === 'boolean') out.turnBoard = v['turn_board'];
+    if (typeof v['take_back'] === 'boolean') out.takeBack = v['take_back'];
     const seats = v['seats'];
     if (isObjectOf(seats))
         for (const seat of SEATS) {
@@ -106,6 +115,7 @@ export function keepSettings(s: NewGameSettings, storage: KeptStorage | undefine
                 seats: s.seats,
                 mode: s.mode,
                 turn_board: s.turnBoard,
+                take_back: s.takeBack,
             }),
         );
     } catch {

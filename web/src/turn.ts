@@ -101,6 +101,7 @@ export interface SeatInfo {
     player: 'human' | 'engine';
     level: number | null;
     connected: boolean;
+    take_back: boolean; // this seat may take back its moves (a game against the computer)
 }
 
 export interface StateMessage extends Turn {
@@ -113,6 +114,22 @@ export interface StateMessage extends Turn {
     san: string[];
     seats: SeatInfo[];
     clock: Clock | null;
+    rematch: string | null; // the rematch's game id, once a player made it
+}
+
+// The game after `seat` took back `taken` moves: the whole state again, as its own kind of news.
+export interface TakeBackMessage extends Omit<StateMessage, 'type'> {
+    type: 'take_back';
+    seat: Seat;
+    taken: number;
+}
+
+// `seat` made the rematch: game `id` (each player asks for their own seat in it).
+export interface RematchMessage {
+    type: 'rematch';
+    id: string;
+    url: string;
+    seat: Seat;
 }
 
 export interface MoveMessage extends Turn {
@@ -158,7 +175,15 @@ export interface ErrorMessage {
 }
 
 export type ServerMessage =
-    StateMessage | MoveMessage | ActionMessage | EndMessage | SeatMessage | ErrorMessage | { type: 'pong' };
+    | StateMessage
+    | TakeBackMessage
+    | RematchMessage
+    | MoveMessage
+    | ActionMessage
+    | EndMessage
+    | SeatMessage
+    | ErrorMessage
+    | { type: 'pong' };
 
 // ---- reading -------------------------------------------------------------------------------
 
@@ -228,19 +253,26 @@ const TURN: Record<string, Check> = {
     events: list(record({ kind: oneOf(...EVENT_KINDS) }, { player: seat, other: seat, army: seat, text: str })),
 };
 
+const STATE = {
+    ...TURN,
+    type: str,
+    id: str,
+    variant: oneOf(...VARIANTS),
+    start_fen: str,
+    ply: int,
+    moves: list(str),
+    san: list(str),
+    clock,
+    seats: list(
+        record({ seat, player: oneOf('human', 'engine'), level: nullable(int), connected: bool, take_back: bool }),
+    ),
+    rematch: nullable(str),
+};
+
 const MESSAGES: Record<string, Check> = {
-    state: record({
-        ...TURN,
-        type: str,
-        id: str,
-        variant: oneOf(...VARIANTS),
-        start_fen: str,
-        ply: int,
-        moves: list(str),
-        san: list(str),
-        clock,
-        seats: list(record({ seat, player: oneOf('human', 'engine'), level: nullable(int), connected: bool })),
-    }),
+    state: record(STATE),
+    take_back: record({ ...STATE, seat, taken: int }),
+    rematch: record({ type: str, id: str, url: str, seat }),
     move: record({ ...TURN, type: str, ply: int, seat, move: str, san: str, clock }),
     action: record(
         { ...TURN, type: str, action: oneOf(...PLAYER_ACTIONS, 'flag'), seat, clock },

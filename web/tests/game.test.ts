@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationGraph, mistakes } from '../src/analysis';
+import { ApiError } from '../src/api';
 import { GameModel } from '../src/game';
 import { START_FEN } from '../src/notation';
 import { Clocks, formatClock } from '../src/screens/game/clocks';
@@ -14,6 +15,7 @@ import {
     readMessage,
 } from '../src/turn';
 import chessMate from './fixtures/chess_mate.json';
+import chessTakeBack from './fixtures/chess_take_back.json';
 import fourKingdomsAlliance from './fixtures/fourkingdoms_alliance.json';
 
 // Complete messages: the fixtures' (the server's own), with the fields a test is about changed.
@@ -226,6 +228,17 @@ function controller(params = { token: 'w', seat: 'white' }) {
             fetches++;
             return Promise.resolve(state());
         },
+        takeBack: (_id, token, ply) => {
+            sent.push(`${token} take_back ${ply}`);
+            return Promise.reject(
+                new ApiError(409, { type: 'error', code: 'take_back_refused', message: 'take-backs are off' }),
+            );
+        },
+        rematch: (_id, token) => {
+            sent.push(`${token} rematch`);
+            const seat = token === 'w' ? 'black' : 'white';
+            return Promise.resolve({ id: 'g2', url: '/g/g2', seat, token: `${seat}2`, seat_url: '' });
+        },
     };
     const game = new GameController(
         'g1',
@@ -282,6 +295,48 @@ describe('the game controller', () => {
         expect(game.model?.offers.alliance).toEqual({ from: 'south', to: 'west' });
         await game.sendAction('west', { action: 'accept_alliance', with: 'south' });
         expect(sent).toEqual(['west-token accept_alliance south']);
+    });
+    it('takes back: the game after it replaces the moves, and says who took back how many', () => {
+        const { game, updates, fetches } = controller();
+        const messages = (chessTakeBack as unknown[]).map((m) => readMessage(m, true));
+        for (const m of messages.slice(0, 4)) game.receive(m);
+        expect(updates).toEqual(['state', 'move', 'move', 'take_back']);
+        expect(game.model?.moves).toEqual([]);
+        expect(game.model?.toMove).toBe('white');
+        for (const m of messages.slice(4)) game.receive(m);
+        expect(game.model?.moves).toEqual(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+        expect(game.model?.rematch).toBe('fixture2');
+        expect(updates).toContain('rematch');
+        expect(fetches()).toBe(0);
+    });
+    it('may take back only where the seat was made with take-backs and has a move', () => {
+        const [first, e4, e5] = (chessTakeBack as unknown[]).map((m) => readMessage(m, true)) as [
+            StateMessage,
+            MoveMessage,
+            MoveMessage,
+        ];
+        const model = new GameModel(first);
+        expect(model.mayTakeBack('white')).toBe(false); // nothing played yet
+        model.applyMove(e4);
+        expect(model.mayTakeBack('white')).toBe(true);
+        expect(model.mayTakeBack('black')).toBe(false); // the computer's seat
+        model.applyMove(e5);
+        expect(model.mayTakeBack('white')).toBe(true);
+        model.applyState({ ...first, seats: first.seats.map((s) => ({ ...s, take_back: false })) });
+        expect(model.mayTakeBack('white')).toBe(false);
+    });
+    it('sends a take-back with the seat’s token and the ply, and shows a refusal', async () => {
+        const { game, sent, updates } = controller();
+        game.receive(state());
+        await game.takeBack('white');
+        expect(sent).toEqual(['w take_back 0']);
+        expect(updates.at(-1)).toBe('refused');
+    });
+    it('joins the rematch with every seat held here, each its own seat', async () => {
+        const { game, sent } = controller();
+        game.receive(state());
+        expect(await game.rematch()).toEqual({ id: 'g2', tokens: { black: 'black2' } });
+        expect(sent).toEqual(['w rematch']);
     });
     it('updates a seat’s connection without asking for the state', () => {
         const { game, fetches } = controller();

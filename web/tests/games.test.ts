@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api';
 import { type Listed, orderGames, removable, standing } from '../src/game_list';
 import { setLanguage } from '../src/i18n';
-import { CLOCK_PRESETS, defaultSettings, keepSettings, loadSettings } from '../src/new_game';
+import { CLOCK_PRESETS, againstComputer, defaultSettings, keepSettings, loadSettings } from '../src/new_game';
 import { chimes, tabTitle } from '../src/screens/game/alert';
 import { type Link, type Server, GameController } from '../src/screens/game/controller';
 import {
@@ -231,11 +231,25 @@ describe('the new-game form’s settings', () => {
             seats: { white: { player: 'human' as const, level: 5 }, black: { player: 'engine' as const, level: 12 } },
             mode: 'invite' as const,
             turnBoard: false,
+            takeBack: false,
             fen: '8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1',
         };
         keepSettings(sent, s);
         expect(loadSettings(s)).toEqual({ ...sent, fen: '' });
         expect((JSON.parse(s.data.get('citadel.new_game')!) as { clock: unknown }).clock).toEqual(CLOCK_PRESETS[2]);
+    });
+    it('offers take-backs only to one person against the computer', () => {
+        const one = { ...defaultSettings(), seats: { black: { player: 'engine' as const, level: 3 } } };
+        expect(againstComputer(one)).toBe(true);
+        expect(againstComputer(defaultSettings())).toBe(false); // two people
+        const computers = { ...one, seats: { ...one.seats, white: { player: 'engine' as const, level: 3 } } };
+        expect(againstComputer(computers)).toBe(false);
+        const fk = {
+            ...one,
+            variant: 'fourkingdoms' as const,
+            seats: { north: { player: 'engine' as const, level: 3 } },
+        };
+        expect(againstComputer(fk)).toBe(false); // three people and one computer
     });
     it('reads what it can of a broken or foreign setting, the rest as usual', () => {
         for (const bad of ['{', 'null', '[1]', '"chess"'])
@@ -246,6 +260,7 @@ describe('the new-game form’s settings', () => {
             seats: { white: { player: 'robot' }, black: { player: 'engine', level: 99 }, red: { player: 'human' } },
             mode: 'post',
             turn_board: 'no',
+            take_back: 'yes',
         };
         expect(loadSettings(storage({ 'citadel.new_game': JSON.stringify(odd) }))).toEqual({
             ...defaultSettings(),
@@ -283,6 +298,8 @@ describe('a game the server does not have', () => {
         const server: Server = {
             link: () => link,
             state: () => Promise.reject(new ApiError(404, { type: 'error', code: 'unknown_game', message: 'no game' })),
+            takeBack: () => Promise.reject(new Error('not asked')),
+            rematch: () => Promise.reject(new Error('not asked')),
         };
         const view = { update: () => {}, linkStatus: () => {}, missing: () => void missing++ };
         const controller = new GameController('nothing', {}, view, server);
@@ -295,7 +312,12 @@ describe('a game the server does not have', () => {
     it('is not taken for missing when the server cannot be reached', async () => {
         let missing = 0;
         const link: Link = { start() {}, stop() {}, sendMove: async () => {}, sendAction: async () => {} };
-        const server: Server = { link: () => link, state: () => Promise.reject(new TypeError('offline')) };
+        const server: Server = {
+            link: () => link,
+            state: () => Promise.reject(new TypeError('offline')),
+            takeBack: () => Promise.reject(new TypeError('offline')),
+            rematch: () => Promise.reject(new TypeError('offline')),
+        };
         const view = { update: () => {}, linkStatus: () => {}, missing: () => void missing++ };
         await new GameController('g', {}, view, server).refresh();
         expect(missing).toBe(0);

@@ -4,8 +4,8 @@ import { GameModel } from '../src/game';
 import { type Seat, SEATS } from '../src/geometry';
 import { type Language, setLanguage, t } from '../src/i18n';
 import { START_FEN, parsePosition } from '../src/notation';
-import { againstComputer, rematchRequest, swapped, verdict } from '../src/screens/game/end';
-import { eventLines, eventText } from '../src/screens/game/events';
+import { againstComputer, verdict } from '../src/screens/game/end';
+import { eventLines, eventText, rematchText, takeBackText } from '../src/screens/game/events';
 import { moveText, positionText } from '../src/screens/game/move_words';
 import { passedOver, sentences, statusLine } from '../src/screens/game/status';
 import {
@@ -143,8 +143,8 @@ describe('the end of a game', () => {
     it('names the winner by seat in a game between people, and to watchers', () => {
         const people = {
             seats: [
-                { seat: 'white', player: 'human', level: null, connected: true },
-                { seat: 'black', player: 'human', level: null, connected: true },
+                { seat: 'white', player: 'human', level: null, connected: true, take_back: false },
+                { seat: 'black', player: 'human', level: null, connected: true, take_back: false },
             ],
         } satisfies Partial<StateMessage>;
         expect(againstComputer(ended('0-1', 'checkmate', people), ['white'])).toBe(false);
@@ -166,26 +166,12 @@ describe('the end of a game', () => {
         });
         expect(verdict(fk, ['east'])).toMatchObject({ text: 'East and South win!', picture: 'trophy' });
     });
-    it('makes the rematch the same game with the colours swapped', () => {
-        expect(SEATS.map(swapped)).toEqual(['black', 'white', 'west', 'north', 'east', 'south']);
-        expect(rematchRequest(chess())).toEqual({
-            variant: 'chess',
-            fen: null,
-            clock: { initial_s: 300, increment_s: 2 },
-            seats: [{ player: 'engine', level: 5 }, { player: 'human' }],
-        });
-        const custom = 'k7/8/1K6/8/8/8/7Q/8 w - - 0 1';
-        expect(rematchRequest(chess({ start_fen: custom, fen: custom, clock: null }))).toMatchObject({
-            fen: custom,
-            clock: null,
-        });
-        const fk = new GameModel(fixture<StateMessage>(fourKingdomsTeams[0]));
-        expect(rematchRequest(fk).seats).toEqual([
-            { player: 'human' },
-            { player: 'engine', level: 5 },
-            { player: 'human' },
-            { player: 'human' },
-        ]);
+    it('says a take-back and a rematch in words, the player’s own as theirs', () => {
+        expect(takeBackText({ seat: 'white' }, ['white'])).toBe('You took back your move.');
+        expect(takeBackText({ seat: 'white' }, [])).toBe('White took back a move.');
+        expect(rematchText({ seat: 'black' })).toBe('Black wants a rematch!');
+        setLanguage('vi');
+        expect(takeBackText({ seat: 'white' }, ['white'])).not.toBe('You took back your move.');
     });
 });
 

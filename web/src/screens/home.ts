@@ -12,6 +12,7 @@ import { t } from '../i18n';
 import {
     type NewGameSettings,
     CLOCK_PRESETS,
+    againstComputer,
     clampLevel,
     draftSettings,
     keepSettings,
@@ -77,6 +78,12 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
     };
     const modeOne = mode('one', 'mode-one');
     const modeInvite = mode('invite', 'mode-invite');
+    const takeBack = el('input', { type: 'checkbox', id: 'take-back', checked: settings.takeBack });
+    takeBack.addEventListener('change', () => {
+        settings.takeBack = takeBack.checked;
+        sync();
+    });
+    const takeBackRow = el('label', { class: 'choice take-back-choice' }, takeBack, t('take_back_allowed'));
     const turnBoard = el('input', { type: 'checkbox', id: 'turn-board', checked: settings.turnBoard });
     turnBoard.addEventListener('change', () => {
         settings.turnBoard = turnBoard.checked;
@@ -121,6 +128,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
 
     const drawSeats = () => {
         seatsBox.replaceChildren();
+        takeBackRow.hidden = !againstComputer(settings);
         for (const seat of geometryOf(settings.variant).seats) {
             const chosen = seatSetting(settings, seat);
             const kind = el(
@@ -153,6 +161,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 level.hidden = levelLabel.hidden = about.hidden = player !== 'engine';
                 settings.seats[seat] = { player, level: clampLevel(Number(level.value)) };
                 about.textContent = levelAbout(clampLevel(Number(level.value)), settings.variant);
+                takeBackRow.hidden = !againstComputer(settings);
                 sync();
             };
             about.textContent = levelAbout(chosen.level, settings.variant);
@@ -195,9 +204,12 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         e.preventDefault();
         if (!validateFen()) return;
         const sent: NewGameSettings = structuredClone(settings);
+        const takeBacks = sent.takeBack && againstComputer(sent);
         const seats: SeatRequest[] = geometryOf(sent.variant).seats.map((seat) => {
             const s = seatSetting(sent, seat);
-            return s.player === 'engine' ? { player: 'engine', level: s.level } : { player: 'human' };
+            return s.player === 'engine'
+                ? { player: 'engine', level: s.level }
+                : { player: 'human', ...(takeBacks ? { take_back: true } : {}) };
         });
         submit.disabled = true;
         submit.textContent = t('creating');
@@ -255,7 +267,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
         el('h2', {}, t('new_game')),
         el('fieldset', {}, el('legend', {}, t('variant')), variantList),
         el('div', { class: 'row' }, el('label', { for: 'clock' }, t('clock')), clockSelect),
-        el('fieldset', {}, el('legend', {}, t('seats')), seatsBox),
+        el('fieldset', {}, el('legend', {}, t('seats')), seatsBox, takeBackRow),
         el(
             'fieldset',
             {},

@@ -6,11 +6,27 @@
 // asked). The seats this browser plays are the kept game's (store.ts) and the one a link opened
 // here holds, kept from the first state on. No DOM here.
 
-import { type ActionRequest, type LinkHandlers, type LinkStatus, ApiError, GameLink, api } from '../../api';
+import {
+    type ActionRequest,
+    type LinkHandlers,
+    type LinkStatus,
+    type RematchSeat,
+    ApiError,
+    GameLink,
+    api,
+} from '../../api';
 import { type Seat, type Variant, SEATS } from '../../geometry';
 import { GameModel } from '../../game';
 import { type KeptGame, joinGame, keptGame, seatOfToken } from '../../store';
-import type { ActionMessage, ErrorMessage, MoveMessage, ServerMessage, StateMessage } from '../../turn';
+import type {
+    ActionMessage,
+    ErrorMessage,
+    MoveMessage,
+    RematchMessage,
+    ServerMessage,
+    StateMessage,
+    TakeBackMessage,
+} from '../../turn';
 
 export interface GameParams {
     token?: string | undefined;
@@ -22,6 +38,8 @@ export type Update =
     | { kind: 'state' }
     | { kind: 'move'; message: MoveMessage }
     | { kind: 'action'; message: ActionMessage }
+    | { kind: 'take_back'; message: TakeBackMessage }
+    | { kind: 'rematch'; message: RematchMessage }
     | { kind: 'seat' }
     | { kind: 'end' }
     | { kind: 'refused'; error: ErrorMessage };
@@ -32,7 +50,8 @@ export interface ControllerView {
     missing(): void; // the server has no game of this id
 }
 
-// What the controller needs of the server: GameLink and GET /api/games/{id} (tests give others).
+// What the controller needs of the server: GameLink, GET /api/games/{id}, and the take-back and
+// rematch routes (tests give others).
 export interface Link {
     start(): void;
     stop(): void;
@@ -42,11 +61,21 @@ export interface Link {
 export interface Server {
     link(id: string, token: string | undefined, handlers: LinkHandlers): Link;
     state(id: string): Promise<StateMessage>;
+    takeBack(id: string, token: string, ply: number): Promise<TakeBackMessage>;
+    rematch(id: string, token: string): Promise<RematchSeat>;
 }
 const realServer: Server = {
     link: (id, token, handlers) => new GameLink(id, token, handlers),
     state: (id) => api.state(id),
+    takeBack: (id, token, ply) => api.takeBack(id, token, ply),
+    rematch: (id, token) => api.rematch(id, token),
 };
+
+// The rematch as this browser joins it: the game, and its seats held here with their tokens.
+export interface RematchJoined {
+    id: string;
+    tokens: Partial<Record<Seat, string>>;
+}
 
 export class GameController {
     model: GameModel | undefined;
@@ -129,6 +158,32 @@ export class GameController {
         if (token) await this.link.sendAction(token, req);
     }
 
+    // Takes back the last move of `seat` (and the computer's reply): the server broadcasts the
+    // game after it, which comes back here as a take_back message. A refusal comes to the page.
+    async takeBack(seat: Seat): Promise<void> {
+        const token = this.tokenFor(seat);
+        if (!token || !this.model) return;
+        try {
+            await this.server.takeBack(this.id, token, this.model.ply);
+        } catch (e) {
+            if (e instanceof ApiError) this.receive(e.body);
+            else throw e;
+        }
+    }
+
+    // The rematch, made by whoever asks first: each seat held here asks for its own seat in it
+    // (one device: all of them), in turn, so that the first one makes it.
+    async rematch(): Promise<RematchJoined> {
+        const joined: RematchJoined = { id: '', tokens: {} };
+        for (const [, token] of this.tokens().length ? this.tokens() : [['', this.urlToken ?? ''] as const]) {
+            if (!token) continue;
+            const seat = await this.server.rematch(this.id, token);
+            joined.id = seat.id;
+            joined.tokens[seat.seat] = seat.token;
+        }
+        return joined;
+    }
+
     // The whole state, once however many gaps ask for it while it is on its way. A game the
     // server does not have is told to the page, and the link stops asking.
     refresh(): Promise<void> {
@@ -165,6 +220,16 @@ export class GameController {
                 if (!model || model.variant !== m.variant) this.model = new GameModel(m);
                 else model.applyState(m);
                 this.view.update({ kind: 'state' });
+                return;
+            case 'take_back':
+                if (!model) return;
+                model.applyState(m);
+                this.view.update({ kind: 'take_back', message: m });
+                return;
+            case 'rematch':
+                if (!model) return;
+                model.rematch = m.id;
+                this.view.update({ kind: 'rematch', message: m });
                 return;
             case 'move': {
                 if (!model) return; // the state on its way has it

@@ -1,6 +1,7 @@
-// What a player may do besides moving (#controls): resign (after a question), offer, accept or
-// decline a draw, claim one, and in Four Kingdoms propose or accept an alliance. It reads the
-// model and the seats this browser holds; `act` sends the action for a seat.
+// What a player may do besides moving (#controls): take back a move against the computer (where
+// the game was made with take-backs), resign (after a question), offer, accept or decline a draw,
+// claim one, and in Four Kingdoms propose or accept an alliance. It reads the model and the seats
+// this browser holds; `act` sends the action for a seat, `takeBack` the take-back.
 
 import type { ActionRequest } from '../../api';
 import { button, el } from '../../dom';
@@ -19,7 +20,10 @@ export class Controls {
     private confirmingResign = false;
     private last: { model: GameModel; mine: readonly Seat[] } | undefined;
 
-    constructor(private readonly act: Act) {}
+    constructor(
+        private readonly act: Act,
+        private readonly takeBack: (seat: Seat) => void,
+    ) {}
 
     draw(model: GameModel, mine: readonly Seat[]): void {
         this.last = { model, mine };
@@ -39,6 +43,8 @@ export class Controls {
             );
             return;
         }
+        if (playing.length === 1 && model.mayTakeBack(actor))
+            this.element.append(button(t('take_back'), () => this.takeBack(actor), { id: 'take-back' }));
         this.element.append(button(t('resign'), () => this.askResign(), { id: 'resign' }));
         if (isFourKingdoms(model.variant)) this.fourKingdomsOffer(model, playing, actor);
         else this.twoPlayerOffer(model, actor);

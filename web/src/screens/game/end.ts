@@ -1,19 +1,18 @@
 // The end of a game (#end-panel), under the status line that says how it ended: who won, in words
 // and a picture ("You won!" with a trophy, "The computer won" with a smiling computer, a handshake
 // for a draw; between people the winner's seat name), and what next: Rematch, the same game with
-// the colours swapped, created through POST /api/games as the new-game form creates one, and New
-// game, the form on the home page. A browser holding every person's seat goes straight to the
-// rematch; one holding only its own gets the others' links to send (the server tells nobody).
+// every seat moved one place on (two players: colours swapped), made by the server
+// (POST /api/games/{id}/rematch) for whoever asks first, and New game, the form on the home page.
+// The server tells the other players; their panel then offers to join the rematch, each browser
+// with its own seat in it.
 
-import { type CreateRequest, type CreateResponse, type SeatRequest, api } from '../../api';
-import { button, copyText, el } from '../../dom';
+import { button, el } from '../../dom';
 import type { GameModel } from '../../game';
 import type { Seat } from '../../geometry';
 import { t } from '../../i18n';
-import { START_FEN } from '../../notation';
 import { type KeptGame, keepGame, keptGame } from '../../store';
 import { speakerButton } from '../../voice';
-import { invitationUrl } from '../invitations';
+import type { RematchJoined } from './controller';
 import { resultText, sentences, winners } from './status';
 
 export type Picture = 'trophy' | 'computer' | 'handshake' | 'none';
@@ -50,40 +49,6 @@ export function verdict(model: Ended, mine: readonly Seat[]): Verdict {
     return { text, note: '', picture: won ? 'trophy' : 'none' };
 }
 
-// The seat a player takes in the rematch: the other colour; in Four Kingdoms the opposite side
-// (partners stay partners in the teams game).
-export function swapped(seat: Seat): Seat {
-    const other: Record<Seat, Seat> = {
-        white: 'black',
-        black: 'white',
-        east: 'west',
-        west: 'east',
-        south: 'north',
-        north: 'south',
-    };
-    return other[seat];
-}
-
-// The new-game request of a rematch: the variant, start position and clock of `model`, each
-// seat's player (person, or engine at its level) moved to the swapped seat.
-export function rematchRequest(
-    model: Pick<GameModel, 'variant' | 'startFen' | 'seats' | 'clock' | 'geometry'>,
-): CreateRequest {
-    const seats: SeatRequest[] = model.geometry.seats.map((seat) => {
-        const before = model.seats.find((s) => s.seat === swapped(seat));
-        return before?.player === 'engine' ? { player: 'engine', level: before.level ?? 5 } : { player: 'human' };
-    });
-    const c = model.clock;
-    return {
-        variant: model.variant,
-        fen: model.startFen === START_FEN[model.variant] ? null : model.startFen,
-        clock: c
-            ? { initial_s: Math.round(c.initial_ms / 1000), increment_s: Math.round(c.increment_ms / 1000) }
-            : null,
-        seats,
-    };
-}
-
 const STROKE = 'stroke="#23201c" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"';
 const PICTURES: Record<Exclude<Picture, 'none'>, string> = {
     trophy: `<path d="M30 16h36v20c0 12-8 22-18 22s-18-10-18-22z" fill="#f4c430" ${STROKE}/>
@@ -113,13 +78,13 @@ function picture(p: Picture): HTMLElement | null {
 
 export interface EndActions {
     navigate: (path: string) => void;
-    create?: (req: CreateRequest) => Promise<CreateResponse>;
+    rematch: () => Promise<RematchJoined>; // this browser's seats in the rematch, made if need be
 }
 
 export class EndPanel {
     readonly element = el('section', { class: 'end-panel', id: 'end-panel', hidden: true });
     private shown = ''; // what the panel shows now, so a redraw keeps it (and its links) as it is
-    private rematch: Promise<CreateResponse> | undefined; // one rematch per page, however often asked
+    private rematch: Promise<RematchJoined> | undefined; // one rematch per page, however often asked
     private verdictText = el('p');
     private noteText = el('p');
 
@@ -129,7 +94,7 @@ export class EndPanel {
     ) {}
 
     draw(model: GameModel, mine: readonly Seat[]): void {
-        const key = model.over ? `${model.status} ${model.result} ${mine.join(' ')}` : '';
+        const key = model.over ? `${model.status} ${model.result} ${mine.join(' ')} ${model.rematch ?? ''}` : '';
         if (key === this.shown) return;
         this.shown = key;
         this.element.hidden = !model.over;
@@ -140,9 +105,11 @@ export class EndPanel {
         this.verdictText = el('p', { class: 'end-verdict', id: 'end-verdict' }, v.text);
         this.noteText = el('p', { class: 'end-note', hidden: !v.note }, v.note);
         const buttons = el('div', { class: 'end-actions' });
-        // Seats held: a player may ask for a rematch; a watcher may not.
+        // Seats held: a player may ask for a rematch, or join the one another player made; a
+        // watcher may not.
+        const label = model.rematch ? t('rematch_play') : t('rematch');
         if (mine.length > 0) {
-            const again = button(t('rematch'), () => this.startRematch(model, mine, again), {
+            const again = button(label, () => this.startRematch(model, again, label), {
                 id: 'rematch',
                 class: 'primary',
             });
@@ -159,7 +126,7 @@ export class EndPanel {
             ),
             buttons,
         );
-        if (mine.length > 0) this.element.append(el('p', { class: 'end-hint' }, t('rematch_hint')));
+        if (mine.length > 0 && !model.rematch) this.element.append(el('p', { class: 'end-hint' }, t('rematch_hint')));
     }
 
     // What the panel says, each text with the element showing it (to be read with the status line).
@@ -170,66 +137,31 @@ export class EndPanel {
             .map((p) => ({ target: p, text: p.textContent ?? '' }));
     }
 
-    private startRematch(model: GameModel, mine: readonly Seat[], b: HTMLButtonElement): void {
+    private startRematch(model: GameModel, b: HTMLButtonElement, label: string): void {
         b.disabled = true;
         b.textContent = t('creating');
-        const create = this.actions.create ?? api.create;
-        this.rematch ??= create(rematchRequest(model));
+        this.rematch ??= this.actions.rematch();
         this.rematch
-            .then((created) => {
-                const myNew = mine.map(swapped);
-                // Kept like a game made on the home page: every seat's token (the others' are
-                // its invitations, shown again under Invite), and the board's turning as before.
+            .then((joined) => {
+                // Kept like a game made on the home page, with the board's turning as before.
                 const game: KeptGame = {
-                    id: created.id,
+                    id: joined.id,
                     variant: model.variant,
                     created: Date.now(),
-                    tokens: Object.fromEntries(created.seats.map((s) => [s.seat, s.token])),
-                    mine: myNew,
+                    tokens: joined.tokens,
+                    mine: Object.keys(joined.tokens) as Seat[],
                 };
                 const before = keptGame(this.id)?.turn_board;
                 if (before !== undefined) game.turn_board = before;
                 keepGame(game);
-                const others = created.seats.filter((s) => !myNew.includes(s.seat));
-                const path = `/g/${encodeURIComponent(created.id)}`;
-                if (others.length === 0) this.actions.navigate(path);
-                else this.showLinks(created, others, path);
+                this.actions.navigate(`/g/${encodeURIComponent(joined.id)}`);
             })
             .catch(() => {
                 this.rematch = undefined;
                 b.disabled = false;
-                b.textContent = t('rematch');
+                b.textContent = label;
                 this.element.querySelector('.end-error')?.remove();
                 this.element.append(el('p', { class: 'end-error form-error' }, t('rematch_failed')));
             });
-    }
-
-    // The rematch's links for the seats held elsewhere, to send, and the way into one's own.
-    private showLinks(created: CreateResponse, others: CreateResponse['seats'], path: string): void {
-        const list = el('ul', { class: 'invitation-list rematch-links', id: 'rematch-links' });
-        for (const s of others) {
-            const url = invitationUrl(created.id, s, location.origin);
-            const field = el('input', {
-                type: 'text',
-                readonly: true,
-                value: url,
-                class: 'invite-url',
-                'aria-label': t(`seat_${s.seat}`),
-            });
-            const copy = button(t('copy'), () => {
-                void copyText(url).then((ok) => {
-                    copy.textContent = ok ? t('copied') : t('copy');
-                    if (!ok) field.select();
-                });
-            });
-            list.append(el('li', {}, el('strong', {}, t(`seat_${s.seat}`)), field, copy));
-        }
-        this.element.querySelector('.end-actions')?.replaceChildren(
-            button(t('rematch_play'), () => this.actions.navigate(path), { id: 'rematch-play', class: 'primary' }),
-            button(t('new_game'), () => this.actions.navigate('/'), { id: 'end-new-game' }),
-        );
-        this.element
-            .querySelector('.end-hint')
-            ?.replaceWith(el('p', { class: 'end-hint' }, t('invitation_hint')), list);
     }
 }

@@ -7,7 +7,7 @@
 import { el } from '../../dom';
 import { type Seat, type Variant, isFourKingdoms } from '../../geometry';
 import { type StringKey, t } from '../../i18n';
-import type { TurnEvent } from '../../turn';
+import type { RematchMessage, TakeBackMessage, TurnEvent } from '../../turn';
 import { claimReason } from './status';
 
 const name = (seat: Seat) => t(`seat_${seat}`);
@@ -68,6 +68,16 @@ export function eventLines(events: readonly TurnEvent[], status: string, variant
         .filter((e) => logged(e, variant))
         .map((e) => eventText(e, status))
         .filter((s): s is string => !!s);
+}
+
+// A take-back in words: the player's own ("You took back your move"), or whose it was.
+export function takeBackText(m: Pick<TakeBackMessage, 'seat'>, mine: readonly Seat[]): string {
+    return mine.includes(m.seat) ? t('event_take_back_yours') : t('event_take_back', { seat: name(m.seat) });
+}
+
+// A rematch in words, for the players who did not make it.
+export function rematchText(m: Pick<RematchMessage, 'seat'>): string {
+    return t('event_rematch', { seat: name(m.seat) });
 }
 
 // The log (#event-log): the last few sentences, the newest last; a screen reader hears each new

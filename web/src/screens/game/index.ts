@@ -27,7 +27,7 @@ import { Controls } from './controls';
 import { type GameParams, type Update, GameController } from './controller';
 import { ClaimQuestion } from './dialogs';
 import { EndPanel, verdict } from './end';
-import { EventLog, eventLines } from './events';
+import { EventLog, eventLines, rematchText, takeBackText } from './events';
 import { Explanation } from './explain';
 import { invitePanel } from './invite';
 import { renderNoSuchGame } from './missing';
@@ -75,7 +75,10 @@ export function renderGame(
         onAttempt: (m) => sendMove(m),
     });
     const explain = new Explanation((arrows) => board.setArrows(arrows), 'game');
-    const controls = new Controls((seat, req) => void game.sendAction(seat, req));
+    const controls = new Controls(
+        (seat, req) => void game.sendAction(seat, req),
+        (seat) => void game.takeBack(seat),
+    );
     const moves = new MoveList(show);
     const clocks = new Clocks();
     const coach = new Coach(() => draw());
@@ -83,7 +86,7 @@ export function renderGame(
     const invite = el('div', { class: 'invite-slot' });
     let invited: unknown; // the kept game the Invite panel was drawn for
     const log = new EventLog();
-    const end = new EndPanel(id, { navigate });
+    const end = new EndPanel(id, { navigate, rematch: () => game.rematch() });
     let endSaid = false; // the end was said (in the move words) or was over before the page opened
 
     const boardArea = el('section', { class: 'board-area' }, board.element);
@@ -191,6 +194,8 @@ export function renderGame(
         if (u.kind === 'state') endSaid ||= model.over; // an old ending is not news
         if (u.kind === 'move' || u.kind === 'action')
             log.add(eventLines(u.message.events, u.message.status, model.variant));
+        if (u.kind === 'take_back') log.add([takeBackText(u.message, game.mySeats())]);
+        if (u.kind === 'rematch' && !game.mySeats().includes(u.message.seat)) log.add([rematchText(u.message)]);
         const said = u.kind === 'move' ? moveText(model.positionAt(u.message.ply), u.message) : '';
         if (model.over && !endSaid) {
             endSaid = true;
@@ -211,14 +216,16 @@ export function renderGame(
                 explain.clear();
                 play(moveSound(u.message));
                 break;
+            case 'take_back':
+                explain.clear();
+                break;
             case 'end':
                 play('end');
                 break;
         }
         tell(u);
         // Only a Turn brings the clock; restarting the count on another message would lose time.
-        if (game.model && (u.kind === 'state' || u.kind === 'move' || u.kind === 'action'))
-            clocks.set(game.model.clock);
+        if (game.model && ['state', 'take_back', 'move', 'action'].includes(u.kind)) clocks.set(game.model.clock);
         draw();
         showAnalysis();
     }
