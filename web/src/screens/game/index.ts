@@ -194,7 +194,12 @@ export function renderGame(
         if (u.kind === 'state') endSaid ||= model.over; // an old ending is not news
         if (u.kind === 'move' || u.kind === 'action')
             log.add(eventLines(u.message.events, u.message.status, model.variant));
-        if (u.kind === 'take_back') log.add([takeBackText(u.message, game.mySeats())]);
+        if (u.kind === 'take_back') {
+            // The move words said are gone with the moves: the take-back is what was said last.
+            const words = takeBackText(u.message, game.mySeats());
+            log.add([words]);
+            moveWords.textContent = words;
+        }
         if (u.kind === 'rematch' && !game.mySeats().includes(u.message.seat)) log.add([rematchText(u.message)]);
         const said = u.kind === 'move' ? moveText(model.positionAt(u.message.ply), u.message) : '';
         if (model.over && !endSaid) {
