@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
+import { boardExtrasChecks } from './board_extras.mjs';
 import { familyChecks } from './family.mjs';
 import { gamesChecks } from './games.mjs';
 import { learnChecks } from './learn.mjs';
@@ -897,6 +898,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
 }
 
 await playChecks({ step, assert, newPage, create, seatUrl, out: OUT });
+await boardExtrasChecks({ step, assert, api, newPage, create, seatUrl, out: OUT });
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 await gamesChecks({ base, step, assert, newPage, out: OUT });

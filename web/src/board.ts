@@ -2,7 +2,9 @@
 // cross). It draws a position, turned to a seat, with coordinates, the last moves (each in its
 // army's colour where armies have one), the picked piece, check, legal-move dots and explanation
 // arrows; it slides a moved piece to its square; and it turns clicks, drags, touches and keys
-// into moves, with a chooser for a promotion.
+// into moves, with a chooser for a promotion. A game in time may plan one move while it waits
+// (a premove, shown in its own colour), and the mouse's right button draws arrows and circles
+// that stay in this browser.
 
 import { type Cell, type Geometry, type Rotation, displayPosition, fileLetter, isDark, layoutOf } from './geometry';
 import { t } from './i18n';
@@ -15,6 +17,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const SLIDE_MS = 180;
 let boardCount = 0;
+
+type ArrowKind = 'explained' | 'drawn';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -30,6 +34,16 @@ export interface BoardHandlers {
     onMove(move: string): void;
     // A move the legal list does not hold: the server will explain why.
     onAttempt(move: string): void;
+    // While premoving (setPremoving): a move planned for the player's next turn, and the wish to
+    // forget it (Escape, a right press, a click on an empty square).
+    onPremove?(from: string, to: string): void;
+    onCancelPremove?(): void;
+}
+
+// A drawn arrow from one square to another, or a circle where both are the same square.
+interface Drawing {
+    from: string;
+    to: string;
 }
 
 // Marked squares: `focus` (what a lesson points at, under the pieces), `hint` (the piece to move),
@@ -46,6 +60,7 @@ export interface Highlights {
     lastMoves?: readonly PlayedMove[];
     check?: string[];
     marks?: readonly Mark[];
+    premove?: { from: string; to: string };
 }
 
 // The shape of a mark over the cell at (x, y) (board units).
@@ -77,6 +92,9 @@ export class BoardView {
     private dots = true;
     private highlights: Highlights = {};
     private arrows: [string, string][] = [];
+    private drawings: Drawing[] = [];
+    private drawFrom: { square: string; pointer: number } | undefined; // a right-button press
+    private premoving = false;
     private selected: string | undefined;
     private cursor: string | undefined;
     private drag:
@@ -101,6 +119,8 @@ export class BoardView {
         this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
         this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
         this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+        // The right button draws here: no menu over the board.
+        this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
         this.svg.addEventListener('keydown', (e) => this.key(e));
         this.svg.addEventListener('focus', () => {
             // The click or tap that opened the promotion chooser would take the focus from it.
@@ -165,6 +185,20 @@ export class BoardView {
         this.render();
     }
 
+    // Whether a move chosen now is planned for later (onPremove) rather than played.
+    setPremoving(on: boolean): void {
+        if (on === this.premoving) return;
+        this.premoving = on;
+        this.render();
+    }
+
+    // The arrows and circles drawn with the right button go when a move is played.
+    clearDrawings(): void {
+        if (this.drawings.length === 0) return;
+        this.drawings = [];
+        this.render();
+    }
+
     // ---- drawing ----
 
     private cellXY(c: { file: number; rank: number }): { x: number; y: number } {
@@ -202,13 +236,14 @@ export class BoardView {
         this.element.dataset['variant'] = g.variant;
         this.element.dataset['rotation'] = String(this.rotation);
         const parts: string[] = [];
-        parts.push(
-            `<defs><marker id="arrowhead-${this.uid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrow-head"/></marker></defs>`,
-        );
+        const head = (kind: ArrowKind) =>
+            `<marker id="arrowhead-${kind}-${this.uid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrow-head ${kind}"/></marker>`;
+        parts.push(`<defs>${head('explained')}${head('drawn')}</defs>`);
         const targets = this.dots ? this.targets() : new Set<string>();
         const marks = this.highlights.marks ?? [];
         const played = this.highlights.lastMoves ?? [];
         const check = new Set(this.highlights.check ?? []);
+        const premove = this.highlights.premove;
         for (const c of g.cells) {
             const { x, y } = this.cellXY(c);
             const citadel = g.citadels.includes(c.name);
@@ -223,6 +258,10 @@ export class BoardView {
             for (const m of [...here].reverse()) parts.push(this.playedMark(m, c.name, m === played[0], x, y));
             if (this.selected === c.name)
                 parts.push(`<rect class="picked" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`);
+            if (premove && (premove.from === c.name || premove.to === c.name))
+                parts.push(
+                    `<rect class="premove" x="${x}" y="${y}" width="${CELL}" height="${CELL}" data-premove="${c.name}"/>`,
+                );
             if (citadel) {
                 parts.push(
                     `<path class="citadel-wall" d="M${x + 8} ${y + 8} h14 v8 h14 v-8 h28 v8 h14 v-8 h14 v84 h-84 Z"/>`,
@@ -261,20 +300,9 @@ export class BoardView {
                     : `<circle class="target" cx="${x + 50}" cy="${y + 50}" r="17"/>`,
             );
         }
-        for (const [a, b] of this.arrows) {
-            const p = this.centre(a);
-            const q = this.centre(b);
-            if (!p || !q) continue;
-            // Stop short of the target's centre so that the head does not hide the piece.
-            const dx = q.x - p.x;
-            const dy = q.y - p.y;
-            const len = Math.hypot(dx, dy) || 1;
-            const ex = q.x - (dx / len) * 40;
-            const ey = q.y - (dy / len) * 40;
-            parts.push(
-                `<line class="arrow" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${this.uid})"/>`,
-            );
-        }
+        for (const [a, b] of this.arrows) parts.push(this.arrow(a, b, 'explained'));
+        for (const d of this.drawings)
+            parts.push(d.from === d.to ? this.circle(d.from) : this.arrow(d.from, d.to, 'drawn'));
         if (this.cursor && this.svg.matches(':focus-visible')) {
             const c = g.cell(this.cursor);
             if (c) {
@@ -287,6 +315,28 @@ export class BoardView {
         this.svg.innerHTML = parts.join('');
         if (this.drag?.ghost) this.svg.appendChild(this.drag.ghost);
         this.animate();
+    }
+
+    // An arrow from the centre of `a` towards `b`: a refused move's explanation, or one drawn by
+    // the user (each its own colour); '' where a square is not on this board.
+    private arrow(a: string, b: string, kind: ArrowKind): string {
+        const p = this.centre(a);
+        const q = this.centre(b);
+        if (!p || !q) return '';
+        // Stop short of the target's centre so that the head does not hide the piece.
+        const dx = q.x - p.x;
+        const dy = q.y - p.y;
+        const len = Math.hypot(dx, dy) || 1;
+        const ex = q.x - (dx / len) * 40;
+        const ey = q.y - (dy / len) * 40;
+        const drawn = kind === 'drawn' ? ` data-drawn="${a}${b}"` : '';
+        return `<line class="arrow ${kind}" x1="${p.x}" y1="${p.y}" x2="${ex}" y2="${ey}" marker-end="url(#arrowhead-${kind}-${this.uid})"${drawn}/>`;
+    }
+
+    // A circle drawn by the user around `sq`.
+    private circle(sq: string): string {
+        const c = this.centre(sq);
+        return c ? `<circle class="drawn-circle" cx="${c.x}" cy="${c.y}" r="44" data-drawn="${sq}"/>` : '';
     }
 
     // A move shown as played on the square `sq`: a tint, a ring and, where the piece has gone, its
@@ -415,15 +465,18 @@ export class BoardView {
     }
 
     private pointerDown(e: PointerEvent): void {
+        if (e.pointerType === 'mouse' && e.button === 2) return this.startDrawing(e);
         if (e.button !== 0 && e.pointerType === 'mouse') return;
         this.dropped = undefined;
+        this.drawings = []; // a left click clears what was drawn
         const sq = this.squareAt(e);
-        if (!sq) return;
+        if (!sq) return this.render();
         if (this.movesTo(sq)) {
             this.tryMove(this.selected!, sq);
             return;
         }
         if (!this.canPick(sq)) {
+            if (!this.selected && !this.position?.pieces.has(sq)) this.cancelPremove();
             this.selected = undefined;
             this.render();
             return;
@@ -454,6 +507,7 @@ export class BoardView {
     }
 
     private pointerUp(e: PointerEvent): void {
+        if (this.drawFrom?.pointer === e.pointerId && e.button === 2) return this.endDrawing(e);
         const d = this.drag;
         if (!d || d.pointer !== e.pointerId) return;
         this.drag = undefined;
@@ -466,12 +520,44 @@ export class BoardView {
 
     private cancelDrag(): void {
         this.drag = undefined;
+        this.drawFrom = undefined;
+        this.render();
+    }
+
+    // ---- drawing with the right button ----
+
+    // A right press forgets a premove (as lichess) and starts an arrow or a circle.
+    private startDrawing(e: PointerEvent): void {
+        e.preventDefault();
+        this.cancelPremove();
+        const square = this.squareAt(e);
+        if (!square) return;
+        this.drawFrom = { square, pointer: e.pointerId };
+        this.svg.setPointerCapture(e.pointerId);
+    }
+
+    // Released on another square: an arrow; on the same one: a circle. The same again removes it.
+    private endDrawing(e: PointerEvent): void {
+        const from = this.drawFrom!.square;
+        this.drawFrom = undefined;
+        const to = this.squareAt(e);
+        if (!to) return;
+        const had = this.drawings.length;
+        this.drawings = this.drawings.filter((d) => d.from !== from || d.to !== to);
+        if (this.drawings.length === had) this.drawings.push({ from, to });
         this.render();
     }
 
     // ---- moving ----
 
     private tryMove(from: string, to: string): void {
+        this.drawings = [];
+        if (this.premoving) {
+            this.selected = undefined;
+            this.render();
+            this.handlers.onPremove?.(from, to);
+            return;
+        }
         const candidates = this.legal.filter((m) => {
             const mv = parseMove(m);
             return mv && mv.from === from && mv.to === to;
@@ -646,9 +732,14 @@ export class BoardView {
             return;
         }
         if (e.key === 'Escape') {
+            this.cancelPremove();
             this.selected = undefined;
             this.render();
         }
+    }
+
+    private cancelPremove(): void {
+        if (this.highlights.premove) this.handlers.onCancelPremove?.();
     }
 
     private announce(): void {

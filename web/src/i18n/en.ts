@@ -554,6 +554,27 @@ export const en = {
     position_rule_mated: 'A player is checkmated: the game would already have taken them out.',
     position_rule_turn_order: 'No move could have left this player to move.',
     position_rule_unknown: 'The rules do not allow this position.',
+    // ---- board extras: captured material, premoves ----
+    material_taken: '{seat} has taken {pieces}.',
+    material_ahead: '{seat} is {n} ahead.',
+    material_count: '{n} {piece}',
+    pieces_K: 'kings',
+    pieces_Q: 'queens',
+    pieces_R: 'rooks',
+    pieces_B: 'bishops',
+    pieces_N: 'knights',
+    pieces_P: 'pawns',
+    pieces_H: 'princes',
+    pieces_A: 'adventitious kings',
+    pieces_G: 'generals',
+    pieces_V: 'viziers',
+    pieces_Z: 'giraffes',
+    pieces_T: 'pickets',
+    pieces_E: 'elephants',
+    pieces_C: 'camels',
+    pieces_D: 'war engines',
+    premove_ready: 'Next move ready: {from} → {to}. It is played as soon as it is your turn.',
+    premove_cancel: "Don't play it",
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

@@ -46,3 +46,11 @@ export function t(key: StringKey, values: Record<string, string | number> = {}):
     const text = CATALOGUES[current][key] ?? en[key];
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+// Locales for Intl's formatters.
+export const LOCALES: Record<Language, string> = { en: 'en-GB', zh: 'zh-CN', vi: 'vi-VN' };
+
+// "a, b and c" the current language's way.
+export function listOf(items: readonly string[]): string {
+    return new Intl.ListFormat(LOCALES[current], { type: 'conjunction' }).format(items);
+}

@@ -8,7 +8,9 @@
 // (end.ts), and each move in words in a polite live region (move_words.ts) for a screen reader,
 // which a button fills with the whole position on request. The tab's title says when it is this
 // browser's move (alert.ts); the creator finds the invitation links under Invite (invite.ts); a
-// game the server does not have is said so (missing.ts).
+// game the server does not have is said so (missing.ts). In a game in time a player may plan one
+// move while waiting (premove.ts), said under the status line; arrows and circles drawn on the
+// board stay until a move is played.
 
 import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
@@ -35,6 +37,7 @@ import { MoveList } from './move_list';
 import { moveText, positionText } from './move_words';
 import { boardRotation, keepTurns, keptTurns, seatAtBottom } from './orientation';
 import { drawPlayers } from './players';
+import { PremoveQueue, premovable, premoveSeat } from './premove';
 import { sentences, statusLine } from './status';
 import { drawTools } from './tools';
 
@@ -70,9 +73,16 @@ export function renderGame(
     let stopAnalysis: (() => void) | undefined;
 
     const game = new GameController(id, params, { update, linkStatus: drawLink, missing });
+    const premoves = new PremoveQueue();
     const board = new BoardView({
         onMove: (m) => playOrAskClaim(m),
         onAttempt: (m) => sendMove(m),
+        onPremove: (from, to) => {
+            const seat = game.model && premoveSeat(game.model, game.mySeats());
+            if (seat) premoves.queue(seat, from, to);
+            draw();
+        },
+        onCancelPremove: () => cancelPremove(),
     });
     const explain = new Explanation((arrows) => board.setArrows(arrows), 'game');
     const controls = new Controls(
@@ -103,6 +113,7 @@ export function renderGame(
     const describe = button(t('describe_position'), () => describePosition(), { id: 'describe-position' });
     const analysisBox = el('section', { class: 'analysis', id: 'analysis', hidden: true });
     const linkLine = el('p', { class: 'link-status', id: 'link-status' });
+    const premoveNote = el('div', { class: 'premove-note', id: 'premove-note', 'aria-live': 'polite' });
     const drawVoice = () => page.classList.toggle('voice-off', !voiceOn());
     const page = el(
         'div',
@@ -113,6 +124,7 @@ export function renderGame(
             { class: 'side' },
             title,
             el('div', { class: 'said status-row' }, status, statusSpeaker),
+            premoveNote,
             log.element,
             end.element,
             voiceSwitches(drawVoice, 'game'),
@@ -132,6 +144,34 @@ export function renderGame(
             analysisBox,
         ),
     );
+
+    function cancelPremove(): void {
+        if (premoves.cancel()) draw();
+    }
+
+    // The planned move, said with a way to forget it (empty when there is none); drawn anew only
+    // when it changes, so that its button keeps the focus.
+    let premoveShown: unknown;
+    function drawPremove(): void {
+        const p = premoves.current;
+        if (p === premoveShown) return;
+        premoveShown = p;
+        premoveNote.replaceChildren(
+            ...(p
+                ? [
+                      el('p', {}, t('premove_ready', { from: p.from, to: p.to })),
+                      button(
+                          t('premove_cancel'),
+                          () => {
+                              cancelPremove();
+                              board.focus(); // the button is gone: keyboard play goes on from the board
+                          },
+                          { id: 'premove-cancel' },
+                      ),
+                  ]
+                : []),
+        );
+    }
 
     function sendMove(move: string): void {
         explain.clear();
@@ -219,10 +259,12 @@ export function renderGame(
                 return;
             case 'move':
                 explain.clear();
+                board.clearDrawings();
                 play(moveSound(u.message));
                 break;
             case 'take_back':
                 explain.clear();
+                premoves.cancel(); // planned for a position that is gone
                 break;
             case 'end':
                 play('end');
@@ -231,6 +273,9 @@ export function renderGame(
         tell(u);
         // Only a Turn brings the clock; restarting the count on another message would lose time.
         if (game.model && ['state', 'take_back', 'move', 'action'].includes(u.kind)) clocks.set(game.model.clock);
+        // The player's turn has come: a premove is played at once, if it is legal now.
+        const premove = game.model && premoves.due(game.model, game.mySeats());
+        if (premove) sendMove(premove);
         draw();
         showAnalysis();
     }
@@ -258,9 +303,15 @@ export function renderGame(
             lastMoves: asked ? [{ from: asked.from, to: asked.to }] : model.lastMovesAt(ply),
             check: asked ? [] : model.checkSquaresAt(ply),
             marks: coach.marks(),
+            premove: premoves.current,
         });
         const playable = live && !claim;
-        board.setInteraction(playable ? model.legal : [], playable ? model.movableBy(mine) : () => false);
+        // Waiting for the others in a game in time: the player's own pieces plan a premove.
+        const premoving = playable ? premoveSeat(model, mine) : undefined;
+        board.setPremoving(!!premoving);
+        if (premoving) board.setInteraction([], premovable(model, premoving));
+        else board.setInteraction(playable ? model.legal : [], playable ? model.movableBy(mine) : () => false);
+        drawPremove();
         pastBanner.hidden = live;
         end.draw(model, mine);
         const line = statusLine(model, mine);
@@ -272,7 +323,7 @@ export function renderGame(
             const shown = [{ target: status, text: line.text }, ...(model.over ? end.words() : [])];
             if (readsByItself('game')) readAcross(sentences(shown.map((s) => s.text)), shown, statusSpeaker);
         }
-        drawPlayers(players, model, mine);
+        drawPlayers(players, model, mine, ply);
         turnAlert.update(!model.over && mine.includes(model.toMove));
         if (invited !== game.keptGame) {
             invited = game.keptGame;

@@ -1,12 +1,14 @@
 // The players (#players): each seat's king, who plays it (human, engine and level), whether an
-// opponent is connected, Four Kingdoms commands, teams and scores, and an empty `.clock` node
-// that clocks.ts fills.
+// opponent is connected, Four Kingdoms commands, teams and scores, what it has captured and
+// whether it is ahead in material (captured.ts), and an empty `.clock` node that clocks.ts fills.
 
 import { el } from '../../dom';
 import { type Seat, isFourKingdoms } from '../../geometry';
 import type { GameModel } from '../../game';
 import { t } from '../../i18n';
+import { standings } from '../../material';
 import { pieceSvg } from '../../pieces';
+import { capturedNode } from './captured';
 
 // Four Kingdoms: an army led by another player says so, one out of the game too; in the teams
 // game every army names its team.
@@ -23,10 +25,12 @@ function commandNote(model: GameModel, seat: Seat): HTMLElement | null {
     return null;
 }
 
-// `mine`: the seats this browser holds (marked, and not told whether they are connected).
-export function drawPlayers(list: HTMLElement, model: GameModel, mine: readonly Seat[]): void {
+// `mine`: the seats this browser holds (marked, and not told whether they are connected); `ply`:
+// the position shown, whose captures are shown.
+export function drawPlayers(list: HTMLElement, model: GameModel, mine: readonly Seat[], ply: number): void {
     list.replaceChildren();
-    for (const seat of model.geometry.seats) {
+    const material = standings(model, model.geometry.seats, ply);
+    for (const [i, seat] of model.geometry.seats.entries()) {
         const info = model.seats.find((s) => s.seat === seat);
         const icon = el('span', { class: 'seat-icon' });
         icon.innerHTML = pieceSvg({ army: seat, kind: 'K' }, 32);
@@ -58,6 +62,7 @@ export function drawPlayers(list: HTMLElement, model: GameModel, mine: readonly 
                 el('span', { class: 'name' }, t(`seat_${seat}`)),
                 el('span', { class: 'who' }, who),
                 command || online || score ? el('span', { class: 'notes' }, command, online, score) : null,
+                capturedNode(material[i]!),
                 el('span', { class: 'clock', 'data-seat': seat }),
             ),
         );
