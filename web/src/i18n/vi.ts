@@ -553,4 +553,17 @@ export const vi: Strings = {
     position_rule_mated: 'Có người chơi đã bị chiếu hết: ván cờ lẽ ra đã loại người đó.',
     position_rule_turn_order: 'Không nước đi nào có thể khiến người này đến lượt đi.',
     position_rule_unknown: 'Luật cờ không cho phép thế cờ này.',
+    // ---- how to play (screens/rules.ts; the rule texts are in src/rules/) ----
+    rules_how_to_play: 'Cách chơi',
+    rules_heading: 'Cách chơi {variant}',
+    rules_link: 'Cách chơi {variant}',
+    rules_new_tab: '(mở trong thẻ mới)',
+    rules_back: 'Quay lại',
+    rules_start: 'Thế cờ ban đầu',
+    rules_legend_reach: 'Ô xanh: nơi quân đó đi được.',
+    rules_legend_capture: 'Hình thoi: quân nó ăn được.',
+    rules_legend_arrow: 'Mũi tên: nước đi.',
+    rules_legend_check: 'Vòng đỏ: vua đang bị chiếu.',
+    rules_legend_last: 'Ô vàng: nước vừa đi.',
+    rules_other_games: 'Các trò cờ khác',
 };
