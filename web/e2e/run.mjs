@@ -16,6 +16,7 @@ import { familyChecks } from './family.mjs';
 import { gamesChecks } from './games.mjs';
 import { learnChecks } from './learn.mjs';
 import { playChecks } from './play.mjs';
+import { rulesChecks } from './rules.mjs';
 
 const OUT = join(WEB, 'test-results');
 mkdirSync(OUT, { recursive: true });
@@ -902,6 +903,7 @@ await boardExtrasChecks({ step, assert, api, newPage, create, seatUrl, out: OUT 
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 await gamesChecks({ base, step, assert, newPage, out: OUT });
+await rulesChecks({ base, step, assert, newPage, out: OUT });
 
 await browser.close();
 stopChildren();

@@ -1,7 +1,8 @@
 // The app: a header with the language switch, and the screens chosen by the address: `/` (new
 // game), `/g/{id}` (play with `?token=…`, watch without), `/learn`, `/learn/{lesson}[/{level}]`
 // and `/learn/practice/{topic}` (the children's course), `/family` and `/family/grown-ups` (a
-// family's children and their progress). An address under `/g/` that is no game's says so.
+// family's children and their progress), `/rules/{variant}` (how to play). An address under
+// `/g/` that is no game's says so.
 
 import { type AnalysisSource, httpAnalysis } from './analysis';
 import { applyBoardColours } from './board_colours';
@@ -14,6 +15,7 @@ import { renderGame } from './screens/game';
 import { renderNoSuchGame } from './screens/game/missing';
 import { renderHome } from './screens/home';
 import { renderLearn } from './screens/learn';
+import { renderRules } from './screens/rules';
 import { route } from './router';
 import { keepLearnReadingWith } from './speech';
 import './style.css';
@@ -21,6 +23,7 @@ import './learn.css';
 import './family.css';
 import './games.css';
 import './play.css';
+import './rules.css';
 
 // Where the post-game analysis comes from (docs/web.md section 6): GET /api/games/{id}/analysis.
 let analysisSource: AnalysisSource = httpAnalysis;
@@ -60,6 +63,8 @@ function show(): void {
         cleanup = renderFamily(main, navigate);
     } else if (r.screen === 'grownups') {
         cleanup = renderGrownups(main, navigate);
+    } else if (r.screen === 'rules') {
+        renderRules(main, r.variant, navigate);
     } else if (r.screen === 'missing' && location.pathname.startsWith('/g/')) {
         renderNoSuchGame(main, navigate);
     } else {

@@ -2,7 +2,11 @@
 // map, `/learn/{lesson}` a lesson (its explanation), `/learn/{lesson}/{level}` one of its levels,
 // `/learn/practice/{topic}` a round of practice (`?seed=N` which levels, `&n=K` the one shown,
 // `&from=<lesson>` the lesson it goes on from), `/family` the family (`#key=<key>`: a family's
-// link, opened on this device), `/family/grown-ups` the grown-ups' view of its children.
+// link, opened on this device), `/family/grown-ups` the grown-ups' view of its children,
+// `/rules/{variant}` how to play that game.
+
+import { type Variant, isVariant } from './geometry';
+
 export type Route =
     | { screen: 'home' }
     | { screen: 'game'; id: string }
@@ -11,6 +15,7 @@ export type Route =
     | { screen: 'practice'; topic: string }
     | { screen: 'family' }
     | { screen: 'grownups' }
+    | { screen: 'rules'; variant: Variant }
     | { screen: 'missing' };
 
 const ID = '([A-Za-z0-9_-]{1,128})';
@@ -22,6 +27,8 @@ export function route(path: string): Route {
     if (/^\/learn\/?$/.test(path)) return { screen: 'learn' };
     if (/^\/family\/?$/.test(path)) return { screen: 'family' };
     if (/^\/family\/grown-ups\/?$/.test(path)) return { screen: 'grownups' };
+    const rules = /^\/rules\/([a-z-]+)\/?$/.exec(path);
+    if (rules && isVariant(rules[1]!)) return { screen: 'rules', variant: rules[1] };
     const practice = new RegExp(`^/learn/practice/${ID}/?$`).exec(path);
     if (practice) return { screen: 'practice', topic: practice[1]! };
     const lesson = new RegExp(`^/learn/${ID}(?:/${ID})?/?$`).exec(path);
@@ -37,6 +44,9 @@ export function learnPath(lesson?: string, level?: string): string {
     if (!lesson) return '/learn';
     return `/learn/${encodeURIComponent(lesson)}${level ? `/${encodeURIComponent(level)}` : ''}`;
 }
+
+// The address of how to play `variant`.
+export const rulesPath = (variant: Variant): string => `/rules/${variant}`;
 
 // The largest seed the server takes (an unsigned 64-bit number).
 const MAX_SEED = 2n ** 64n - 1n;

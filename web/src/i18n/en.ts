@@ -575,6 +575,19 @@ export const en = {
     pieces_D: 'war engines',
     premove_ready: 'Next move ready: {from} → {to}. It is played as soon as it is your turn.',
     premove_cancel: "Don't play it",
+    // ---- how to play (screens/rules.ts; the rule texts are in src/rules/) ----
+    rules_how_to_play: 'How to play',
+    rules_heading: 'How to play: {variant}',
+    rules_link: 'How to play {variant}',
+    rules_new_tab: '(opens in a new tab)',
+    rules_back: 'Back',
+    rules_start: 'The start position',
+    rules_legend_reach: 'Blue squares: where it can go.',
+    rules_legend_capture: 'Diamonds: what it can take.',
+    rules_legend_arrow: 'Arrows: the move.',
+    rules_legend_check: 'Red ring: a king in check.',
+    rules_legend_last: 'Yellow squares: the move just played.',
+    rules_other_games: 'The other games',
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

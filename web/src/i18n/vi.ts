@@ -579,4 +579,17 @@ export const vi: Strings = {
     pieces_D: 'máy bắn đá',
     premove_ready: 'Nước đi tiếp theo đã sẵn sàng: {from} → {to}. Đến lượt bạn là nước này được đi ngay.',
     premove_cancel: 'Bỏ nước này',
+    // ---- how to play (screens/rules.ts; the rule texts are in src/rules/) ----
+    rules_how_to_play: 'Cách chơi',
+    rules_heading: 'Cách chơi {variant}',
+    rules_link: 'Cách chơi {variant}',
+    rules_new_tab: '(mở trong thẻ mới)',
+    rules_back: 'Quay lại',
+    rules_start: 'Thế cờ ban đầu',
+    rules_legend_reach: 'Ô xanh: nơi quân đó đi được.',
+    rules_legend_capture: 'Hình thoi: quân nó ăn được.',
+    rules_legend_arrow: 'Mũi tên: nước đi.',
+    rules_legend_check: 'Vòng đỏ: vua đang bị chiếu.',
+    rules_legend_last: 'Ô vàng: nước vừa đi.',
+    rules_other_games: 'Các trò cờ khác',
 };

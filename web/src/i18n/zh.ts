@@ -567,4 +567,17 @@ export const zh: Strings = {
     pieces_D: '战车',
     premove_ready: '下一步已经准备好：{from} → {to}。一轮到你就会马上走。',
     premove_cancel: '不走这步',
+    // ---- how to play (screens/rules.ts; the rule texts are in src/rules/) ----
+    rules_how_to_play: '怎么下',
+    rules_heading: '怎么下{variant}',
+    rules_link: '怎么下{variant}',
+    rules_new_tab: '（在新标签页中打开）',
+    rules_back: '返回',
+    rules_start: '开局的摆法',
+    rules_legend_reach: '蓝色格子：它能走到的地方。',
+    rules_legend_capture: '菱形：它能吃的棋子。',
+    rules_legend_arrow: '箭头：这步棋。',
+    rules_legend_check: '红圈：被将军的王。',
+    rules_legend_last: '黄色格子：刚走的一步。',
+    rules_other_games: '其他棋',
 };

@@ -1,6 +1,7 @@
 // The home screen: the games this browser keeps (my_games.ts); a new game: choose a game, a clock,
 // who sits where, an optional start position and how to play (one device, or invitations to
-// copy); beside it, the big way into the children's course. The form starts as the last game was
+// copy); beside it, the big way into the children's course. Under the games, a link to how to
+// play the one chosen. The form starts as the last game was
 // created (new_game.ts) and keeps what is chosen when it is drawn again (another language). Once
 // a game is created with invitations, the page shows the links, and shows them again when the
 // browser comes Back to it (the history entry names the game).
@@ -23,6 +24,7 @@ import { NotationError, START_FEN, parsePosition } from '../notation';
 import { notationErrorText, positionRefusalText } from '../position_errors';
 import { levelAbout } from '../levels';
 import { pieceSvg, variantPiece } from '../pieces';
+import { rulesPath } from '../router';
 import { type KeptGame, invitedSeats, keepGame, keptGame, keptSeats } from '../store';
 import { invitationList, watchLine } from './invitations';
 import { myGames } from './my_games';
@@ -93,6 +95,16 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
     const message = el('p', { class: 'form-error', 'aria-live': 'polite' });
     const invitations = el('section', { class: 'invitations', hidden: true, id: 'invitations' });
     let games = myGames(navigate);
+    // How to play the game chosen; coming Back, the form is as it was left (the draft).
+    const rulesLink = el('a', { class: 'rules-link', id: 'rules-link' });
+    const drawRulesLink = () => {
+        rulesLink.href = rulesPath(settings.variant);
+        rulesLink.textContent = t('rules_link', { variant: t(`variant_${settings.variant}`) });
+    };
+    rulesLink.addEventListener('click', (e) => {
+        e.preventDefault();
+        navigate(rulesPath(settings.variant));
+    });
 
     const drawVariants = () => {
         variantList.replaceChildren();
@@ -108,6 +120,7 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
                 settings.variant = v;
                 sync();
                 fenInput.placeholder = START_FEN[v];
+                drawRulesLink();
                 drawSeats();
                 validateFen();
             });
@@ -262,10 +275,11 @@ export function renderHome(root: HTMLElement, navigate: (path: string) => void):
     };
 
     drawVariants();
+    drawRulesLink();
     drawSeats();
     form.append(
         el('h2', {}, t('new_game')),
-        el('fieldset', {}, el('legend', {}, t('variant')), variantList),
+        el('fieldset', {}, el('legend', {}, t('variant')), variantList, rulesLink),
         el('div', { class: 'row' }, el('label', { for: 'clock' }, t('clock')), clockSelect),
         el('fieldset', {}, el('legend', {}, t('seats')), seatsBox, takeBackRow),
         el(

@@ -1,11 +1,12 @@
 // The tools under the move list: turn the board, sound on or off, the board's colours, download
-// the record, and a new game.
+// the record, how to play this game (in a tab of its own, so the game stays open), and a new game.
 
 import { api } from '../../api';
 import { BOARD_COLOURS, boardColours, setBoardColours } from '../../board_colours';
 import { button, el } from '../../dom';
 import { type Seat, type Variant, isFourKingdoms } from '../../geometry';
 import { t } from '../../i18n';
+import { rulesPath } from '../../router';
 import { isMuted, setMuted } from '../../sound';
 
 export interface ToolActions {
@@ -54,6 +55,12 @@ export function drawTools(
         mute,
         el('label', { class: 'board-colours' }, t('board_colours'), colours),
         download,
+        el(
+            'a',
+            { href: rulesPath(variant), target: '_blank', rel: 'noopener', class: 'button', id: 'game-rules' },
+            t('rules_how_to_play'),
+            el('span', { class: 'visually-hidden' }, ` ${t('rules_new_tab')}`),
+        ),
         button(t('new_game'), actions.newGame, { id: 'new-game-link' }),
     );
 }
