@@ -15,6 +15,7 @@ import { familyChecks } from './family.mjs';
 import { gamesChecks } from './games.mjs';
 import { learnChecks } from './learn.mjs';
 import { playChecks } from './play.mjs';
+import { variantChecks } from './variants.mjs';
 
 const OUT = join(WEB, 'test-results');
 mkdirSync(OUT, { recursive: true });
@@ -833,6 +834,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
 }
 
 await playChecks({ step, assert, newPage, create, seatUrl, out: OUT });
+await variantChecks({ step, assert, newPage, create, seatUrl, api });
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 await gamesChecks({ base, step, assert, newPage, out: OUT });

@@ -549,6 +549,19 @@ export const en = {
     position_rule_mated: 'A player is checkmated: the game would already have taken them out.',
     position_rule_turn_order: 'No move could have left this player to move.',
     position_rule_unknown: 'The rules do not allow this position.',
+    // ---- variants: Four Kingdoms rounds, piece cards, Tamerlane citadels ----
+    round: 'Round',
+    round_out: 'out of the game',
+    citadel_note_enemy_draw:
+        "{army}'s {piece} is next to {owner}'s citadel, the blue castle square. If it steps in, the game ends at once in a draw.",
+    citadel_note_enemy_closed:
+        "{army}'s {piece} is next to {owner}'s citadel, the blue castle square, but may not go in: only {army}'s king may (a prince, once the king is gone).",
+    citadel_note_own_refuge:
+        "{army}'s adventitious king is next to its own citadel, the blue castle square. It may hide there: nothing can attack it, and it may come out again.",
+    citadel_note_own_inside:
+        "{army}'s adventitious king is hiding in its own citadel: nothing can attack it there, and it may come out again.",
+    citadel_note_own_closed:
+        "{army}'s {piece} is next to its own citadel, the blue castle square, but may not go in: only an adventitious king may hide there.",
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

@@ -46,3 +46,8 @@ export function t(key: StringKey, values: Record<string, string | number> = {}):
     const text = CATALOGUES[current][key] ?? en[key];
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+// `text` with its first letter a capital (a sentence or a title that starts with a name).
+export function capitalised(text: string): string {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}

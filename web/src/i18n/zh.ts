@@ -541,4 +541,14 @@ export const zh: Strings = {
     position_rule_mated: '有一方已经被将死了：对局早就会让他出局。',
     position_rule_turn_order: '没有哪一步棋能让这一方轮到走棋。',
     position_rule_unknown: '规则不允许这个局面。',
+    // ---- variants: Four Kingdoms rounds, piece cards, Tamerlane citadels ----
+    round: '回合',
+    round_out: '已出局',
+    citadel_note_enemy_draw: '{army}的{piece}就在{owner}的城堡（蓝色的城堡格）旁边。它一走进去，这盘棋马上就是和棋。',
+    citadel_note_enemy_closed:
+        '{army}的{piece}就在{owner}的城堡（蓝色的城堡格）旁边，但不能进去：只有{army}的王可以进去（王不在了，王子才可以）。',
+    citadel_note_own_refuge:
+        '{army}的替身王就在自己的城堡（蓝色的城堡格）旁边。它可以躲进去：在里面谁也攻击不到它，它还可以再出来。',
+    citadel_note_own_inside: '{army}的替身王躲在自己的城堡里：在那里谁也攻击不到它，它还可以再出来。',
+    citadel_note_own_closed: '{army}的{piece}就在自己的城堡（蓝色的城堡格）旁边，但不能进去：只有替身王才能躲在那里。',
 };
