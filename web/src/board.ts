@@ -4,13 +4,24 @@
 // arrows; it slides a moved piece to its square; and it turns clicks, drags, touches and keys
 // into moves, with a chooser for a promotion. A game in time may plan one move while it waits
 // (a premove, shown in its own colour), and the mouse's right button draws arrows and circles
-// that stay in this browser.
+// that stay in this browser. A piece's card (piece_card.ts) tells its name and moves on hover,
+// long press or "i".
 
-import { type Cell, type Geometry, type Rotation, displayPosition, fileLetter, isDark, layoutOf } from './geometry';
+import {
+    type Cell,
+    type Geometry,
+    type Rotation,
+    type Variant,
+    displayPosition,
+    fileLetter,
+    isDark,
+    layoutOf,
+} from './geometry';
 import { t } from './i18n';
 import { type Motion, motionBetween } from './motion';
 import type { Piece, PlayedMove, Position } from './notation';
 import { parseMove } from './notation';
+import { type PieceLookup, PieceCard } from './piece_card';
 import { ARMY_PAINT, armyMark, pieceMarkup, pieceSvg } from './pieces';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -79,7 +90,7 @@ function markShape(m: Mark, x: number, y: number): string {
     }
 }
 
-export class BoardView {
+export class BoardView implements PieceLookup {
     readonly element: HTMLDivElement;
     private readonly svg: SVGSVGElement;
     private readonly live: HTMLDivElement;
@@ -129,6 +140,16 @@ export class BoardView {
             this.render();
         });
         this.svg.addEventListener('blur', () => this.render());
+        new PieceCard(this.element, this);
+    }
+
+    pieceOn(square: string): { variant: Variant; piece: Piece } | undefined {
+        const piece = this.position?.pieces.get(square);
+        return piece && { variant: this.position!.variant, piece };
+    }
+
+    cursorSquare(): string | undefined {
+        return this.cursor;
     }
 
     setPosition(g: Geometry, pos: Position): void {

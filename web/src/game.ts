@@ -9,6 +9,7 @@ import {
     type PlayedMove,
     type Position,
     applyMoveForDisplay,
+    armiesCommandedBy,
     isRoyal,
     parseMove,
     parsePosition,
@@ -36,6 +37,8 @@ export class GameModel {
     startFen: string;
     moves: string[] = [];
     san: string[] = [];
+    // movers[ply] = the player who made move `ply` (1-based), as the server's broadcast named it.
+    private movers: (Seat | undefined)[] = [];
     // fens[ply] = the FEN after `ply` moves, when the server sent it.
     private fens: (string | undefined)[] = [];
     private cache = new Map<number, Position>();
@@ -79,6 +82,7 @@ export class GameModel {
         const sameHistory = s.moves.length >= this.moves.length && this.moves.every((m, i) => s.moves[i] === m);
         if (!sameHistory) {
             this.fens = [];
+            this.movers = [];
             this.cache.clear();
         }
         this.moves = [...s.moves];
@@ -97,6 +101,7 @@ export class GameModel {
         if (m.ply !== this.moves.length) return 'gap';
         this.moves.push(m.move);
         this.san.push(m.san);
+        this.movers[m.ply + 1] = m.seat;
         this.clock = m.clock;
         this.applyTurn(m);
         return 'applied';
@@ -241,6 +246,21 @@ export class GameModel {
     lastMover(): Seat | undefined {
         const army = this.lastMovesAt(this.moves.length)[0]?.army;
         return army && (this.commanderOf(army) ?? army);
+    }
+
+    // The player who made move `ply` (1-based). The broadcast names it; for a move played before
+    // the page opened it is the player to move in the position before, where the server sent
+    // that position, or else the commander of the army whose piece moved (in Four Kingdoms check
+    // comes first, and players leave, so the turn order alone cannot tell).
+    moverOf(ply: number): Seat | undefined {
+        const named = this.movers[ply];
+        if (named) return named;
+        const before = this.positionAt(ply - 1);
+        if (this.fens[ply - 1]) return before.toMove;
+        const mv = parseMove(this.moves[ply - 1] ?? '');
+        const army = mv && before.pieces.get(mv.from)?.army;
+        if (!army) return undefined;
+        return this.geometry.seats.find((seat) => armiesCommandedBy(before, seat).includes(army)) ?? army;
     }
 
     // The royal squares to mark as in check after `ply` moves (the SAN says "+" or "#"; for the

@@ -11,16 +11,15 @@ interface Paint {
     fill: string;
     line: string;
     detail: string;
-    disc: string; // behind a pawn's emblem
 }
 
 export const ARMY_PAINT: Record<Army, Paint> = {
-    white: { fill: '#fbf7ee', line: '#23201c', detail: '#23201c', disc: '#ffffff' },
-    black: { fill: '#3b3936', line: '#0c0b0a', detail: '#f4efe4', disc: '#d9d4ca' },
-    east: { fill: '#009e73', line: '#0c2a20', detail: '#ffffff', disc: '#d8f3ea' },
-    south: { fill: '#d55e00', line: '#3a1a00', detail: '#ffffff', disc: '#fde3cf' },
-    west: { fill: '#f0e442', line: '#3a3505', detail: '#3a3505', disc: '#fffbd6' },
-    north: { fill: '#0072b2', line: '#03233a', detail: '#ffffff', disc: '#d6ebf7' },
+    white: { fill: '#fbf7ee', line: '#23201c', detail: '#23201c' },
+    black: { fill: '#3b3936', line: '#0c0b0a', detail: '#f4efe4' },
+    east: { fill: '#009e73', line: '#0c2a20', detail: '#ffffff' },
+    south: { fill: '#d55e00', line: '#3a1a00', detail: '#ffffff' },
+    west: { fill: '#f0e442', line: '#3a3505', detail: '#3a3505' },
+    north: { fill: '#0072b2', line: '#03233a', detail: '#ffffff' },
 };
 
 const BASE = 'M24 91 Q24 80 35 79 H65 Q76 80 76 91 Z';
@@ -198,18 +197,16 @@ function drawingMarkup(d: Drawing, p: Paint): string {
     return body + details + dots;
 }
 
-// A Tamerlane pawn: a small pawn head over a big disc that shows the piece it will become.
-function tamerlanePawn(pawnOf: Kind, p: Paint, army: Army): string {
-    const body = ['M50 3 A10 10 0 1 1 49.9 3 Z', 'M24 91 Q24 82 33 81 H67 Q76 82 76 91 Z']
-        .map(
-            (path) =>
-                `<path d="${path}" fill="${p.fill}" stroke="${p.line}" stroke-width="4" stroke-linejoin="round"/>`,
-        )
-        .join('');
-    const disc = `<circle cx="50" cy="52" r="30" fill="${p.fill}" stroke="${p.line}" stroke-width="4"/><circle cx="50" cy="52" r="24" fill="${p.disc}"/>`;
+// A Tamerlane pawn: a small pawn head over a big disc in the army's colour that shows the piece
+// it will become as a solid silhouette in the contrasting colour, so that the kind still reads at
+// the 28 px cells of a phone (an outlined emblem did not).
+function tamerlanePawn(pawnOf: Kind, p: Paint): string {
+    const outline = `stroke="${p.line}" stroke-width="4"`;
+    const head = `<circle cx="50" cy="11" r="9" fill="${p.fill}" ${outline}/>`;
+    const disc = `<circle cx="50" cy="58" r="39" fill="${p.fill}" ${outline}/>`;
     const target: Kind = pawnOf === 'K' ? 'H' : pawnOf;
-    const inner = drawingMarkup(DRAWINGS[target], ARMY_PAINT[army]);
-    return `${body}${disc}<g transform="translate(27 29) scale(0.46)">${inner}</g>`;
+    const silhouette = drawingMarkup(DRAWINGS[target], { fill: p.detail, line: p.detail, detail: p.fill });
+    return `${head}${disc}<g transform="translate(18 27) scale(0.64)">${silhouette}</g>`;
 }
 
 // The inner markup of a piece on a 100x100 grid (put inside an <svg> or a <g>).
@@ -217,7 +214,7 @@ export function pieceMarkup(piece: Piece): string {
     const paint = ARMY_PAINT[piece.army];
     const picture =
         piece.kind === 'P' && piece.pawnOf
-            ? tamerlanePawn(piece.pawnOf, paint, piece.army)
+            ? tamerlanePawn(piece.pawnOf, paint)
             : drawingMarkup(DRAWINGS[piece.kind], paint);
     return picture + armyMark(piece.army, paint.line);
 }

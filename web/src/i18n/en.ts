@@ -588,6 +588,19 @@ export const en = {
     rules_legend_check: 'Red ring: a king in check.',
     rules_legend_last: 'Yellow squares: the move just played.',
     rules_other_games: 'The other games',
+    // ---- variants: Four Kingdoms rounds, piece cards, Tamerlane citadels ----
+    round: 'Round',
+    round_out: 'out of the game',
+    citadel_note_enemy_draw:
+        "{army}'s {piece} is next to {owner}'s citadel, the blue castle square. If it steps in, the game ends at once in a draw.",
+    citadel_note_enemy_closed:
+        "{army}'s {piece} is next to {owner}'s citadel, the blue castle square, but may not go in: only {army}'s king may (a prince, once the king is gone).",
+    citadel_note_own_refuge:
+        "{army}'s adventitious king is next to its own citadel, the blue castle square. It may hide there: nothing can attack it, and it may come out again.",
+    citadel_note_own_inside:
+        "{army}'s adventitious king is hiding in its own citadel: nothing can attack it there, and it may come out again.",
+    citadel_note_own_closed:
+        "{army}'s {piece} is next to its own citadel, the blue castle square, but may not go in: only an adventitious king may hide there.",
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

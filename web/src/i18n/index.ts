@@ -54,3 +54,8 @@ export const LOCALES: Record<Language, string> = { en: 'en-GB', zh: 'zh-CN', vi:
 export function listOf(items: readonly string[]): string {
     return new Intl.ListFormat(LOCALES[current], { type: 'conjunction' }).format(items);
 }
+
+// `text` with its first letter a capital (a sentence or a title that starts with a name).
+export function capitalised(text: string): string {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -592,4 +592,17 @@ export const vi: Strings = {
     rules_legend_check: 'Vòng đỏ: vua đang bị chiếu.',
     rules_legend_last: 'Ô vàng: nước vừa đi.',
     rules_other_games: 'Các trò cờ khác',
+    // ---- variants: Four Kingdoms rounds, piece cards, Tamerlane citadels ----
+    round: 'Vòng',
+    round_out: 'đã rời ván',
+    citadel_note_enemy_draw:
+        '{piece} của {army} đang ở cạnh thành trì của {owner} (ô lâu đài màu xanh). Nếu nó bước vào, ván cờ hòa ngay.',
+    citadel_note_enemy_closed:
+        '{piece} của {army} đang ở cạnh thành trì của {owner} (ô lâu đài màu xanh), nhưng không được vào: chỉ vua của {army} mới được vào (khi vua không còn thì hoàng tử).',
+    citadel_note_own_refuge:
+        'Vua dự phòng của {army} đang ở cạnh thành trì của mình (ô lâu đài màu xanh). Nó có thể trốn vào đó: không ai tấn công được nó, và nó có thể ra lại.',
+    citadel_note_own_inside:
+        'Vua dự phòng của {army} đang trốn trong thành trì của mình: ở đó không ai tấn công được nó, và nó có thể ra lại.',
+    citadel_note_own_closed:
+        '{piece} của {army} đang ở cạnh thành trì của mình (ô lâu đài màu xanh), nhưng không được vào: chỉ vua dự phòng mới được trốn ở đó.',
 };

@@ -580,4 +580,14 @@ export const zh: Strings = {
     rules_legend_check: '红圈：被将军的王。',
     rules_legend_last: '黄色格子：刚走的一步。',
     rules_other_games: '其他棋',
+    // ---- variants: Four Kingdoms rounds, piece cards, Tamerlane citadels ----
+    round: '回合',
+    round_out: '已出局',
+    citadel_note_enemy_draw: '{army}的{piece}就在{owner}的城堡（蓝色的城堡格）旁边。它一走进去，这盘棋马上就是和棋。',
+    citadel_note_enemy_closed:
+        '{army}的{piece}就在{owner}的城堡（蓝色的城堡格）旁边，但不能进去：只有{army}的王可以进去（王不在了，王子才可以）。',
+    citadel_note_own_refuge:
+        '{army}的替身王就在自己的城堡（蓝色的城堡格）旁边。它可以躲进去：在里面谁也攻击不到它，它还可以再出来。',
+    citadel_note_own_inside: '{army}的替身王躲在自己的城堡里：在那里谁也攻击不到它，它还可以再出来。',
+    citadel_note_own_closed: '{army}的{piece}就在自己的城堡（蓝色的城堡格）旁边，但不能进去：只有替身王才能躲在那里。',
 };

@@ -16,6 +16,7 @@ import { type AnalysisSource, watchAnalysis } from '../../analysis';
 import type { LinkStatus } from '../../api';
 import { BoardView } from '../../board';
 import { button, el } from '../../dom';
+import { isFourKingdoms } from '../../geometry';
 import { type StringKey, t } from '../../i18n';
 import { applyMoveForDisplay, parseMove } from '../../notation';
 import { play } from '../../sound';
@@ -27,6 +28,7 @@ import { Clocks } from './clocks';
 import { Coach } from './coach';
 import { Controls } from './controls';
 import { type GameParams, type Update, GameController } from './controller';
+import { CitadelNotes } from './citadel_note';
 import { ClaimQuestion } from './dialogs';
 import { EndPanel, verdict } from './end';
 import { EventLog, eventLines, rematchText, takeBackText } from './events';
@@ -38,6 +40,7 @@ import { moveText, positionText } from './move_words';
 import { boardRotation, keepTurns, keptTurns, seatAtBottom } from './orientation';
 import { drawPlayers } from './players';
 import { PremoveQueue, premovable, premoveSeat } from './premove';
+import { roundsOf } from './rounds';
 import { sentences, statusLine } from './status';
 import { drawTools } from './tools';
 
@@ -99,7 +102,8 @@ export function renderGame(
     const end = new EndPanel(id, { navigate, rematch: () => game.rematch() });
     let endSaid = false; // the end was said (in the move words) or was over before the page opened
 
-    const boardArea = el('section', { class: 'board-area' }, board.element);
+    const citadelNotes = new CitadelNotes();
+    const boardArea = el('section', { class: 'board-area' }, board.element, citadelNotes.element);
     const title = el('h2', { class: 'game-title' });
     const status = el('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
     const statusSpeaker = speakerButton(() => status.textContent ?? '', status);
@@ -299,6 +303,7 @@ export function renderGame(
             claim ? applyMoveForDisplay(model.current(), claim.move) : model.positionAt(ply),
         );
         coach.update(model, mine, live && !claim);
+        citadelNotes.update(model.current());
         board.setHighlights({
             lastMoves: asked ? [{ from: asked.from, to: asked.to }] : model.lastMovesAt(ply),
             check: asked ? [] : model.checkSquaresAt(ply),
@@ -332,7 +337,17 @@ export function renderGame(
         }
         clocks.tick(players, model.over);
         controls.draw(model, mine);
-        moves.draw(model.san, model.geometry.seats.length, ply);
+        if (isFourKingdoms(model.variant)) {
+            const { seats } = model.geometry;
+            const rows = roundsOf(
+                model.san,
+                (p) => model.moverOf(p),
+                seats,
+                model.positionAt(0).fullmove,
+                model.inGame,
+            );
+            moves.drawRounds(rows, seats, model.ply, ply);
+        } else moves.draw(model.san, model.geometry.seats.length, ply);
         drawTools(tools, id, model.variant, seatAtBottom(model.variant, rotate(turns + 1)), {
             flip: () => {
                 turns++;

@@ -1,0 +1,69 @@
+// Browser checks of the variant players' screens: the Four Kingdoms move list by player (a move
+// made first because of check stands in its player's column), and Tamerlane on a phone (cells
+// of at least 28 px, a piece's card on a long press, closed on release).
+
+// East's rook checks West from m9 to m8: West moves next, before South (check comes first).
+const FK_CHECK_FIRST =
+    'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/12eR1/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx e - - 0 1 eswn -';
+
+export async function variantChecks({ step, assert, newPage, create, seatUrl, api }) {
+    const ready = (page) => page.waitForSelector('.board-svg rect.sq', { timeout: 10000 });
+    const token = (game, seat) => game.seats.find((s) => s.seat === seat).token;
+
+    await step(
+        'variants: the Four Kingdoms move list has a column per player, a check-first move in its own',
+        async () => {
+            const game = await create('fourkingdoms', FK_CHECK_FIRST, undefined, null);
+            const checked = await api(`/api/games/${game.id}/moves`, {
+                token: token(game, 'east'),
+                move: 'm9m8',
+                ply: 0,
+            });
+            assert(checked.json.to_move === 'west', `West is not to move after the check: ${checked.json.to_move}`);
+            const reply = checked.json.legal_moves[0];
+            await api(`/api/games/${game.id}/moves`, { token: token(game, 'west'), move: reply, ply: 1 });
+            const page = await newPage();
+            await page.goto(seatUrl(game, 'north'));
+            await page.waitForSelector('.rounds tbody .san[data-ply="2"]', { timeout: 10000 });
+            const table = await page.evaluate(() => ({
+                heads: [...document.querySelectorAll('.rounds thead th[scope="col"]')].map((th) =>
+                    th.textContent.trim(),
+                ),
+                first: [...document.querySelectorAll('.rounds tbody tr:first-child > *')].map((c) =>
+                    c.textContent.trim(),
+                ),
+            }));
+            assert(
+                JSON.stringify(table.heads.slice(1)) === JSON.stringify(['East', 'South', 'West', 'North']),
+                `columns: ${JSON.stringify(table.heads)}`,
+            );
+            const [round, east, south, west, north] = table.first;
+            assert(
+                round === '1.' && east.startsWith('R') && south === '' && west !== '' && north === '',
+                `row: ${table.first}`,
+            );
+            await page.context().close();
+        },
+    );
+
+    await step(
+        'variants: Tamerlane at 390x844 has cells of 28 px or more; a long press shows a piece card',
+        async () => {
+            const game = await create('tamerlane');
+            const page = await newPage({ width: 390, height: 844 });
+            await page.goto(seatUrl(game, 'white'));
+            await ready(page);
+            const cell = await page.locator('.board-svg rect[data-square="c3"]').boundingBox();
+            assert(cell.width >= 28, `Tamerlane cells are ${cell.width} px wide`);
+            const cdp = await page.context().newCDPSession(page);
+            const at = { x: cell.x + cell.width / 2, y: cell.y + cell.height / 2 };
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+            await page.waitForSelector('.piece-card:not([hidden])', { timeout: 3000 });
+            const text = await page.textContent('.piece-card');
+            assert(/Pawn of camels/.test(text) && /camel\./.test(text), `card: ${text}`);
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+            await page.waitForSelector('.piece-card[hidden]', { state: 'attached', timeout: 3000 });
+            await page.context().close();
+        },
+    );
+}
