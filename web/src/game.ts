@@ -121,17 +121,9 @@ export class GameModel {
     mayTakeBack(seat: Seat): boolean {
         if (this.over || !this.seats.some((s) => s.seat === seat && s.take_back)) return false;
         // A player still in the game moved within the last round or two.
-        const from = Math.max(0, this.moves.length - 2 * this.geometry.seats.length);
-        for (let index = this.moves.length - 1; index >= from; index--) if (this.moverAt(index) === seat) return true;
+        const from = Math.max(1, this.moves.length + 1 - 2 * this.geometry.seats.length);
+        for (let ply = this.moves.length; ply >= from; ply--) if (this.moverOf(ply) === seat) return true;
         return false;
-    }
-
-    // The player who made move `index` (0-based): the army of the piece that moved, or its
-    // commander (Four Kingdoms).
-    private moverAt(index: number): Seat | undefined {
-        const mv = parseMove(this.moves[index] ?? '');
-        const army = mv && this.positionAt(index).pieces.get(mv.from)?.army;
-        return army && (this.commanderOf(army) ?? army);
     }
 
     // A new list, not a change of the state message's own (the message may be kept elsewhere).
@@ -270,9 +262,8 @@ export class GameModel {
         const now = ply === this.moves.length && this.inCheck && !this.over;
         if (!now && (!san || !/[+#]/.test(san))) return [];
         const pos = this.positionAt(ply);
-        const armies = isFourKingdoms(this.variant) ? [pos.toMove] : [pos.toMove];
         const out: string[] = [];
-        for (const [sq, p] of pos.pieces) if (armies.includes(p.army) && isRoyal(p)) out.push(sq);
+        for (const [sq, p] of pos.pieces) if (p.army === pos.toMove && isRoyal(p)) out.push(sq);
         return out;
     }
 
