@@ -4,6 +4,7 @@
 // arrows; it slides a moved piece to its square; and it turns clicks, drags, touches and keys
 // into moves, with a chooser for a promotion.
 
+import { prefersReducedMotion } from './dom';
 import { type Cell, type Geometry, type Rotation, displayPosition, fileLetter, isDark, layoutOf } from './geometry';
 import { t } from './i18n';
 import { type Motion, motionBetween } from './motion';
@@ -15,8 +16,6 @@ const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const SLIDE_MS = 180;
 let boardCount = 0;
-
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 // Coordinates keep about the same size on screen whatever the number of cells: their size in
 // board units grows with the cells across.
@@ -314,7 +313,7 @@ export class BoardView {
     private planMotion(before: Position, after: Position): void {
         const dropped = this.dropped;
         this.dropped = undefined;
-        const plan = reducedMotion() ? undefined : motionBetween(before.pieces, after.pieces);
+        const plan = prefersReducedMotion() ? undefined : motionBetween(before.pieces, after.pieces);
         if (!plan) {
             this.motion = undefined;
             return;

@@ -135,7 +135,6 @@ export const en = {
     analysis_none: 'No analysis for this game yet.',
     evaluation: 'Evaluation (pawns, White’s view)',
     best_line: 'Better was: {line}',
-    mistake: 'Move {n}: {move} was a mistake.',
     evaluation_teams: 'Evaluation (pawns, the view of East and South)',
     evaluation_points: 'Expected points of each player at their turns (1 = an even share)',
     analysis_pending: 'The engine is analysing the game: {done} of {total} positions…',
@@ -549,6 +548,21 @@ export const en = {
     position_rule_mated: 'A player is checkmated: the game would already have taken them out.',
     position_rule_turn_order: 'No move could have left this player to move.',
     position_rule_unknown: 'The rules do not allow this position.',
+    // ---- analysis chart ----
+    chart_mistake: '{side}’s {nth} move: {move}?',
+    chart_start: 'Start',
+    chart_after: '{side}’s {nth} move, {move}',
+    chart_is_mistake: 'A mistake.',
+    chart_move: 'Move {n}',
+    chart_moves: 'Moves {from}–{to}',
+    chart_even: 'about even',
+    chart_better: '{side} better',
+    chart_summary_points: 'Expected points at each player’s last turn: {list}.',
+    chart_summary_mistakes: 'Mistakes: {list}.',
+    ordinal_one: '{n}st',
+    ordinal_two: '{n}nd',
+    ordinal_few: '{n}rd',
+    ordinal_other: '{n}th',
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };
