@@ -765,9 +765,11 @@ await step('Four Kingdoms alliance: South proposes, West is asked and accepts', 
 });
 
 if (!mock) {
-    // A finished game: the panel shows the progress, then the graph and the mistake (3...Nf6??),
-    // on a desktop and on a phone; a mistake's line shows its position on the board.
-    await step('finished game: analysis progress, then the graph and the mistake (desktop, phone)', async () => {
+    // A finished game: the panel shows the progress, then the chart and the mistake (3...Nf6??),
+    // on a desktop and on a phone. A point (clicked, or reached with the keys) shows its position
+    // on the board; the mistake shows the position before it with the better move's arrow, and
+    // on a phone brings the board (above the chart) back into view.
+    await step('finished game: the analysis chart, a point and a mistake on the board (desktop, phone)', async () => {
         const game = await create('chess');
         const moves = ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7'];
         for (const [ply, move] of moves.entries()) {
@@ -784,20 +786,51 @@ if (!mock) {
             await boardReady(page);
             if (name === 'desktop') {
                 // The first visit finds it computing (or, on a fast machine, already done).
-                await page.waitForSelector('#analysis .analysis-progress, #analysis .eval-graph', { timeout: 10000 });
+                await page.waitForSelector('#analysis .analysis-progress, #analysis .eval-graph', {
+                    timeout: 10000,
+                });
                 if (await page.locator('#analysis .analysis-progress').count())
                     await page.locator('#analysis').screenshot({ path: join(OUT, 'analysis-pending.png') });
             }
             await page.waitForSelector('#analysis:not([hidden]) .eval-graph', { timeout: 60000 });
-            assert((await page.locator('#analysis .eval-dot').count()) === 8, 'one dot per position');
+            const hits = page.locator('#analysis .eval-hit');
+            assert((await hits.count()) === 8, 'one column per position');
             assert((await page.locator('#analysis .eval-dot.mistake').count()) >= 1, 'the mistake is marked');
+            const width = await hits.first().evaluate((r) => r.getBoundingClientRect().width);
+            assert(width >= 24, `a column ${width} px wide`);
             const text = await page.locator('#analysis .mistakes').innerText();
-            assert(/Nf6/.test(text), `the mistake list names 3...Nf6: ${text}`);
+            assert(/Black’s 3rd move: Nf6\?/.test(text), `the mistake list names Black’s 3...Nf6: ${text}`);
             await page.locator('#analysis').scrollIntoViewIfNeeded();
             await shot(page, `analysis-${name}`);
             await page.locator('#analysis').screenshot({ path: join(OUT, `analysis-panel-${name}.png`) });
-            await page.locator('#analysis .mistakes button', { hasText: 'Nf6' }).click();
-            await page.waitForSelector('.move-list .san.current[data-ply="5"]', { timeout: 5000 }); // the position before 3...Nf6
+            if (name === 'desktop') {
+                await page.locator('#analysis .eval-hit[data-ply="3"]').click();
+                await page.waitForSelector('.move-list .san.current[data-ply="3"]', { timeout: 5000 });
+                assert(
+                    (await page.locator('#analysis .eval-cursor').getAttribute('visibility')) === 'visible',
+                    'the chart marks the position shown',
+                );
+                await page.keyboard.press('ArrowLeft');
+                await page.keyboard.press('Enter');
+                await page.waitForSelector('.move-list .san.current[data-ply="2"]', { timeout: 5000 });
+            }
+            const mistake = page.locator('#analysis .mistakes button', { hasText: 'Nf6' });
+            await (name === 'phone' ? mistake.tap() : mistake.click());
+            await page.waitForSelector('.move-list .san.current[data-ply="5"]', { timeout: 5000 }); // before 3...Nf6
+            await page.waitForSelector('.board-svg .arrow', { timeout: 5000 });
+            assert(
+                /Better was/.test((await page.locator('#better-line').innerText()) ?? ''),
+                'the better line in words',
+            );
+            // The board scrolls into view (smoothly: give it time on a loaded machine).
+            const inView = () => {
+                const r = document.querySelector('.board-area .board-svg').getBoundingClientRect();
+                return r.top >= -1 && r.bottom <= innerHeight + 1;
+            };
+            const seen = await page.waitForFunction(inView, null, { timeout: 5000 }).catch(() => null);
+            const box = await page.locator('.board-area .board-svg').boundingBox();
+            assert(seen, `the board in view: ${JSON.stringify(box)}`);
+            await shot(page, `analysis-better-${name}`);
             await page.context().close();
         }
     });

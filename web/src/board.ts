@@ -7,6 +7,7 @@
 // that stay in this browser. A piece's card (piece_card.ts) tells its name and moves on hover,
 // long press or "i".
 
+import { prefersReducedMotion } from './dom';
 import {
     type Cell,
     type Geometry,
@@ -30,8 +31,6 @@ const SLIDE_MS = 180;
 let boardCount = 0;
 
 type ArrowKind = 'explained' | 'drawn';
-
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 // Coordinates keep about the same size on screen whatever the number of cells: their size in
 // board units grows with the cells across.
@@ -385,7 +384,7 @@ export class BoardView implements PieceLookup {
     private planMotion(before: Position, after: Position): void {
         const dropped = this.dropped;
         this.dropped = undefined;
-        const plan = reducedMotion() ? undefined : motionBetween(before.pieces, after.pieces);
+        const plan = prefersReducedMotion() ? undefined : motionBetween(before.pieces, after.pieces);
         if (!plan) {
             this.motion = undefined;
             return;

@@ -27,6 +27,10 @@ export function button(
     return b;
 }
 
+// Whether the user asked for less motion (no slides, no smooth scrolling).
+export const prefersReducedMotion = (): boolean =>
+    globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 export async function copyText(text: string): Promise<boolean> {
     try {
         await navigator.clipboard.writeText(text);

@@ -1,14 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-    type AnalysisAnswer,
-    type AnalysisSource,
-    evaluationGraph,
-    formatEval,
-    isAnalysisData,
-    mistakes,
-    pollAnalysis,
-    readAnswer,
-} from '../src/analysis';
+import { type AnalysisAnswer, type AnalysisSource, isAnalysisData, pollAnalysis, readAnswer } from '../src/analysis';
 
 const ready: AnalysisAnswer = { state: 'ready', data: { positions: [{ ply: 0, score: 0.3, best: ['e4'] }] } };
 const pending = (done: number): AnalysisAnswer => ({ state: 'pending', done, total: 5, ahead: 0 });
@@ -134,88 +125,5 @@ describe('polling while the server computes', () => {
         stop2();
         await vi.advanceTimersByTimeAsync(5000);
         expect(again.asked).toBe(3);
-    });
-});
-
-describe('mistakes and the graph from the server’s fields', () => {
-    it('uses each position’s side to move and the team view', () => {
-        // Teams: East and South move one after the other; North's blunder hands the team 4 pawns.
-        const data = {
-            view: 'east+south' as const,
-            positions: [
-                { ply: 0, to_move: 'east', score: 0.1, best: ['a'] },
-                { ply: 1, to_move: 'south', score: 0.2, best: ['b'] },
-                { ply: 2, to_move: 'west', score: 0.0, best: ['c'] }, // South lost 0.2: no mistake
-                { ply: 3, to_move: 'north', score: 0.1, best: ['d'] },
-                { ply: 4, to_move: 'east', score: 4.2, best: ['e'] }, // North's move lost 4.1
-                { ply: 5, to_move: 'west', end: true, outcome: 1 },
-            ],
-        };
-        expect(mistakes(data, 4).map((m) => [m.ply, m.best])).toEqual([[4, ['d']]]);
-        // A mate against the mover counts as the clamp (8 pawns).
-        const allowsMate = {
-            positions: [
-                { ply: 0, to_move: 'white', score: 0.5, best: ['Qh5'] },
-                { ply: 1, to_move: 'black', mateIn: -1 },
-            ],
-        };
-        expect(mistakes(allowsMate)).toEqual([{ ply: 1, loss: 8.5, best: ['Qh5'] }]);
-        const good = {
-            positions: [
-                { ply: 0, to_move: 'white', score: 0.5, best: ['Qh5'] },
-                { ply: 1, to_move: 'black', mateIn: 2 },
-            ],
-        };
-        expect(mistakes(good)).toEqual([]); // White's move made it better for White
-        const lost = {
-            positions: [
-                { ply: 0, to_move: 'black', score: 0.5, best: ['Kh8'] },
-                { ply: 1, to_move: 'white', mateIn: 1 },
-            ],
-        };
-        expect(mistakes(lost)).toEqual([{ ply: 1, loss: 7.5, best: ['Kh8'] }]);
-    });
-
-    it('lists no mistakes in free-for-all and draws one line per seat', () => {
-        const data = {
-            view: 'mover' as const,
-            positions: [
-                { ply: 0, to_move: 'east', points: 1.0 },
-                { ply: 1, to_move: 'south', points: 1.1 },
-                { ply: 2, to_move: 'west', points: 0.2 },
-                { ply: 3, to_move: 'north', points: 1.7 },
-                { ply: 4, to_move: 'east', points: 0.1 },
-                { ply: 5, to_move: 'south', end: true },
-            ],
-        };
-        expect(mistakes(data, 4)).toEqual([]);
-        const svg = evaluationGraph(data);
-        for (const seat of ['east', 'south', 'west', 'north']) expect(svg).toContain(`seat-${seat}`);
-        expect((svg.match(/eval-dot/g) ?? []).length).toBe(5); // the end has no value
-        expect(svg).not.toContain('eval-area');
-    });
-
-    it('marks mistakes on the graph and skips positions without a value', () => {
-        const data = { positions: [{ ply: 0, score: 0.2 }, { ply: 1 }, { ply: 2, score: -3 }] };
-        const svg = evaluationGraph(data, 600, 160, [2]);
-        expect((svg.match(/class="eval-dot/g) ?? []).length).toBe(2);
-        expect((svg.match(/eval-dot mistake/g) ?? []).length).toBe(1);
-        expect(evaluationGraph({ positions: [{ ply: 0 }] })).toBe('');
-        expect(svg).toContain('<title>2: -3.00</title>');
-    });
-
-    it('writes values for the tooltips', () => {
-        expect(
-            [
-                { ply: 0, score: 0.5 },
-                { ply: 0, score: -1.25 },
-                { ply: 0, mateIn: -3 },
-                { ply: 0, points: 1.5 },
-                { ply: 0, end: true, outcome: 1 },
-                { ply: 0, end: true, outcome: 0 },
-                { ply: 0, end: true },
-                { ply: 0 },
-            ].map(formatEval),
-        ).toEqual(['+0.50', '-1.25', '#-3', '1.50', '1-0', '½-½', '—', '']);
     });
 });

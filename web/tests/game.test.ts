@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationGraph, mistakes } from '../src/analysis';
 import { ApiError } from '../src/api';
 import { GameModel } from '../src/game';
 import { START_FEN } from '../src/notation';
@@ -363,23 +362,6 @@ describe('clocks and analysis', () => {
         expect(c.msOf('black', true, 3500)).toBe(50000);
         c.set(null);
         expect(c.msOf('black', false, 3500)).toBeUndefined();
-    });
-    it('finds mistakes from the mover’s side and draws the graph', () => {
-        const data = {
-            positions: [
-                { ply: 0, score: 0.2, best: ['e4'] },
-                { ply: 1, score: 0.3, best: ['Nf6'] },
-                { ply: 2, score: 3.1, best: ['Qh5'] },
-                { ply: 3, mateIn: -2 },
-            ],
-        };
-        const m = mistakes(data);
-        expect(m.map((x) => x.ply)).toEqual([2, 3]); // Black's 1...?? then White's 2.??
-        expect(m[0]!.best).toEqual(['Nf6']);
-        const svg = evaluationGraph(data);
-        expect(svg).toContain('<svg');
-        expect((svg.match(/eval-dot/g) ?? []).length).toBe(4);
-        expect(evaluationGraph({ positions: [] })).toBe('');
     });
 });
 

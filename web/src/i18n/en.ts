@@ -135,7 +135,6 @@ export const en = {
     analysis_none: 'No analysis for this game yet.',
     evaluation: 'Evaluation (pawns, White’s view)',
     best_line: 'Better was: {line}',
-    mistake: 'Move {n}: {move} was a mistake.',
     evaluation_teams: 'Evaluation (pawns, the view of East and South)',
     evaluation_points: 'Expected points of each player at their turns (1 = an even share)',
     analysis_pending: 'The engine is analysing the game: {done} of {total} positions…',
@@ -601,6 +600,21 @@ export const en = {
         "{army}'s adventitious king is hiding in its own citadel: nothing can attack it there, and it may come out again.",
     citadel_note_own_closed:
         "{army}'s {piece} is next to its own citadel, the blue castle square, but may not go in: only an adventitious king may hide there.",
+    // ---- analysis chart ----
+    chart_mistake: '{side}’s {nth} move: {move}?',
+    chart_start: 'Start',
+    chart_after: '{side}’s {nth} move, {move}',
+    chart_is_mistake: 'A mistake.',
+    chart_move: 'Move {n}',
+    chart_moves: 'Moves {from}–{to}',
+    chart_even: 'about even',
+    chart_better: '{side} better',
+    chart_summary_points: 'Expected points at each player’s last turn: {list}.',
+    chart_summary_mistakes: 'Mistakes: {list}.',
+    ordinal_one: '{n}st',
+    ordinal_two: '{n}nd',
+    ordinal_few: '{n}rd',
+    ordinal_other: '{n}th',
 };
 
 export type Strings = { readonly [K in keyof typeof en]: string };

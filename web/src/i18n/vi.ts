@@ -137,7 +137,6 @@ export const vi: Strings = {
     analysis_none: 'Ván này chưa có phân tích.',
     evaluation: 'Đánh giá (tính bằng tốt, theo phía Trắng)',
     best_line: 'Tốt hơn là: {line}',
-    mistake: 'Nước {n}: {move} là một sai lầm.',
     evaluation_teams: 'Đánh giá (tính bằng tốt, theo phía Đông và Nam)',
     evaluation_points: 'Điểm kỳ vọng của mỗi người chơi ở lượt của họ (1 = phần chia đều)',
     analysis_pending: 'Máy đang phân tích ván cờ: {done} / {total} thế cờ…',
@@ -605,4 +604,19 @@ export const vi: Strings = {
         'Vua dự phòng của {army} đang trốn trong thành trì của mình: ở đó không ai tấn công được nó, và nó có thể ra lại.',
     citadel_note_own_closed:
         '{piece} của {army} đang ở cạnh thành trì của mình (ô lâu đài màu xanh), nhưng không được vào: chỉ vua dự phòng mới được trốn ở đó.',
+    // ---- analysis chart ----
+    chart_mistake: 'Nước thứ {nth} của {side}: {move}?',
+    chart_start: 'Lúc bắt đầu',
+    chart_after: 'Nước thứ {nth} của {side}, {move}',
+    chart_is_mistake: 'Đây là nước sai.',
+    chart_move: 'Nước {n}',
+    chart_moves: 'Nước {from}–{to}',
+    chart_even: 'hai bên ngang nhau',
+    chart_better: '{side} đang hơn',
+    chart_summary_points: 'Điểm dự kiến ở lượt cuối của mỗi người: {list}.',
+    chart_summary_mistakes: 'Các nước sai: {list}.',
+    ordinal_one: '{n}',
+    ordinal_two: '{n}',
+    ordinal_few: '{n}',
+    ordinal_other: '{n}',
 };

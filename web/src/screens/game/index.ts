@@ -1,7 +1,8 @@
 // The game screen (players and spectators): it lays out the board and the parts of
 // screens/game/ — players and clocks, controls, the move list with stepping, the explanation of
 // a refused move, the claim question, the coach, tools, the link's state and the analysis after
-// the end — and redraws them from the controller's model. Which ply is shown is decided here.
+// the end (its chosen position, or a mistake's better move, shown on the board) — and redraws
+// them from the controller's model. Which ply is shown is decided here.
 // The announcements (the status line, a refused move's explanation) have a speaker, and are read
 // by themselves when the game's read-aloud switch is on (voice.ts; off until asked). What each step
 // caused is said in the event log under the status line (events.ts), the end in the end panel
@@ -13,13 +14,16 @@
 // board stay until a move is played.
 
 import { type AnalysisSource, watchAnalysis } from '../../analysis';
+import { type Mistake, mistakeLabel, numberedLine } from '../../analysis_chart';
+import type { AnalysisPanel } from '../../analysis_panel';
 import type { LinkStatus } from '../../api';
 import { BoardView } from '../../board';
-import { button, el } from '../../dom';
+import { button, el, prefersReducedMotion } from '../../dom';
 import { isFourKingdoms } from '../../geometry';
 import { type StringKey, t } from '../../i18n';
 import { applyMoveForDisplay, parseMove } from '../../notation';
 import { play } from '../../sound';
+import { sanSquares } from '../../san_squares';
 import { readsByItself, stopSpeaking, voiceOn } from '../../speech';
 import type { MoveMessage } from '../../turn';
 import { readAcross, speakerButton, voiceSwitches } from '../../voice';
@@ -73,7 +77,8 @@ export function renderGame(
     let viewPly: number | null = null; // a past position shown, or null for the live one
     let turns = keptTurns(id); // flips asked for (orientation.ts)
     let claim: ClaimQuestion | undefined; // open while the board shows the move it asks about
-    let stopAnalysis: (() => void) | undefined;
+    let analysisPanel: AnalysisPanel | undefined;
+    let betterShownAt: number | undefined; // the ply whose better move the board draws
 
     const game = new GameController(id, params, { update, linkStatus: drawLink, missing });
     const premoves = new PremoveQueue();
@@ -103,7 +108,9 @@ export function renderGame(
     let endSaid = false; // the end was said (in the move words) or was over before the page opened
 
     const citadelNotes = new CitadelNotes();
-    const boardArea = el('section', { class: 'board-area' }, board.element, citadelNotes.element);
+    // A mistake's better line in words, under the board that draws its first move.
+    const betterLine = el('p', { class: 'better-line', id: 'better-line', hidden: true, 'aria-live': 'polite' });
+    const boardArea = el('section', { class: 'board-area' }, board.element, citadelNotes.element, betterLine);
     const title = el('h2', { class: 'game-title' });
     const status = el('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
     const statusSpeaker = speakerButton(() => status.textContent ?? '', status);
@@ -291,6 +298,12 @@ export function renderGame(
         if (viewPly !== null && viewPly >= model.ply) viewPly = null; // a state with fewer moves
         const ply = viewPly ?? model.ply;
         const live = viewPly === null;
+        if (betterShownAt !== undefined && betterShownAt !== ply) {
+            betterShownAt = undefined;
+            board.setArrows([]);
+            betterLine.hidden = true;
+        }
+        analysisPanel?.shown(ply);
         if (claim && (claim.ply !== model.ply || model.over || !live)) closeClaim(false);
         // While the claim question is open the board shows the move it is about, and waits.
         const asked = claim ? parseMove(claim.move) : undefined;
@@ -370,12 +383,38 @@ export function renderGame(
         linkLine.dataset['status'] = s;
     }
 
-    // Once the game is over: the analysis, polled while the server computes it (analysis.ts).
+    // Once the game is over: the analysis, polled while the server computes it (analysis.ts). A
+    // position chosen on it shows on the board, brought into view (on a phone the chart is
+    // below the board).
     function showAnalysis(): void {
         const model = game.model;
-        if (!model || !model.over || stopAnalysis) return;
+        if (!model || !model.over || analysisPanel) return;
         analysisBox.hidden = false;
-        stopAnalysis = watchAnalysis(analysisBox, id, model.san, model.geometry.seats.length, analysis, show);
+        analysisPanel = watchAnalysis(analysisBox, id, model.san, model.geometry.seats.length, analysis, {
+            pick: (ply) => {
+                show(ply);
+                revealBoard();
+            },
+            mistake: showBetter,
+        });
+    }
+
+    // The position before mistake `m`, its better move drawn as an arrow and its line in words.
+    function showBetter(m: Mistake): void {
+        const model = game.model;
+        if (!model) return;
+        show(m.ply - 1);
+        const arrow = sanSquares(model.positionAt(m.ply - 1), m.best[0] ?? '');
+        betterShownAt = m.ply - 1;
+        board.setArrows(arrow ? [arrow] : []);
+        const line = numberedLine(m, model.geometry.seats.length);
+        betterLine.textContent = sentences([mistakeLabel(m), t('best_line', { line })]);
+        betterLine.hidden = false;
+        revealBoard();
+    }
+
+    function revealBoard(): void {
+        boardArea.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     }
 
     root.replaceChildren(page);
@@ -388,7 +427,7 @@ export function renderGame(
         stopSpeaking();
         stopKeys();
         game.stop();
-        stopAnalysis?.();
+        analysisPanel?.stop();
         turnAlert.stop();
     }
     return stop;
