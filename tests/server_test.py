@@ -695,7 +695,8 @@ def test_analysis(s_holder):
     check(all(isinstance(p.get("best"), list) and p["best"] and all(SAN.match(m) for m in p["best"])
               for p in ps[:7]), f"best lines in SAN: {[p.get('best') for p in ps]}")
     check(all(abs(p["score"]) < 1.5 for p in ps[:5]), f"an even opening: {[p.get('score') for p in ps[:5]]}")
-    check(ps[6].get("mateIn") == 1 and ps[6]["best"][0] == "Qxf7#", f"mate in one: {ps[6]}")
+    check(ps[6].get("mateIn") == 1 and ps[6]["best"][0] == "Qxf7#" and ps[6]["best_move"] == "h5f7",
+          f"mate in one, and its move in UCI text: {ps[6]}")
     check(ps[7] == {"ply": 7, "to_move": "black", "end": True, "outcome": 1}, f"the mated position: {ps[7]}")
     check(ps[5]["best"][0] != "Nf6", f"the engine would not play 3...Nf6??: {ps[5]}")
     status, again = s.get(f"/api/games/{gid}/analysis")

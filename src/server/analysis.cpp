@@ -54,6 +54,7 @@ json position_json(View view, size_t ply, const PositionAnalysis& a) {
             p["score"] = hundredths(sign * a.value / 100.0);
     }
     if (!a.best.empty()) p["best"] = a.best;
+    if (!a.best_move.empty()) p["best_move"] = a.best_move;
     return p;
 }
 
@@ -90,7 +91,7 @@ struct Analyses::Core : std::enable_shared_from_this<Core> {
         : storage(s)
         , engines(e)
         , limits(l) {
-        settings = "citadel analysis 1; nodes " + std::to_string(l.nodes_orthodox) + ", tamerlane "
+        settings = "citadel analysis 2; nodes " + std::to_string(l.nodes_orthodox) + ", tamerlane "
             + std::to_string(l.nodes_tamerlane) + ", four kingdoms " + std::to_string(l.nodes_four);
     }
 

@@ -64,6 +64,7 @@ struct PositionAnalysis {
     int  value = 0; // centipawns, the side to move's (team's) view; free-for-all Four Kingdoms:
                    // the mover's expected points less one, in search::FkPoint units
     std::vector<std::string> best; // the engine's line from here, SAN
+    std::string              best_move; // the line's first move, UCI text (for a client to draw it)
 };
 
 // A question to an engine seat that is not a move (docs/server.md, "Engine seats' decisions").

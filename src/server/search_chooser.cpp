@@ -68,12 +68,14 @@ PositionAnalysis analyse_with_search(
         return out;
     }
     return analyse_in_play<search::Engine<V>>(
-        game, nodes, interrupt, std::move(out), [&](Move m) -> std::optional<std::string> {
+        game, nodes, interrupt, std::move(out),
+        [&](Move m) -> std::optional<std::string> {
             if (!game.legal_moves().contains(m)) return std::nullopt;
             std::string san = to_san(game.position(), m);
             game.play(m);
             return san;
-        });
+        },
+        [](Move m) { return move_to_uci<V>(m); });
 }
 
 } // namespace

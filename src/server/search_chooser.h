@@ -72,11 +72,12 @@ std::optional<search::Result> interruptible_search(
 }
 
 // Both halves' analysis of a position still in play: a fresh full-strength search of `nodes`
-// nodes, its score, and its line in SAN (`play_san(move)` plays a move of the line on `game`
-// and gives its SAN, or nothing where the line stops being playable).
-template <class Engine, class Game, class PlaySan>
-PositionAnalysis analyse_in_play(
-    Game& game, uint64_t nodes, Interrupt& interrupt, PositionAnalysis out, PlaySan&& play_san) {
+// nodes, its score, its line in SAN (`play_san(move)` plays a move of the line on `game`
+// and gives its SAN, or nothing where the line stops being playable) and its first move's UCI
+// text (`to_uci`).
+template <class Engine, class Game, class PlaySan, class ToUci>
+PositionAnalysis analyse_in_play(Game& game, uint64_t nodes, Interrupt& interrupt,
+    PositionAnalysis out, PlaySan&& play_san, ToUci&& to_uci) {
     Engine engine(analysis_options());
     auto   result = interruptible_search(engine, game, analysis_limits(nodes), interrupt);
     if (!result) {
@@ -87,6 +88,7 @@ PositionAnalysis analyse_in_play(
     const search::Line& line = result->lines.front();
     out.mate                 = line.score.mate;
     out.value                = line.score.value;
+    out.best_move            = to_uci(result->best);
     for (Move m : line.pv) {
         if (out.best.size() >= kAnalysisLine) break;
         std::optional<std::string> san = play_san(m);

@@ -35,10 +35,12 @@ PositionAnalysis analyse_with(const EngineRequest& request, uint64_t nodes, Inte
         return out;
     }
     return analyse_in_play<search::FourKingdomsEngine<V>>(
-        game, nodes, interrupt, std::move(out), [&](Move m) -> std::optional<std::string> {
+        game, nodes, interrupt, std::move(out),
+        [&](Move m) -> std::optional<std::string> {
             if (game.outcome().over || !game.play(m)) return std::nullopt;
             return game.history().back().san;
-        });
+        },
+        [](Move m) { return move_to_uci<V>(m); });
 }
 
 // The seat's answer to `question` (the search library's judgements, fourkingdoms_search.h).

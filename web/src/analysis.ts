@@ -20,6 +20,7 @@ export interface PositionEval {
     end?: boolean; // the rules ended the game in this position...
     outcome?: number; // ...won (1), drawn (0) or lost (-1) from the view
     best?: string[]; // the engine's best line from this position, SAN
+    best_move?: string; // its first move, UCI text (to draw it)
 }
 
 export type AnalysisView = 'white' | 'east+south' | 'mover';
@@ -89,7 +90,8 @@ export function isAnalysisData(v: unknown): v is AnalysisData {
             num(p.outcome) &&
             (p.mateIn === undefined || Number.isInteger(p.mateIn)) &&
             (p.to_move === undefined || typeof p.to_move === 'string') &&
-            (p.best === undefined || (Array.isArray(p.best) && p.best.every((m) => typeof m === 'string'))),
+            (p.best === undefined || (Array.isArray(p.best) && p.best.every((m) => typeof m === 'string'))) &&
+            (p.best_move === undefined || typeof p.best_move === 'string'),
     );
 }
 

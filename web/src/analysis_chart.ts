@@ -31,6 +31,7 @@ export interface Mistake {
     readonly ply: number; // the position after the mistake
     readonly loss: number; // pawns, from the mover's side
     readonly best: readonly string[]; // the better line from the position before, SAN
+    readonly bestMove?: string; // its first move, UCI text (the server's, to draw it)
     readonly mover: Seat;
     readonly move: number; // the mover's move number
     readonly san: string;
@@ -106,6 +107,7 @@ export function mistakes(data: AnalysisData, san: readonly string[] = [], sides 
                 ply: after.ply,
                 loss,
                 best: before.best,
+                ...(before.best_move ? { bestMove: before.best_move } : {}),
                 mover,
                 move: moveNumber(after.ply, sides),
                 san: san[after.ply - 1] ?? '?',

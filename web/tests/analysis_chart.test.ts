@@ -26,7 +26,7 @@ const SCHOLAR: AnalysisData = {
         { ply: 2, to_move: 'white', score: 0.4, best: ['Nf3'] },
         { ply: 3, to_move: 'black', score: 0.2, best: ['Nc6'] },
         { ply: 4, to_move: 'white', score: 0.3, best: ['Qh5'] },
-        { ply: 5, to_move: 'black', score: 0.5, best: ['g6', 'Qf3', 'Nf6'] },
+        { ply: 5, to_move: 'black', score: 0.5, best: ['g6', 'Qf3', 'Nf6'], best_move: 'g7g6' },
         { ply: 6, to_move: 'white', mateIn: 1, best: ['Qxf7#'] },
         { ply: 7, to_move: 'black', end: true, outcome: 1 },
     ],
@@ -100,7 +100,14 @@ describe('mistakes named by the side that moved', () => {
     it('names 3...Nf6 as Black’s 3rd move, with the better line from before it', () => {
         const found = mistakes(SCHOLAR, SCHOLAR_SAN);
         expect(found).toHaveLength(1);
-        expect(found[0]).toMatchObject({ ply: 6, mover: 'black', move: 3, san: 'Nf6', best: ['g6', 'Qf3', 'Nf6'] });
+        expect(found[0]).toMatchObject({
+            ply: 6,
+            mover: 'black',
+            move: 3,
+            san: 'Nf6',
+            best: ['g6', 'Qf3', 'Nf6'],
+            bestMove: 'g7g6',
+        });
         expect(mistakeLabel(found[0]!)).toBe('Black’s 3rd move: Nf6?');
         setLanguage('zh');
         expect(mistakeLabel(found[0]!)).toBe('黑方第3步：Nf6？');
