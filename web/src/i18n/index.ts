@@ -50,6 +50,11 @@ export function t(key: StringKey, values: Record<string, string | number> = {}):
 // Locales for Intl's formatters.
 export const LOCALES: Record<Language, string> = { en: 'en-GB', zh: 'zh-CN', vi: 'vi-VN' };
 
+// A moment (Unix milliseconds) as a date and time, the current language's way.
+export function dateTimeText(ms: number): string {
+    return new Intl.DateTimeFormat(LOCALES[current], { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
 // "a, b and c" the current language's way.
 export function listOf(items: readonly string[]): string {
     return new Intl.ListFormat(LOCALES[current], { type: 'conjunction' }).format(items);

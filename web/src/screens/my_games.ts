@@ -6,7 +6,7 @@ import { ApiError, api } from '../api';
 import { button, el } from '../dom';
 import { geometryOf } from '../geometry';
 import { type Listed, orderGames, removable, standing } from '../game_list';
-import { language, t } from '../i18n';
+import { dateTimeText, listOf, t } from '../i18n';
 import { pieceSvg, variantPiece } from '../pieces';
 import { type KeptGame, forgetGame, keepGame, loadGames } from '../store';
 import { resultText, statusText } from './game/status';
@@ -22,20 +22,12 @@ async function ask(game: KeptGame): Promise<Listed> {
     }
 }
 
-const LOCALES = { en: 'en-GB', zh: 'zh-CN', vi: 'vi-VN' } as const;
-
-function when(ms: number): string {
-    return new Intl.DateTimeFormat(LOCALES[language()], { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-}
-
 // Who plays here: every seat, some of them (named), or none yet (the links were handed out).
 function whoHere(game: KeptGame): string {
     const known = Object.keys(game.tokens).length;
     if (game.mine.length === 0) return t('games_no_seat');
     if (game.mine.length === known && known > 1) return t('mode_one_device');
-    const seats = new Intl.ListFormat(LOCALES[language()], { type: 'conjunction' }).format(
-        game.mine.map((s) => t(`seat_${s}`)),
-    );
+    const seats = listOf(game.mine.map((s) => t(`seat_${s}`)));
     return t('games_you_play', { seats });
 }
 
@@ -66,7 +58,7 @@ function row(game: KeptGame, listed: Listed | undefined, navigate: (path: string
     const icon = el('span', { class: 'kept-icon' });
     if (variant) icon.innerHTML = pieceSvg(variantPiece(variant), 40);
     const computer = state?.seats.some((s) => s.player === 'engine') ? t('games_vs_computer') : '';
-    const detail = [whoHere(game), computer, game.created > 0 ? when(game.created) : ''].filter((s) => s);
+    const detail = [whoHere(game), computer, game.created > 0 ? dateTimeText(game.created) : ''].filter((s) => s);
     const kind = listed ? standing(listed) : 'pending';
     const path = `/g/${encodeURIComponent(game.id)}`;
     const open = el(

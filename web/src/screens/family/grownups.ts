@@ -8,7 +8,7 @@ import { el } from '../../dom';
 import { familyApi } from '../../family/api';
 import type { Child, Mistake } from '../../family/contract';
 import { loadFamily } from '../../family/memory';
-import { type Language, hasKey, language, t } from '../../i18n';
+import { dateTimeText, hasKey, language, t } from '../../i18n';
 import type { Course } from '../../learn_contract';
 import { learnApi } from '../../learn_api';
 import { FAMILY_PATH, learnPath } from '../../router';
@@ -35,14 +35,9 @@ export function mistakeText(m: Mistake): string {
     return hasKey(key) ? t(key) : t('family_goal_other');
 }
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', zh: 'zh-CN', vi: 'vi-VN' };
-
 function lastPlayed(ms: number): string {
     if (ms <= 0) return t('family_never_played');
-    const when = new Intl.DateTimeFormat(LOCALES[language()], { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(ms),
-    );
-    return t('family_last_activity', { when });
+    return t('family_last_activity', { when: dateTimeText(ms) });
 }
 
 export function renderGrownups(root: HTMLElement, navigate: (p: string) => void): () => void {
