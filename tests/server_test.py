@@ -479,6 +479,51 @@ def test_engine_decisions(s):
         w.close()
 
 
+def test_take_back_and_rematch(s):
+    """Over real sockets: a take-back is broadcast as the whole game again; a rematch is told to
+    the watchers and gives each player their own seat; hostile bodies are refused, nothing
+    changed."""
+    gid, (white,) = s.create(seats=[{"player": "human", "take_back": True},
+                                    {"player": "engine", "level": 0}])
+    w = s.ws(gid)
+    w.recv()
+    s.post(f"/api/games/{gid}/moves", {"token": white, "move": "e2e4", "ply": 0})
+    w.recv_until("move")
+    w.recv_until("move")  # the engine's reply
+    for raw, code in [("{", "bad_json"), ("[]", "bad_request"), ('{"token": 5}', "bad_request"),
+                      ('{"token": "' + white + '", "ply": "two"}', "bad_request"),
+                      ('{"token": "nobody"}', "bad_token"),
+                      ('{"token": "' + white + '", "ply": 7}', "stale_ply")]:
+        status, out, _ = s.request("POST", f"/api/games/{gid}/take_back", raw=raw,
+                                   headers={"Content-Type": "application/json"})
+        check(error_code(out) == code, f"take_back {raw}: {status} {out}")
+    check(s.get("/api/games/" + gid)[1]["ply"] == 2, "a refused take-back changes nothing")
+    status, out = s.post(f"/api/games/{gid}/take_back", {"token": white, "ply": 2})
+    check(status == 200 and out["type"] == "take_back" and out["taken"] == 2 and out["moves"] == [],
+          f"take back: {status} {out}")
+    got = w.recv_until("take_back")
+    check(got["ply"] == 0 and got["seat"] == "white", f"the take-back is broadcast: {got}")
+    w.close()
+
+    gid, (white, black) = s.create()
+    w = s.ws(gid)
+    w.recv()
+    status, out = s.post(f"/api/games/{gid}/rematch", {"token": white})
+    check(status == 409 and error_code(out) == "game_not_over", f"rematch before the end: {out}")
+    s.post(f"/api/games/{gid}/actions", {"token": black, "action": "resign"})
+    status, mine = s.post(f"/api/games/{gid}/rematch", {"token": white})
+    check(status == 200 and mine["seat"] == "black", f"rematch: {status} {mine}")
+    got = w.recv_until("rematch")
+    check(got["id"] == mine["id"] and got["seat"] == "white" and "token" not in got,
+          f"the rematch is told without tokens: {got}")
+    _, theirs = s.post(f"/api/games/{gid}/rematch", {"token": black})
+    check(theirs["id"] == mine["id"] and theirs["seat"] == "white" and theirs["token"] != mine["token"],
+          f"the other player's seat: {theirs}")
+    status, out = s.post(f"/api/games/{gid}/rematch", {"token": "nobody"})
+    check(status == 403 and error_code(out) == "bad_token", f"a stranger's rematch: {out}")
+    w.close()
+
+
 def test_static(s):
     status, body, res = s.request("GET", "/")
     check(status == 200 and b"Citadel" in body and res.getheader("Cache-Control") == "no-cache"
@@ -785,7 +830,8 @@ def main():
     holder = [Server()]
     try:
         for t in (test_create, test_moves, test_websocket, test_draws, test_four_kingdoms,
-                  test_engine, test_engine_decisions, test_static, test_speech, test_time_forfeit):
+                  test_engine, test_engine_decisions, test_take_back_and_rematch, test_static,
+                  test_speech, test_time_forfeit):
             t0 = time.time()
             try:
                 t(holder[0])
