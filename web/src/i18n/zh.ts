@@ -146,7 +146,7 @@ export const zh: Strings = {
     analysis_retry: '再试一次',
     analysis_no_mistakes: '引擎没有发现损失 1.5 个兵或更多的着法。',
     analysis_ffa_note: '四人对局中，在两次轮到自己之间失分不一定是自己的失误，所以不列出失误。',
-    board_label: '棋盘。方向键移动，回车或空格拿起和放下棋子。',
+    board_label: '棋盘。方向键移动，回车或空格拿起和放下棋子，按 I 键可以知道这是什么棋子、怎么走。',
     empty_square: '空',
     // Playing board: the flip button says whose side it brings down
     flip_view: '{seat}在下方',
