@@ -147,7 +147,8 @@ export const en = {
     analysis_no_mistakes: 'The engine found no move that lost 1.5 pawns or more.',
     analysis_ffa_note:
         'With four players, losing points between one’s turns need not be one’s own mistake, so no mistakes are listed.',
-    board_label: 'Board. Arrow keys move, Enter or Space picks up and puts down a piece, I tells what a piece is and how it moves.',
+    board_label:
+        'Board. Arrow keys move, Enter or Space picks up and puts down a piece, I tells what a piece is and how it moves.',
     empty_square: 'empty',
     // Playing board: the flip button says whose side it brings down
     flip_view: '{seat} at the bottom',

@@ -149,7 +149,8 @@ export const vi: Strings = {
     analysis_no_mistakes: 'Máy không thấy nước nào làm mất từ 1,5 tốt trở lên.',
     analysis_ffa_note:
         'Khi có bốn người chơi, mất điểm giữa hai lượt của mình chưa chắc là lỗi của mình, nên không liệt kê sai lầm.',
-    board_label: 'Bàn cờ. Phím mũi tên để di chuyển, Enter hoặc Space để nhấc và đặt quân, phím I cho biết quân đó là gì và đi thế nào.',
+    board_label:
+        'Bàn cờ. Phím mũi tên để di chuyển, Enter hoặc Space để nhấc và đặt quân, phím I cho biết quân đó là gì và đi thế nào.',
     empty_square: 'trống',
     // Playing board: the flip button says whose side it brings down
     flip_view: '{seat} ở phía dưới',
