@@ -234,12 +234,6 @@ export class GameModel {
         return out;
     }
 
-    // The player who made the last move (Four Kingdoms: the commander of the army that moved).
-    lastMover(): Seat | undefined {
-        const army = this.lastMovesAt(this.moves.length)[0]?.army;
-        return army && (this.commanderOf(army) ?? army);
-    }
-
     // The player who made move `ply` (1-based). The broadcast names it; for a move played before
     // the page opened it is the player to move in the position before, where the server sent
     // that position, or else the commander of the army whose piece moved (in Four Kingdoms check

@@ -114,7 +114,7 @@ export function statusLine(
     const myTurn = mine.includes(model.toMove);
     const parts = [myTurn && mine.length === 1 ? t('your_turn') : t('to_move', { seat: t(`seat_${model.toMove}`) })];
     const passed = model.checkFirst
-        ? passedOver(model.geometry.seats, model.lastMover(), model.toMove, model.inGame)
+        ? passedOver(model.geometry.seats, model.moverOf(model.moves.length), model.toMove, model.inGame)
         : undefined;
     if (passed) parts.push(t('check_first', { seat: t(`seat_${model.toMove}`), other: t(`seat_${passed}`) }));
     else if (model.inCheck) parts.push(t('check'));
