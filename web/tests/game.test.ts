@@ -5,20 +5,13 @@ import { START_FEN } from '../src/notation';
 import { Clocks, formatClock } from '../src/screens/game/clocks';
 import { type Link, type Server, type Update, GameController } from '../src/screens/game/controller';
 import { resultText } from '../src/screens/game/status';
-import {
-    type ActionMessage,
-    type EndMessage,
-    type MoveMessage,
-    type ServerMessage,
-    type StateMessage,
-    readMessage,
-} from '../src/turn';
+import { type ActionMessage, type EndMessage, type MoveMessage, type StateMessage } from '../src/turn';
 import chessMate from './fixtures/chess_mate.json';
 import chessTakeBack from './fixtures/chess_take_back.json';
 import fourKingdomsAlliance from './fixtures/fourkingdoms_alliance.json';
+import { fixture, fixtures } from './message_fixtures';
 
 // Complete messages: the fixtures' (the server's own), with the fields a test is about changed.
-const fixture = <T extends ServerMessage>(v: unknown): T => structuredClone(readMessage(v, true)) as T;
 const state = (over: Partial<StateMessage> = {}): StateMessage => ({ ...fixture<StateMessage>(chessMate[0]), ...over });
 const end = (over: Partial<EndMessage> = {}): EndMessage => ({ ...fixture<EndMessage>(chessMate.at(-1)), ...over });
 // The move of `ply` moves before it, its Turn after it (`plies` follows from `ply`).
@@ -251,7 +244,7 @@ function controller(params = { token: 'w', seat: 'white' }) {
 describe('the game controller', () => {
     it('applies every message of a game directly, asking for nothing', async () => {
         const { game, updates, fetches } = controller();
-        for (const m of chessMate) game.receive(readMessage(m, true));
+        for (const m of fixtures(chessMate)) game.receive(m);
         await Promise.resolve();
         expect(fetches()).toBe(0);
         expect(updates).toEqual([
@@ -290,14 +283,14 @@ describe('the game controller', () => {
     });
     it('offers the proposed-to seat the accept, and sends it', async () => {
         const { game, sent } = controller({ token: 'west-token', seat: 'west' });
-        for (const m of fourKingdomsAlliance.slice(0, 2)) game.receive(readMessage(m, true));
+        for (const m of fixtures(fourKingdomsAlliance.slice(0, 2))) game.receive(m);
         expect(game.model?.offers.alliance).toEqual({ from: 'south', to: 'west' });
         await game.sendAction('west', { action: 'accept_alliance', with: 'south' });
         expect(sent).toEqual(['west-token accept_alliance south']);
     });
     it('takes back: the game after it replaces the moves, and says who took back how many', () => {
         const { game, updates, fetches } = controller();
-        const messages = (chessTakeBack as unknown[]).map((m) => readMessage(m, true));
+        const messages = fixtures(chessTakeBack);
         for (const m of messages.slice(0, 4)) game.receive(m);
         expect(updates).toEqual(['state', 'move', 'move', 'take_back']);
         expect(game.model?.moves).toEqual([]);
@@ -309,11 +302,7 @@ describe('the game controller', () => {
         expect(fetches()).toBe(0);
     });
     it('may take back only where the seat was made with take-backs and has a move', () => {
-        const [first, e4, e5] = (chessTakeBack as unknown[]).map((m) => readMessage(m, true)) as [
-            StateMessage,
-            MoveMessage,
-            MoveMessage,
-        ];
+        const [first, e4, e5] = fixtures(chessTakeBack) as [StateMessage, MoveMessage, MoveMessage];
         const model = new GameModel(first);
         expect(model.mayTakeBack('white')).toBe(false); // nothing played yet
         model.applyMove(e4);

@@ -8,18 +8,11 @@ import { againstComputer, verdict } from '../src/screens/game/end';
 import { eventLines, eventText, rematchText, takeBackText } from '../src/screens/game/events';
 import { moveText, positionText } from '../src/screens/game/move_words';
 import { passedOver, sentences, statusLine } from '../src/screens/game/status';
-import {
-    EVENT_KINDS,
-    type EventKind,
-    type MoveMessage,
-    type ServerMessage,
-    type StateMessage,
-    readMessage,
-} from '../src/turn';
+import { EVENT_KINDS, type EventKind, type MoveMessage, type ServerMessage, type StateMessage } from '../src/turn';
 import chessMate from './fixtures/chess_mate.json';
 import fourKingdomsTeams from './fixtures/fourkingdoms_teams.json';
+import { fixture } from './message_fixtures';
 
-const fixture = <T extends ServerMessage>(v: unknown): T => structuredClone(readMessage(v, true)) as T;
 const chess = (over: Partial<StateMessage> = {}) => new GameModel({ ...fixture<StateMessage>(chessMate[0]), ...over });
 const LANGUAGES: Language[] = ['en', 'zh', 'vi'];
 
@@ -254,6 +247,16 @@ describe('check comes first (Four Kingdoms)', () => {
     it('names nobody when the player in check was next anyway, or nobody moved', () => {
         expect(passedOver(order, 'east', 'south', all)).toBeUndefined();
         expect(passedOver(order, undefined, 'south', all)).toBeUndefined();
+    });
+    it('says it in the status line, whether the move came while watching or before the page opened', () => {
+        const start = fixture<StateMessage>(fourKingdomsTeams[0]);
+        const east = fixture<MoveMessage>(fourKingdomsTeams[1]);
+        const checked = { to_move: 'west' as const, check_first: true, in_check: true };
+        const watched = new GameModel(start);
+        watched.applyMove({ ...east, ...checked });
+        const opened = new GameModel({ ...start, ...checked, moves: [east.move], san: [east.san], plies: 1, ply: 1 });
+        for (const model of [watched, opened])
+            expect(statusLine(model, ['north']).text).toContain('West is in check, so West moves before South');
     });
     it('says it in every language', () => {
         for (const lang of LANGUAGES) {

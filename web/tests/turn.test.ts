@@ -5,32 +5,34 @@
 import { describe, expect, it } from 'vitest';
 import { GameModel } from '../src/game';
 import { allianceChoices } from '../src/screens/game/controls';
-import { type MoveMessage, type ServerMessage, SchemaError, readMessage } from '../src/turn';
+import { type MoveMessage, SchemaError, readMessage } from '../src/turn';
 import chessClaims from './fixtures/chess_claims.json';
 import chessMate from './fixtures/chess_mate.json';
+import chessTakeBack from './fixtures/chess_take_back.json';
 import fourKingdomsAlliance from './fixtures/fourkingdoms_alliance.json';
 import fourKingdomsTeams from './fixtures/fourkingdoms_teams.json';
 import variants from './fixtures/variants.json';
+import { fixtures } from './message_fixtures';
 
 const FIXTURES: Record<string, readonly unknown[]> = {
     chess_claims: chessClaims,
     chess_mate: chessMate,
+    chess_take_back: chessTakeBack,
     fourkingdoms_alliance: fourKingdomsAlliance,
     fourkingdoms_teams: fourKingdomsTeams,
     variants,
 };
 
-const read = (messages: readonly unknown[]): ServerMessage[] => messages.map((m) => readMessage(m, true));
-
 // The model after the first `count` messages, fed in order as the game screen does (a state of
 // another variant starts another model).
 function playTo(messages: readonly unknown[], count = messages.length): GameModel {
     let model: GameModel | undefined;
-    for (const m of read(messages.slice(0, count))) {
+    for (const m of fixtures(messages.slice(0, count))) {
         if (m.type === 'state') {
             if (!model || model.variant !== m.variant) model = new GameModel(m);
             else model.applyState(m);
-        } else if (m.type === 'move') expect(model!.applyMove(m)).toBe('applied');
+        } else if (m.type === 'take_back') model!.applyState(m);
+        else if (m.type === 'move') expect(model!.applyMove(m)).toBe('applied');
         else if (m.type === 'action') expect(model!.applyAction(m)).toBe('applied');
         else if (m.type === 'seat') model!.applySeat(m);
         else if (m.type === 'end') model!.applyEnd(m);
@@ -58,8 +60,18 @@ describe('the fixtures pass the strict reader', () => {
         });
     }
     it('covers every kind of message', () => {
-        const types = new Set(Object.values(FIXTURES).flatMap((ms) => read(ms).map((m) => m.type)));
-        expect([...types].sort()).toEqual(['action', 'end', 'error', 'move', 'pong', 'seat', 'state']);
+        const types = new Set(Object.values(FIXTURES).flatMap((ms) => fixtures(ms).map((m) => m.type)));
+        expect([...types].sort()).toEqual([
+            'action',
+            'end',
+            'error',
+            'move',
+            'pong',
+            'rematch',
+            'seat',
+            'state',
+            'take_back',
+        ]);
     });
 });
 
@@ -74,6 +86,12 @@ describe('readMessage refuses what the contract does not say, naming the field',
     });
     it('a wrong type', () => {
         expect(refusal({ ...aMove(), plies: '1' })).toBe('move.plies: not an integer');
+        expect(refusal({ ...structuredClone(chessTakeBack[3]!), taken: 'two' })).toBe(
+            'take_back.taken: not an integer',
+        );
+        expect(refusal({ ...structuredClone(chessTakeBack.at(-2)!), seat: 'red' })).toBe(
+            'rematch.seat: not a seat: "red"',
+        );
         expect(refusal({ ...aMove(), in_check: 0 })).toBe('move.in_check: not true or false');
         expect(refusal({ ...aMove(), legal_moves: 'e2e4' })).toBe('move.legal_moves: not a list');
         expect(refusal({ ...aMove(), claims: ['perpetual'] })).toMatch(/^move\.claims\[0\]: not one of/);
@@ -133,7 +151,7 @@ describe('the fixtures played into a GameModel', () => {
             increment_ms: 2000,
         });
         expect(end.checkSquaresAt(4)).toEqual(['e1']);
-        const refusals = read(chessMate).filter((m) => m.type === 'error');
+        const refusals = fixtures(chessMate).filter((m) => m.type === 'error');
         expect(refusals.map((m) => m.type === 'error' && [m.code, m.reason])).toEqual([
             ['illegal_move', 'not_your_piece'],
             ['bad_request', undefined],
@@ -198,7 +216,7 @@ describe('the fixtures played into a GameModel', () => {
         expect(after[6]!.seats.find((s) => s.seat === 'black')?.connected).toBe(false);
     });
     it('a move message names the mover and counts the plies', () => {
-        const moves = read(chessMate).filter((m): m is MoveMessage => m.type === 'move');
+        const moves = fixtures(chessMate).filter((m): m is MoveMessage => m.type === 'move');
         for (const m of moves) expect(m.plies).toBe(m.ply + 1);
         expect(moves.map((m) => m.seat)).toEqual(['white', 'black', 'white', 'black']);
     });
