@@ -3,7 +3,7 @@ import { ApiError } from '../src/api';
 import { GameModel } from '../src/game';
 import { START_FEN } from '../src/notation';
 import { Clocks, formatClock } from '../src/screens/game/clocks';
-import { type Link, type Server, type Update, GameController } from '../src/screens/game/controller';
+import { type GameParams, type Link, type Server, type Update, GameController } from '../src/screens/game/controller';
 import { resultText } from '../src/screens/game/status';
 import { type ActionMessage, type EndMessage, type MoveMessage, type StateMessage } from '../src/turn';
 import chessMate from './fixtures/chess_mate.json';
@@ -198,7 +198,7 @@ describe('the game model', () => {
 });
 
 // A controller with a stand-in server: what it sent, and how often it asked for the state.
-function controller(params = { token: 'w', seat: 'white' }) {
+function controller(params: GameParams = { token: 'w', seat: 'white' }) {
     const sent: string[] = [];
     const updates: Update['kind'][] = [];
     let fetches = 0;
@@ -323,6 +323,11 @@ describe('the game controller', () => {
     it('joins the rematch with every seat held here, each its own seat', async () => {
         const { game, sent } = controller();
         game.receive(state());
+        expect(await game.rematch()).toEqual({ id: 'g2', tokens: { black: 'black2' } });
+        expect(sent).toEqual(['w rematch']);
+    });
+    it('joins the rematch with the address’s token when its seat is not known yet', async () => {
+        const { game, sent } = controller({ token: 'w' });
         expect(await game.rematch()).toEqual({ id: 'g2', tokens: { black: 'black2' } });
         expect(sent).toEqual(['w rematch']);
     });

@@ -175,8 +175,8 @@ export class GameController {
     // (one device: all of them), in turn, so that the first one makes it.
     async rematch(): Promise<RematchJoined> {
         const joined: RematchJoined = { id: '', tokens: {} };
-        for (const [, token] of this.tokens().length ? this.tokens() : [['', this.urlToken ?? ''] as const]) {
-            if (!token) continue;
+        const held = this.tokens().map(([, token]) => token);
+        for (const token of held.length > 0 ? held : this.urlToken ? [this.urlToken] : []) {
             const seat = await this.server.rematch(this.id, token);
             joined.id = seat.id;
             joined.tokens[seat.seat] = seat.token;
