@@ -273,20 +273,19 @@ Reply Room::take_back(const std::string& token, std::optional<int64_t> ply) {
     const std::string who(seat_name(Seat(seat), seat_count()));
     if (!seats_[size_t(seat)].stored.take_back)
         return error_reply("take_back_refused", "take-backs are off for " + who + " in this game");
-    const auto        steps  = standing(history_);
     int               moves  = 0;
     int               last   = -1; // the moves before the seat's last move
-    const StoredStep* before = nullptr; // the last step with clocks before it
+    const StoredStep* clocks = nullptr; // the last step so far with clocks
+    const StoredStep* before = nullptr; // the last step with clocks before the seat's last move
+    const auto        steps  = standing(history_);
     for (const StoredStep& s : steps) {
-        if (s.kind != kMove) continue;
-        if (s.seat == seat) last = moves;
-        ++moves;
+        if (s.kind == kMove) {
+            if (s.seat == seat) last = moves, before = clocks;
+            ++moves;
+        }
+        if (!s.clock_ms.empty()) clocks = &s;
     }
     if (last < 0) return error_reply("take_back_refused", who + " has no move to take back");
-    for (int m = 0; const StoredStep& s : steps) {
-        if (s.kind == kMove && m++ == last) break;
-        if (!s.clock_ms.empty()) before = &s;
-    }
     StoredStep step{ std::string(kTakeBack), seat, "", last, {} };
     if (clock_.on)
         step.clock_ms
