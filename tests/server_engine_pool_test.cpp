@@ -1,8 +1,8 @@
 // The engine pool's priorities: a seat's question (a draw offer, an alliance) before its move
 // requests, a seat's request before any background work, and a background job running when a
-// request arrives (with no worker free) is interrupted and run again afterwards; stopping the
-// pool interrupts it too. No timing is asserted: the steps wait
-// on each other (with a generous limit so that a broken pool fails instead of hanging).
+// request arrives (with no worker free) is interrupted and run again afterwards (twice at most,
+// then it is let finish); stopping the pool interrupts it too. No timing is asserted: the steps
+// wait on each other (with a generous limit so that a broken pool fails instead of hanging).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "server/engine_seat.h"
@@ -123,6 +124,46 @@ TEST(EnginePool, ARequestInterruptsBackgroundWorkWhichRunsAgainAfterIt) {
         (std::vector<std::string>{ "background started", "background interrupted", "choose seat",
             "answered seat", "background done" }));
     EXPECT_EQ(runs, 2);
+}
+
+// Engines that never rest must not starve background work: a job cut short MaxInterruptions
+// times runs to its end the next time, and the request that came meanwhile waits for it.
+TEST(EnginePool, BackgroundWorkCutShortTwiceIsLetFinish) {
+    static_assert(EnginePool::MaxInterruptions == 2);
+    Log  log;
+    int  runs    = 0;
+    auto chooser = std::make_unique<FakeChooser>(log);
+    {
+        EnginePool pool(std::move(chooser), 1);
+        pool.submit_background([&](MoveChooser&, Interrupt& interrupt) {
+            const std::string run = std::to_string(++runs);
+            log.add("background started " + run);
+            if (runs <= 2) { // waits to be cut short
+                while (!interrupt.requested()) std::this_thread::yield();
+                log.add("background interrupted " + run);
+                return false;
+            }
+            EXPECT_TRUE(log.wait_for("submitted 3")); // the request is queued by now
+            log.add(interrupt.requested() ? "background interrupted 3" : "background done");
+            return !interrupt.requested();
+        });
+        for (int i = 1; i <= 3; ++i) {
+            const std::string n = std::to_string(i);
+            ASSERT_TRUE(log.wait_for("background started " + n));
+            pool.submit(
+                request_for("seat" + n), [&log](std::string m) { log.add("answered " + m); });
+            log.add("submitted " + n);
+        }
+        ASSERT_TRUE(log.wait_for("answered seat3"));
+    }
+    auto events = log.snapshot();
+    std::erase_if(events, [](const std::string& e) { return e.starts_with("submitted"); });
+    EXPECT_EQ(events,
+        (std::vector<std::string>{ "background started 1", "background interrupted 1",
+            "choose seat1", "answered seat1", "background started 2", "background interrupted 2",
+            "choose seat2", "answered seat2", "background started 3", "background done",
+            "choose seat3", "answered seat3" }));
+    EXPECT_EQ(runs, 3);
 }
 
 TEST(EnginePool, WaitingRequestsGoBeforeBackgroundWork) {

@@ -33,7 +33,7 @@ EnginePool::~EnginePool() {
         questions_ = 0;
         background_.clear();
         for (auto& running : running_background_)
-            if (running) running->request();
+            if (running.interrupt) running.interrupt->request();
     }
     ready_.notify_all();
     for (auto& t : workers_) t.join();
@@ -82,8 +82,9 @@ void EnginePool::queue_seat_task(SeatTask task, bool first) {
         // per waiting request, so two requests free two workers).
         if (idle_ < int(queue_.size())) {
             int to_free = int(queue_.size()) - idle_;
-            for (auto& running : running_background_)
-                if (running && !running->requested() && to_free > 0) running->request(), --to_free;
+            for (auto& [interrupt, yields] : running_background_)
+                if (interrupt && yields && !interrupt->requested() && to_free > 0)
+                    interrupt->request(), --to_free;
         }
     }
     ready_.notify_one();
@@ -93,16 +94,16 @@ void EnginePool::submit_background(BackgroundJob job) {
     {
         std::lock_guard lock(mutex_);
         if (stop_) return;
-        background_.push_back(std::move(job));
+        background_.push_back({ std::move(job) });
     }
     ready_.notify_one();
 }
 
 void EnginePool::work(size_t index) {
     for (;;) {
-        SeatTask      task;
-        BackgroundJob job;
-        Interrupt*    interrupt = nullptr;
+        SeatTask   task;
+        Background job;
+        Interrupt* interrupt = nullptr;
         {
             std::unique_lock lock(mutex_);
             ++idle_;
@@ -116,20 +117,24 @@ void EnginePool::work(size_t index) {
             } else {
                 job = std::move(background_.front());
                 background_.pop_front();
-                running_background_[index] = std::make_unique<Interrupt>();
-                interrupt                  = running_background_[index].get();
+                running_background_[index]
+                    = { std::make_unique<Interrupt>(), job.interruptions < MaxInterruptions };
+                interrupt = running_background_[index].interrupt.get();
             }
         }
-        if (job) {
+        if (job.job) {
             bool finished = false;
             try {
-                finished = job(*chooser_, *interrupt);
+                finished = job.job(*chooser_, *interrupt);
             } catch (...) {
                 finished = true; // a failing job is dropped, not retried forever
             }
             std::lock_guard lock(mutex_);
-            running_background_[index].reset();
-            if (!finished && !stop_) background_.push_front(std::move(job)); // first again
+            running_background_[index] = {};
+            if (!finished && !stop_) { // first again
+                ++job.interruptions;
+                background_.push_front(std::move(job));
+            }
             continue;
         }
         task(*chooser_, stop_);

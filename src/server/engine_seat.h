@@ -111,7 +111,8 @@ class MoveChooser {
 
 // Background work for the pool's spare time: it returns false when `interrupt` cut it short
 // (a seat's request came, or the pool stops); it is then run again later from the start, so
-// what it does must not depend on having been interrupted.
+// what it does must not depend on having been interrupted. It should be short (a fraction of a
+// second): a job already cut short `EnginePool::MaxInterruptions` times runs to its end.
 using BackgroundJob = std::function<bool(MoveChooser&, Interrupt&)>;
 
 // A small pool of worker threads running a chooser's requests: questions first (they are short,
@@ -119,6 +120,10 @@ using BackgroundJob = std::function<bool(MoveChooser&, Interrupt&)>;
 // else waits.
 class EnginePool {
   public:
+    // A seat's request interrupts a background job at most this often; then the job is let
+    // finish, or engines that never rest (a game of engines only) would starve it for good.
+    static constexpr int MaxInterruptions = 2;
+
     EnginePool(std::unique_ptr<MoveChooser> chooser, int threads);
     ~EnginePool(); // stops the chooser and joins the workers; pending requests are dropped
     EnginePool(const EnginePool&)            = delete;
@@ -131,7 +136,9 @@ class EnginePool {
     // the answer (no, if the chooser failed).
     void submit_question(
         EngineRequest request, EngineQuestion question, std::function<void(EngineAnswer)> done);
-    // Queues background work behind every request (and behind earlier background work).
+    // Queues background work behind every request (and behind earlier background work). If
+    // every worker is busy, a request interrupts a job that has been cut short fewer than
+    // MaxInterruptions times (the job goes first again).
     void submit_background(BackgroundJob job);
 
   private:
@@ -145,11 +152,19 @@ class EnginePool {
     std::condition_variable      ready_;
     std::deque<SeatTask>         queue_; // questions, then move requests
     size_t                       questions_ = 0; // how many of queue_'s first tasks are questions
-    std::deque<BackgroundJob>    background_;
-    std::atomic<bool>            stop_{ false };
-    int                          idle_ = 0;
-    std::vector<std::unique_ptr<Interrupt>> running_background_; // per worker; null if none
-    std::vector<std::thread>                workers_;
+    struct Background {
+        BackgroundJob job;
+        int           interruptions = 0; // how often a seat's request has cut it short
+    };
+    struct Running {
+        std::unique_ptr<Interrupt> interrupt; // null if the worker runs no background job
+        bool                       yields = false; // a seat's request may interrupt it
+    };
+    std::deque<Background>   background_;
+    std::atomic<bool>        stop_{ false };
+    int                      idle_ = 0;
+    std::vector<Running>     running_background_; // per worker
+    std::vector<std::thread> workers_;
 };
 
 } // namespace citadel::server
