@@ -5,6 +5,7 @@
 #include <random>
 #include <thread>
 
+#include "game/game.h"
 #include "search/time.h"
 #include "search_support.h"
 
@@ -333,6 +334,41 @@ TEST(SearchTamerlane, ABareKingIsNotLost) {
     Root<Tamerlane> root("11/11/11/11/5k5/11/11/11/11/R9K b -/- - 0/0 0 1");
     auto            r = search_depth(root, 2);
     EXPECT_FALSE(r.lines[0].score.mate);
+}
+
+// Tamerlane has no move rule, so a position may come back hundreds of plies later. White's rook
+// tours 20 squares and Black's 19, so every position of a 380-move tour is new; after two tours
+// less Black's last move, each of Black's rook moves along its tour brings back for the third
+// time a position last seen more than 700 plies ago: a draw, which Black, a rook down, takes.
+TEST(SearchDraws, TamerlaneRepetitionHundredsOfPliesBack) {
+    std::vector<std::string> white, black;
+    for (char f = 'a'; f <= 'j'; ++f) white.push_back(std::string(1, f) + "2");
+    for (char f = 'j'; f >= 'a'; --f) white.push_back(std::string(1, f) + "3");
+    for (char f = 'b'; f <= 'k'; ++f) black.push_back(std::string(1, f) + "8");
+    for (char f = 'k'; f >= 'd'; --f) black.push_back(std::string(1, f) + "9");
+    black.push_back("b9");
+    ASSERT_EQ(white.size(), 20u);
+    ASSERT_EQ(black.size(), 19u);
+    std::string moves;
+    const int   tour = 20 * 19;
+    for (int k = 0; k < 2 * tour; ++k) {
+        moves += white[k % 20] + white[(k + 1) % 20] + " ";
+        if (k + 1 < 2 * tour) moves += black[k % 19] + black[(k + 1) % 19] + " ";
+    }
+    const std::string start = "10k/11/1r9/11/11/4R6/11/11/R10/K10 w -/- - 0/0 0 1";
+    Root<Tamerlane>   root(start, moves);
+    ASSERT_EQ(root.moves.size(), size_t(4 * tour - 1));
+    {
+        Game<Tamerlane> game; // the rules agree: not over yet, and b9b8 is the third time
+        ASSERT_FALSE(game.load_fen(start));
+        for (Move m : root.moves) ASSERT_TRUE(game.play(m));
+        ASSERT_FALSE(game.outcome().over());
+        ASSERT_TRUE(game.play(*find_uci_move(game.position(), "b9b8")));
+        EXPECT_EQ(game.outcome().reason, Termination::ThreefoldRepetition);
+    }
+    auto r = search_depth(root, 5);
+    EXPECT_EQ(r.lines[0].score, (search::Score{ false, 0 })) << root.text(r.best);
+    EXPECT_EQ(root.text(r.best).substr(0, 2), "b9") << "a rook move along its tour";
 }
 
 } // namespace

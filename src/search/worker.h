@@ -68,6 +68,7 @@ template <class V> class Worker {
         history_states_.clear();
         if (pos_.set(start, history_states_.emplace_back())) return false;
         for (Move m : moves) pos_.make(m, history_states_.emplace_back());
+        find_root_repeats();
         nodes_.store(0, std::memory_order_relaxed);
         for (Stack& ss : stack_) ss = Stack{}; // killers belong to one search
         root_moves_.clear();
@@ -182,18 +183,32 @@ template <class V> class Worker {
         return mated_in(ply);
     }
 
-    // A repetition: once inside the tree, or twice counting the game's history before the root
-    // (the third occurrence: chess's claim, Tamerlane's automatic draw).
+    // A repetition: once inside the tree, or twice counting the game's history up to the root
+    // (the third occurrence: chess's claim, Tamerlane's automatic draw). The tree's own line is
+    // walked; the game's positions are known from root_twice_, however long ago they stood
+    // (Tamerlane, without a move rule, repeats hundreds of plies apart).
     bool repeated(int ply) const {
         const auto* st   = pos_.state();
-        int         back = std::min(st->rule50, stack_[ply].plies_from_null);
-        int         seen = 0;
+        const int   back = std::min(st->rule50, stack_[ply].plies_from_null);
         const auto* s    = st->previous;
-        for (int i = 1; s && i <= back; ++i, s = s->previous) {
-            if (i < 4 || (i & 1) || s->key != st->key) continue;
-            if (i < ply || ++seen == 2) return true;
-        }
-        return false;
+        for (int i = 1; i < ply && i <= back; ++i, s = s->previous)
+            if (i >= 4 && !(i & 1) && s->key == st->key) return true;
+        if (back < ply) return false; // an irreversible or null move in the line: none reaches
+        return std::find(root_twice_.begin(), root_twice_.end(), st->key) != root_twice_.end();
+    }
+
+    // root_twice_: the positions standing at least twice in the game up to the root, since its
+    // last irreversible move (usually none, so a node's look-up is free).
+    void find_root_repeats() {
+        std::vector<u64> keys;
+        const auto*      s = pos_.state();
+        for (int i = 0; s && i <= pos_.state()->rule50; ++i, s = s->previous)
+            keys.push_back(s->key);
+        std::sort(keys.begin(), keys.end());
+        root_twice_.clear();
+        for (size_t i = 1; i < keys.size(); ++i)
+            if (keys[i] == keys[i - 1]) root_twice_.push_back(keys[i]);
+        root_twice_.erase(std::unique(root_twice_.begin(), root_twice_.end()), root_twice_.end());
     }
 
     bool has_pieces(Seat s) const { // something beyond royals and pawns: null move is safe
@@ -376,7 +391,7 @@ template <class V> class Worker {
     }
 
     int search_root(int alpha, int beta, int depth) {
-        stack_[0].plies_from_null = MaxPly * 4;
+        stack_[0].plies_from_null = MaxPly + 1; // no null move in the line: the game counts
         stack_[0].killers[0] = stack_[0].killers[1] = Move{};
         stack_[0].move                              = Move{};
         int best = -Infinite, count = 0;
@@ -615,6 +630,7 @@ template <class V> class Worker {
     const int                 id_;
     Position<V>               pos_;
     std::deque<StateInfo<V>>  history_states_; // the game from its start to the root
+    std::vector<u64>          root_twice_; // see find_root_repeats()
     StateInfo<V>              states_[MaxPly + 1];
     Stack                     stack_[MaxPly + 2];
     Move                      pv_[MaxPly + 1][MaxPly + 1];
