@@ -73,6 +73,7 @@ int* weight_named(eval::fourkingdoms::Weights& w, const std::string& name) {
     if (name == "edge") return &w.edge;
     if (name == "pawn_step") return &w.pawn_step;
     if (name == "pawn_near") return &w.pawn_near;
+    if (name == "elimination_tempo") return &w.elimination_tempo;
     return nullptr;
 }
 

@@ -28,6 +28,9 @@ struct Weights {
     int edge          = 15; // per step of the king from the centre
     int pawn_step     = 6; // per step of a pawn beyond its home's last line
     int pawn_near     = 25; // per step from four steps before the promotion line
+    // Read by the search, not the evaluation: an elimination made in the tree counts this for
+    // its maker per ply before the eighth that it comes (search/fourkingdoms_search.cpp).
+    int elimination_tempo = 200;
 };
 inline constexpr Weights kWeights{};
 

@@ -41,7 +41,12 @@ namespace {
 
 using Values = std::array<int, 4>; // free-for-all: each seat's expected points (FkPoint = 1)
 
-constexpr int kKingAlive    = 2000; // alliance mode: a king on the board (its seat keeps its turns)
+constexpr int kKingAlive = 2000; // alliance mode: a king on the board (its seat keeps its turns)
+// An elimination made in the tree counts for its maker Weights::elimination_tempo for each ply
+// before kSoonerPlies that it comes: one now beats the same elimination a round later, as a
+// shorter mate does in chess (in the tree the victim's escape may lie beyond the horizon; in the
+// game it is there).
+constexpr int kSoonerPlies  = 8;
 constexpr int kMaxSum       = 4 * FkPoint; // free-for-all: the points of a game, at most
 constexpr int kQDepth       = 6;
 constexpr int kDrawContempt = FkPoint / 4; // free-for-all: a draw is counted 3/4 point
@@ -76,6 +81,8 @@ struct FourKingdomsEngine<V>::Searcher {
     struct Elim {
         Seat seat;
         bool resigned;
+        Seat by  = 0; // in the tree: who made the move, at which ply
+        int  ply = 0;
     };
     struct RootMove {
         Move              move;
@@ -132,10 +139,23 @@ struct FourKingdomsEngine<V>::Searcher {
     }
 
     void play(Move m, int ply) {
+        const Seat mover = pos->side_to_move();
         pos->make(m, tree[size_t(ply)]);
         keys.push_back(pos->key());
         const auto& st = tree[size_t(ply)];
-        for (int i = 0; i < st.n_elim; ++i) elims.push_back({ st.elim_seat[i], false });
+        for (int i = 0; i < st.n_elim; ++i) elims.push_back({ st.elim_seat[i], false, mover, ply });
+    }
+    // What the tree's eliminations so far count for their makers still in the game.
+    template <class F> void for_each_sooner(F&& add) const {
+        for (size_t i = game_elims; i < elims.size(); ++i)
+            if (pos->in_game(elims[i].by))
+                add(elims[i].by,
+                    weights->elimination_tempo * std::max(0, kSoonerPlies - elims[i].ply));
+    }
+    // The most a leaf's values sum to (max^n's shallow pruning): the points, and three
+    // eliminations' tempo.
+    int max_sum() const {
+        return kMaxSum + 3 * kSoonerPlies * std::max(0, weights->elimination_tempo);
     }
     void take_back(Move m, int ply) {
         elims.resize(elims.size() - tree[size_t(ply)].n_elim);
@@ -204,6 +224,7 @@ struct FourKingdomsEngine<V>::Searcher {
                 double x = std::max(str[s], kBareKing), win = x * x / sum;
                 u[s] = int(win * 2 * FkPoint + (1 - win) * mean_place);
             }
+        for_each_sooner([&](Seat by, int bonus) { u[by] += bonus; });
         return u;
     }
     // Max^n needs values of at least 0 (shallow pruning's bound).
@@ -222,6 +243,8 @@ struct FourKingdomsEngine<V>::Searcher {
                 int w = str[s] + (pos->in_game(s) ? kKingAlive : 0);
                 v += (side & fk::seat_bit(s)) ? w : -w;
             }
+            for_each_sooner(
+                [&](Seat by, int bonus) { v += (side & fk::seat_bit(by)) ? bonus : -bonus; });
             return v;
         } else
             return utilities()[root];
@@ -573,9 +596,9 @@ struct FourKingdomsEngine<V>::Searcher {
             take_back(m, ply);
             if (stopped) return {};
             if (best_move.is_none() || v[p] > best[p]) best = v, best_move = m;
-            // Shallow pruning: the parent gets at most kMaxSum - best[p] here, no more than it
+            // Shallow pruning: the parent gets at most max_sum() - best[p] here, no more than it
             // has elsewhere.
-            if (parent != p && parent_best != -Infinite && best[p] >= kMaxSum - parent_best) {
+            if (parent != p && parent_best != -Infinite && best[p] >= max_sum() - parent_best) {
                 reward(m, depth, ply);
                 break;
             }
