@@ -11,6 +11,7 @@
 
 #include "server/family_service.h"
 #include "server/routes.h"
+#include "server/secrets.h"
 #include "server/sqlite_storage.h"
 #include "server_support.h"
 

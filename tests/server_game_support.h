@@ -44,6 +44,11 @@ struct MemoryStorage final : Storage {
         std::lock_guard lock(mutex);
         return games;
     }
+    void save_seats(const std::string& id, const std::vector<StoredSeat>& seats) override {
+        std::lock_guard lock(mutex);
+        for (auto& g : games)
+            if (g.id == id) g.seats = seats;
+    }
     // The steps of game `id` as "kind seat [text]" texts.
     std::vector<std::string> steps(const std::string& id) {
         std::lock_guard          lock(mutex);

@@ -1,6 +1,7 @@
 // The server's SQLite storage: what is stored is loaded back, in order, across reopening; a
-// failed append changes nothing; analyses are kept per game and settings; a database that
-// cannot be opened is an error naming it.
+// failed append changes nothing; analyses are kept per game and settings; seat tokens are kept
+// only as hashes, a file written before that migrated at open; a database that cannot be opened
+// is an error naming it.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -8,6 +9,10 @@
 #include <string>
 #include <thread>
 
+#include <fstream>
+#include <sqlite3.h>
+
+#include "server/secrets.h"
 #include "server/sqlite_storage.h"
 
 using namespace citadel::server;
@@ -35,7 +40,7 @@ StoredGame sample_game() {
     g.variant    = "chess";
     g.start_fen  = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     g.clock      = StoredClock{ 300000, 2000 };
-    g.seats      = { { false, 0, "tokenA" }, { true, 7, "" } };
+    g.seats      = { { false, 0, "hashA" }, { true, 7, "" } };
     g.created_ms = 1700000000000;
     return g;
 }
@@ -70,7 +75,7 @@ TEST(ServerStorage, StoresAndLoadsGamesAndStepsInOrder) {
     EXPECT_EQ(g.clock->initial_ms, 300000);
     EXPECT_EQ(g.clock->increment_ms, 2000);
     ASSERT_EQ(g.seats.size(), 2u);
-    EXPECT_EQ(g.seats[0].token, "tokenA");
+    EXPECT_EQ(g.seats[0].token_hash, "hashA");
     EXPECT_TRUE(g.seats[1].engine);
     EXPECT_EQ(g.seats[1].level, 7);
     ASSERT_EQ(g.steps.size(), 3u);
@@ -185,6 +190,7 @@ TEST(ServerStorage, TheInterfaceDefaultsKeepNoAnalysis) {
         void append_steps(const std::string&, int, const std::vector<StoredStep>&, bool) override {
         }
         std::vector<StoredGame> load_games() override { return {}; }
+        void save_seats(const std::string&, const std::vector<StoredSeat>&) override { }
     } s;
     s.save_analysis("g1", "nodes 100", "{}");
     EXPECT_EQ(s.load_analysis("g1", "nodes 100"), std::nullopt);
@@ -197,4 +203,69 @@ TEST(ServerStorage, AnUnopenableDatabaseIsAnErrorNamingIt) {
     } catch (const StorageError& e) {
         EXPECT_NE(e.message.find("/nonexistent-dir/citadel.db"), std::string::npos) << e.message;
     }
+}
+
+namespace {
+
+// The bytes of the database and its log: what a thief of the files would read.
+std::string file_bytes(const TempDb& db) {
+    std::string out;
+    for (const char* suffix : { "", "-wal" }) {
+        std::ifstream in(db.path.string() + suffix, std::ios::binary);
+        out.append(std::istreambuf_iterator<char>(in), {});
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(ServerStorage, ARematchSeatIsGivenItsTokenHashLater) {
+    TempDb db;
+    {
+        SqliteStorage s(db.path.string());
+        StoredGame    g = sample_game();
+        g.seats[0].token_hash.clear(); // waiting for its player
+        s.create_game(g);
+        g.seats[0].token_hash = "hashB";
+        s.save_seats("g1", g.seats);
+        EXPECT_THROW(s.save_seats("nosuchgame", g.seats), StorageError);
+    }
+    SqliteStorage s(db.path.string());
+    auto          games = s.load_games();
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].seats[0].token_hash, "hashB");
+    EXPECT_TRUE(games[0].seats[1].engine);
+}
+
+// A database written before tokens were hashed: at open each token is replaced by its hash, in
+// the file and its log alike, and the seat is still found by the token.
+TEST(ServerStorage, TokensOfAnOlderFileAreHashedAtOpen) {
+    TempDb            db;
+    const std::string token = "0123456789abcdef0123456789abcdef";
+    {
+        sqlite3* raw = nullptr;
+        ASSERT_EQ(sqlite3_open(db.path.c_str(), &raw), SQLITE_OK);
+        const std::string sql
+            = "PRAGMA journal_mode=WAL;"
+              "CREATE TABLE games(id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT "
+              "NULL, clock_initial_ms INTEGER, clock_increment_ms INTEGER, seats TEXT NOT NULL, "
+              "created_ms INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);"
+              "INSERT INTO games VALUES('old', 'chess', '"
+            + std::string(sample_game().start_fen)
+            + "', NULL, NULL, '[{\"player\":\"human\",\"token\":\"" + token
+            + "\"},{\"player\":\"engine\",\"level\":3}]', 1, 0);";
+        ASSERT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(raw);
+    }
+    ASSERT_NE(file_bytes(db).find(token), std::string::npos); // the old file holds it
+    {
+        SqliteStorage s(db.path.string());
+        auto          games = s.load_games();
+        ASSERT_EQ(games.size(), 1u);
+        EXPECT_EQ(games[0].seats[0].token_hash, sha256_hex(token));
+        EXPECT_EQ(games[0].seats[1].level, 3);
+    }
+    EXPECT_EQ(file_bytes(db).find(token), std::string::npos);
+    SqliteStorage again(db.path.string()); // a second open has nothing left to migrate
+    EXPECT_EQ(again.load_games()[0].seats[0].token_hash, sha256_hex(token));
 }

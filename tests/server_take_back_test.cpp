@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/secrets.h"
 #include "server_game_support.h"
 
 using namespace citadel::server;
@@ -179,8 +180,18 @@ TEST(Rematch, OneGameColoursSwappedEachPlayerTheirSeat) {
     EXPECT_NE(next, g.id);
     EXPECT_EQ(
         white.body["seat_url"], "/g/" + next + "?token=" + white.body["token"].get<std::string>());
+    auto stored_seats = [&](const std::string& id) {
+        for (const auto& sg : s.storage.load_games())
+            if (sg.id == id) return sg.seats;
+        return std::vector<StoredSeat>{};
+    };
+    // The stores keep hashes only; Black's seat of the rematch waits for its player to ask.
+    EXPECT_EQ(stored_seats(g.id)[0].token_hash, sha256_hex(g.tokens[0]));
+    EXPECT_EQ(stored_seats(next)[1].token_hash, sha256_hex(white.body["token"].get<std::string>()));
+    EXPECT_EQ(stored_seats(next)[0].token_hash, "");
     Reply black = s.games.rematch(g.id, { { "token", g.tokens[1] } });
     ASSERT_EQ(black.status, 200);
+    EXPECT_EQ(stored_seats(next)[0].token_hash, sha256_hex(black.body["token"].get<std::string>()));
     EXPECT_EQ(black.body["id"], next);
     EXPECT_EQ(black.body["seat"], "white");
     EXPECT_NE(black.body["token"], white.body["token"]);

@@ -622,6 +622,10 @@ def test_restart(s_holder):
     _, before = s.get("/api/games/" + gid)
     time.sleep(0.3)
     s.kill9()
+    stored = b"".join(open(DB + suffix, "rb").read() for suffix in ("", "-wal") if os.path.exists(DB + suffix))
+    check(white.encode() not in stored and black.encode() not in stored
+          and hashlib.sha256(white.encode()).hexdigest().encode() in stored,
+          "restart: the database keeps the tokens' hashes, never the tokens")
     s = s_holder[0] = Server()
     _, after = s.get("/api/games/" + gid)
     check(after["moves"] == before["moves"] and after["san"] == before["san"] and after["fen"] == before["fen"],

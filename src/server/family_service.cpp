@@ -1,7 +1,5 @@
 #include "server/family_service.h"
 
-#include <nettle/sha2.h>
-
 #include <algorithm>
 #include <charconv>
 #include <functional>
@@ -9,6 +7,7 @@
 #include <variant>
 
 #include "server/game_service.h"
+#include "server/secrets.h"
 #include "speech/utf8.h"
 
 namespace citadel::server {
@@ -227,15 +226,6 @@ std::string_view bearer_key(std::string_view authorization) {
             != std::tolower(static_cast<unsigned char>(scheme[i])))
             return {};
     return authorization.substr(scheme.size());
-}
-
-std::string sha256_hex(std::string_view text) {
-    sha256_ctx ctx;
-    sha256_init(&ctx);
-    sha256_update(&ctx, text.size(), reinterpret_cast<const uint8_t*>(text.data()));
-    uint8_t digest[SHA256_DIGEST_SIZE];
-    sha256_digest(&ctx, sizeof digest, digest);
-    return hex_of(digest, sizeof digest);
 }
 
 // ---- the service ------------------------------------------------------------------------------

@@ -136,7 +136,4 @@ Progress progress_from_json(const json& j);
 // The bearer key of an Authorization header ("Bearer <key>"), or "".
 std::string_view bearer_key(std::string_view authorization);
 
-// SHA-256 of the text, in lowercase hex.
-std::string sha256_hex(std::string_view text);
-
 } // namespace citadel::server

@@ -1,13 +1,12 @@
 #include "server/game_service.h"
 
-#include <sys/random.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
 
 #include "server/room.h"
+#include "server/secrets.h"
 
 namespace citadel::server {
 
@@ -15,30 +14,6 @@ int64_t unix_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::system_clock::now().time_since_epoch())
         .count();
-}
-
-std::vector<unsigned char> random_bytes(size_t n) {
-    std::vector<unsigned char> buf(n);
-    for (size_t got = 0; got < n;) {
-        ssize_t r = getrandom(buf.data() + got, n - got, 0);
-        if (r > 0)
-            got += size_t(r);
-        else if (errno != EINTR)
-            throw std::runtime_error("getrandom failed");
-    }
-    return buf;
-}
-
-std::string hex_of(const unsigned char* bytes, size_t n) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string           out;
-    for (size_t i = 0; i < n; ++i) out += digits[bytes[i] >> 4], out += digits[bytes[i] & 15];
-    return out;
-}
-
-std::string random_hex(size_t bytes) {
-    const auto buf = random_bytes(bytes);
-    return hex_of(buf.data(), buf.size());
 }
 
 // ---- the service --------------------------------------------------------------------------------
@@ -178,13 +153,18 @@ Reply GameService::create(const json& body) {
     return open(std::move(g), std::move(game));
 }
 
-// Gives the human seats their tokens, stores the game and opens its room.
-Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game) {
-    const int n = int(g.seats.size());
+// Gives the human seats their tokens (a new game) or none (a rematch: claim_seat), stores the
+// game with the tokens' hashes and opens its room; the answer holds the tokens, told only here.
+Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game, bool rematch) {
+    const int                n = int(g.seats.size());
+    std::vector<std::string> tokens(g.seats.size());
     if (g.id.empty()) g.id = random_hex(8);
     g.created_ms = unix_ms();
-    for (auto& seat : g.seats)
-        if (!seat.engine) seat.token = random_hex(16);
+    for (int s = 0; s < n && !rematch; ++s)
+        if (!g.seats[size_t(s)].engine) {
+            tokens[size_t(s)]             = random_hex(16);
+            g.seats[size_t(s)].token_hash = sha256_hex(tokens[size_t(s)]);
+        }
     try {
         storage_.create_game(g);
     } catch (const StorageError& e) {
@@ -192,11 +172,11 @@ Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game) {
         return error_reply("storage_failed", "the game could not be stored");
     }
     json answer = { { "id", g.id }, { "seats", json::array() }, { "url", "/g/" + g.id } };
-    for (int s = 0; s < n; ++s)
+    for (int s = 0; s < n && !rematch; ++s)
         if (!g.seats[size_t(s)].engine)
             answer["seats"].push_back(
-                { { "seat", seat_name(Seat(s), n) }, { "token", g.seats[size_t(s)].token },
-                    { "url", "/g/" + g.id + "?token=" + g.seats[size_t(s)].token } });
+                { { "seat", seat_name(Seat(s), n) }, { "token", tokens[size_t(s)] },
+                    { "url", "/g/" + g.id + "?token=" + tokens[size_t(s)] } });
     auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(game));
     add(room);
     room->start();
@@ -323,7 +303,7 @@ Reply GameService::rematch(const std::string& id, const json& body) {
         auto       made = make_live_game(g.variant, g.start_fen);
         if (auto* err = std::get_if<NoGame>(&made)) return error_reply("bad_request", err->message);
         g.id    = random_hex(8);
-        Reply r = open(g, std::move(std::get<std::unique_ptr<LiveGame>>(made)));
+        Reply r = open(g, std::move(std::get<std::unique_ptr<LiveGame>>(made)), true);
         if (r.status != 201) return r;
         if (!room->link_rematch(g.id, seat))
             return error_reply("storage_failed", "the rematch could not be linked to this game");
@@ -331,9 +311,11 @@ Reply GameService::rematch(const std::string& id, const json& body) {
     }
     auto next = find(*next_id);
     if (!next) return error_reply("unknown_game", "the rematch '" + *next_id + "' is gone");
-    const int   n          = next->seat_count();
-    const int   mine       = (seat + 1) % n;
-    std::string token_next = next->token_of_seat(mine);
+    const int         n          = next->seat_count();
+    const int         mine       = (seat + 1) % n;
+    const std::string token_next = rematch_token(*token, *next_id);
+    if (!next->claim_seat(mine, sha256_hex(token_next)))
+        return error_reply("storage_failed", "your seat in the rematch could not be stored");
     return { 200,
         { { "id", *next_id }, { "url", "/g/" + *next_id }, { "seat", seat_name(Seat(mine), n) },
             { "token", token_next }, { "seat_url", "/g/" + *next_id + "?token=" + token_next } } };

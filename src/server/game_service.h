@@ -60,7 +60,7 @@ class GameService {
   private:
     std::shared_ptr<Room> find(const std::string& id) const;
     void                  add(std::shared_ptr<Room> room);
-    Reply                 open(StoredGame g, std::unique_ptr<LiveGame> game);
+    Reply                 open(StoredGame g, std::unique_ptr<LiveGame> game, bool rematch = false);
 
     boost::asio::io_context&  io_;
     Storage&                  storage_;
@@ -71,12 +71,6 @@ class GameService {
     std::unique_ptr<Analyses>                              analyses_;
 };
 
-// `n` bytes from the kernel's random source (getrandom).
-std::vector<unsigned char> random_bytes(size_t n);
-// Bytes as lower-case hex, two digits each.
-std::string hex_of(const unsigned char* bytes, size_t n);
-// `n` random bytes (random_bytes) as lower-case hex.
-std::string random_hex(size_t bytes);
 // Now, in milliseconds since the Unix epoch.
 int64_t unix_ms();
 

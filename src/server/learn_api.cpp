@@ -7,6 +7,7 @@
 #include "learn/practice.h"
 #include "server/game_service.h"
 #include "server/routes.h"
+#include "server/secrets.h"
 
 namespace citadel::server {
 

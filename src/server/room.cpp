@@ -4,18 +4,11 @@
 #include <iostream>
 
 #include "server/messages.h"
+#include "server/secrets.h"
 
 namespace citadel::server {
 
 namespace {
-
-// Compares a secret in time independent of where the texts differ.
-bool same_secret(const std::string& a, const std::string& b) {
-    if (a.size() != b.size()) return false;
-    unsigned char diff = 0;
-    for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-    return diff == 0;
-}
 
 // The action a stored step took ("flag" is the server's own).
 std::optional<Action> stored_action(const std::string& kind) {
@@ -140,11 +133,19 @@ AnalysisInput Room::analysis_input() {
     return in;
 }
 
-int Room::seat_of_token(const std::string& token) const {
+int Room::seat_of_token(const std::string& token) {
+    std::lock_guard lock(mutex_);
+    return seat_of_token_locked(token);
+}
+
+int Room::seat_of_token_locked(const std::string& token) const {
     if (token.empty()) return -1;
-    int found = -1;
-    for (size_t i = 0; i < seats_.size(); ++i)
-        if (!seats_[i].stored.engine && same_secret(seats_[i].stored.token, token)) found = int(i);
+    const std::string hash  = sha256_hex(token);
+    int               found = -1;
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        const StoredSeat& s = seats_[i].stored;
+        if (!s.engine && !s.token_hash.empty() && same_secret(s.token_hash, hash)) found = int(i);
+    }
     return found;
 }
 
@@ -164,7 +165,7 @@ std::optional<Reply> Room::refuse(int seat, std::optional<int64_t> ply, Steady::
 Reply Room::move(const std::string& token, const std::string& text, int64_t ply) {
     std::lock_guard lock(mutex_);
     const auto      now  = Steady::now();
-    const int       seat = seat_of_token(token);
+    const int       seat = seat_of_token_locked(token);
     if (auto no = refuse(seat, ply, now)) return *no;
     const Turn& turn = game_->turn();
     if (seat != turn.to_move)
@@ -178,7 +179,7 @@ Reply Room::action(const std::string& token, Action action, Seat with,
     const std::optional<std::string>& move, std::optional<int64_t> ply) {
     std::lock_guard lock(mutex_);
     const auto      now  = Steady::now();
-    const int       seat = seat_of_token(token);
+    const int       seat = seat_of_token_locked(token);
     if (auto no = refuse(seat, ply, now)) return *no;
     if (action == Action::ClaimDraw && seat != game_->turn().to_move)
         return error_reply("not_your_turn", "only the player to move may claim a draw");
@@ -268,7 +269,7 @@ void Room::rebuild() {
 Reply Room::take_back(const std::string& token, std::optional<int64_t> ply) {
     std::lock_guard lock(mutex_);
     const auto      now  = Steady::now();
-    const int       seat = seat_of_token(token);
+    const int       seat = seat_of_token_locked(token);
     if (auto no = refuse(seat, ply, now)) return *no;
     const std::string who(seat_name(Seat(seat), seat_count()));
     if (!seats_[size_t(seat)].stored.take_back)
@@ -315,8 +316,8 @@ StoredGame Room::rematch_game() const {
     if (clock_.on) g.clock = StoredClock{ clock_.initial_ms, clock_.increment_ms };
     g.seats.resize(seats_.size());
     for (size_t s = 0; s < seats_.size(); ++s) {
-        g.seats[(s + 1) % seats_.size()]       = seats_[s].stored;
-        g.seats[(s + 1) % seats_.size()].token = "";
+        g.seats[(s + 1) % seats_.size()]            = seats_[s].stored;
+        g.seats[(s + 1) % seats_.size()].token_hash = ""; // claim_seat() gives it
     }
     return g;
 }
@@ -324,6 +325,24 @@ StoredGame Room::rematch_game() const {
 std::optional<std::string> Room::rematch_id() {
     std::lock_guard lock(mutex_);
     return rematch_;
+}
+
+bool Room::claim_seat(int seat, const std::string& token_hash) {
+    std::lock_guard lock(mutex_);
+    StoredSeat&     mine = seats_[size_t(seat)].stored;
+    if (mine.engine) return false;
+    if (!mine.token_hash.empty()) return same_secret(mine.token_hash, token_hash);
+    std::vector<StoredSeat> seats;
+    for (const auto& s : seats_) seats.push_back(s.stored);
+    seats[size_t(seat)].token_hash = token_hash;
+    try {
+        storage_.save_seats(id_, seats);
+    } catch (const StorageError& e) {
+        std::cerr << "citadel serve: " << e.message << "\n";
+        return false;
+    }
+    mine.token_hash = token_hash;
+    return true;
 }
 
 bool Room::link_rematch(const std::string& id, int seat) {
@@ -368,7 +387,7 @@ json Room::state_locked() const {
 
 bool Room::subscribe(const std::string& token, std::shared_ptr<Subscriber> s) {
     std::lock_guard lock(mutex_);
-    int             seat = seat_of_token(token);
+    int             seat = seat_of_token_locked(token);
     if (!token.empty() && seat < 0) return false;
     check_flag(Steady::now());
     s->deliver(std::make_shared<const std::string>(state_locked().dump()));
@@ -383,7 +402,7 @@ void Room::unsubscribe(const std::string& token, const Subscriber* s) {
                    subscribers_.begin(), subscribers_.end(), [&](const auto& p) { return p.get() == s; });
     if (at == subscribers_.end()) return;
     subscribers_.erase(at);
-    int seat = seat_of_token(token);
+    int seat = seat_of_token_locked(token);
     if (seat >= 0 && --seats_[size_t(seat)].connected == 0) broadcast_seat(seat);
 }
 

@@ -59,7 +59,8 @@ class Room : public std::enable_shared_from_this<Room> {
     // The finished game for its analysis: the moves, and the position each was played in.
     AnalysisInput analysis_input();
 
-    int   seat_of_token(const std::string& token) const;
+    // The seat the token holds (the store keeps its hash), or -1.
+    int   seat_of_token(const std::string& token);
     Reply move(const std::string& token, const std::string& text, int64_t ply);
     Reply action(const std::string& token, Action action, Seat with,
         const std::optional<std::string>& move, std::optional<int64_t> ply);
@@ -68,13 +69,15 @@ class Room : public std::enable_shared_from_this<Room> {
     Reply take_back(const std::string& token, std::optional<int64_t> ply);
 
     // The rematch (docs/server.md): the game to create, the same but with every seat moved one
-    // place on (two players: colours swapped), without id or tokens (the service gives them);
-    // once created, its id linked here and told to everyone watching. A player's seat in the
-    // rematch is the one after theirs here.
+    // place on (two players: colours swapped), without id, and its human seats without tokens
+    // until their players ask (claim_seat); once created, its id linked here and told to
+    // everyone watching. A player's seat in the rematch is the one after theirs here.
     StoredGame                 rematch_game() const;
     std::optional<std::string> rematch_id();
     bool                       link_rematch(const std::string& id, int seat);
-    std::string token_of_seat(int seat) const { return seats_[size_t(seat)].stored.token; }
+    // Gives a human seat without a token the token of this hash (stored first); true if the
+    // seat now has it (also when it had it already), false if it has another or is an engine's.
+    bool claim_seat(int seat, const std::string& token_hash);
 
     bool subscribe(const std::string& token, std::shared_ptr<Subscriber> s);
     void unsubscribe(const std::string& token, const Subscriber* s);
@@ -87,6 +90,7 @@ class Room : public std::enable_shared_from_this<Room> {
     void                      rebuild();
     // Checks a request of `seat` against the game in server.md's order; the refusal, if any.
     std::optional<Reply> refuse(int seat, std::optional<int64_t> ply, Steady::time_point now);
+    int                  seat_of_token_locked(const std::string& token) const;
     Reply                play_locked(
                        const std::string& text, Steady::time_point now, std::vector<StoredStep> more);
     Reply claim_with_move(int seat, const std::string& text, Steady::time_point now);

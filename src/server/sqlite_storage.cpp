@@ -6,6 +6,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "server/secrets.h"
+
 namespace citadel::server {
 
 using nlohmann::json;
@@ -39,7 +41,7 @@ json seats_json(const std::vector<StoredSeat>& seats) {
     json out = json::array();
     for (const auto& s : seats) {
         out.push_back(s.engine ? json{ { "player", "engine" }, { "level", s.level } }
-                               : json{ { "player", "human" }, { "token", s.token } });
+                               : json{ { "player", "human" }, { "token_hash", s.token_hash } });
         if (s.take_back) out.back()["take_back"] = true;
     }
     return out;
@@ -52,8 +54,10 @@ std::vector<StoredSeat> seats_of(const std::string& text) {
         seat.engine = s.at("player") == "engine";
         if (seat.engine)
             seat.level = s.at("level").get<int>();
+        else if (s.contains("token")) // written before tokens were hashed (migrate_tokens)
+            seat.token_hash = sha256_hex(s.at("token").get<std::string>());
         else
-            seat.token = s.at("token").get<std::string>();
+            seat.token_hash = s.at("token_hash").get<std::string>();
         seat.take_back = s.value("take_back", false);
         out.push_back(seat);
     }
@@ -120,6 +124,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
              " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         finish_game_
             = std::make_unique<Statement>(db_, "UPDATE games SET finished = 1 WHERE id = ?1");
+        save_seats_ = std::make_unique<Statement>(db_, "UPDATE games SET seats = ?2 WHERE id = ?1");
         save_analysis_ = std::make_unique<Statement>(
             db_, "INSERT OR REPLACE INTO analyses(game_id, settings, body) VALUES(?1, ?2, ?3)");
         load_analysis_ = std::make_unique<Statement>(
@@ -127,6 +132,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         begin_    = std::make_unique<Statement>(db_, "BEGIN IMMEDIATE");
         commit_   = std::make_unique<Statement>(db_, "COMMIT");
         rollback_ = std::make_unique<Statement>(db_, "ROLLBACK");
+        migrate_tokens();
         // The checkpoints' own connection. The PRAGMA statement (not sqlite3_wal_checkpoint)
         // because a fresh connection has not read the file yet: it does not know the database
         // is in WAL mode, and a checkpoint call on it would do nothing, silently.
@@ -160,7 +166,7 @@ SqliteStorage::~SqliteStorage() {
 void SqliteStorage::release() {
     sqlite3_finalize(checkpoint_);
     sqlite3_close(checkpoint_db_);
-    insert_game_.reset(), insert_step_.reset(), finish_game_.reset();
+    insert_game_.reset(), insert_step_.reset(), finish_game_.reset(), save_seats_.reset();
     begin_.reset(), commit_.reset(), rollback_.reset();
     save_analysis_.reset(), load_analysis_.reset();
     insert_family_.reset(), save_child_.reset(), delete_child_.reset();
@@ -246,6 +252,35 @@ void SqliteStorage::create_game(const StoredGame& g) {
     if (insert_game_->run() != SQLITE_DONE) fail("cannot store game " + g.id);
     insert_steps(g.id, 0, g.steps);
     if (commit_->run() != SQLITE_DONE) fail("cannot commit game " + g.id);
+}
+
+void SqliteStorage::migrate_tokens() {
+    std::vector<std::pair<std::string, std::string>> old; // id, seats
+    sqlite3_stmt*                                    st = nullptr;
+    if (sqlite3_prepare_v2(
+            db_, "SELECT id, seats FROM games WHERE seats LIKE '%\"token\":%'", -1, &st, nullptr)
+        != SQLITE_OK)
+        fail("cannot look for unhashed tokens");
+    while (sqlite3_step(st) == SQLITE_ROW) old.emplace_back(column_text(st, 0), column_text(st, 1));
+    sqlite3_finalize(st);
+    if (old.empty()) return;
+    exec("PRAGMA secure_delete=ON"); // the replaced text zeroed, not left in free pages
+    if (begin_->run() != SQLITE_DONE) fail("cannot begin a transaction");
+    for (const auto& [id, seats] : old) {
+        save_seats_->text(1, id);
+        save_seats_->text(2, seats_json(seats_of(seats)).dump());
+        if (save_seats_->run() != SQLITE_DONE) fail("cannot hash the tokens of game " + id);
+    }
+    if (commit_->run() != SQLITE_DONE) fail("cannot commit the hashed tokens");
+    exec("PRAGMA wal_checkpoint(TRUNCATE)"); // the old tokens out of the log too
+}
+
+void SqliteStorage::save_seats(const std::string& id, const std::vector<StoredSeat>& seats) {
+    std::lock_guard lock(mutex_);
+    save_seats_->text(1, id);
+    save_seats_->text(2, seats_json(seats).dump());
+    if (save_seats_->run() != SQLITE_DONE) fail("cannot store the seats of game " + id);
+    if (sqlite3_changes(db_) != 1) throw StorageError{ "no game " + id + " to store seats of" };
 }
 
 void SqliteStorage::append_steps(

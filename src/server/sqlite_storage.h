@@ -31,6 +31,7 @@ class SqliteStorage final : public Storage {
     void append_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps,
         bool finished) override;
     std::vector<StoredGame> load_games() override;
+    void save_seats(const std::string& id, const std::vector<StoredSeat>& seats) override;
 
     // One passive checkpoint: copies the committed frames of the WAL into the database file as
     // far as no reader needs them. Answers the frames in the WAL and how many of them are now
@@ -57,6 +58,8 @@ class SqliteStorage final : public Storage {
     std::vector<StoredFamily> load_families() override;
 
   private:
+    // Files written before seat tokens were hashed: each token replaced by its hash, at open.
+    void migrate_tokens();
     struct Statement;
     void exec(const char* sql);
     void insert_steps(const std::string& id, int first_seq, const std::vector<StoredStep>& steps);
@@ -66,7 +69,8 @@ class SqliteStorage final : public Storage {
 
     std::mutex                 mutex_;
     sqlite3*                   db_ = nullptr;
-    std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, begin_, commit_, rollback_;
+    std::unique_ptr<Statement> insert_game_, insert_step_, finish_game_, save_seats_, begin_,
+        commit_, rollback_;
     std::mutex                 checkpoint_mutex_; // guards checkpoint_db_ and checkpoint_
     sqlite3*                   checkpoint_db_ = nullptr; // a second connection, for checkpoints
     sqlite3_stmt*              checkpoint_    = nullptr;

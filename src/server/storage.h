@@ -14,8 +14,9 @@ namespace citadel::server {
 struct StoredSeat {
     bool        engine = false;
     int         level  = 0; // engine seats: 0-20
-    std::string token; // human seats: the secret that plays for this seat
-    bool        take_back = false; // human seats: may take back moves (every other seat an engine)
+    std::string token_hash; // human seats: the SHA-256 of the token that plays for this seat
+                            // (never the token); "" while a rematch's seat waits for its player
+    bool take_back = false; // human seats: may take back moves (every other seat an engine)
 };
 
 struct StoredClock {
@@ -81,6 +82,8 @@ class Storage {
         = 0;
     // Every game, unfinished and finished, with its steps in order.
     virtual std::vector<StoredGame> load_games() = 0;
+    // Replaces a game's seats (a rematch's seat given to its player). Durable when it returns.
+    virtual void save_seats(const std::string& id, const std::vector<StoredSeat>& seats) = 0;
 
     // The post-game analysis of a finished game (analysis.h), kept so that it is computed once:
     // `body` is the answer's JSON text, `settings` names how it was computed (the search and
