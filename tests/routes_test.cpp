@@ -4,6 +4,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "server/rate_limit.h"
 #include "server/routes.h"
 #include "server/sqlite_storage.h"
 #include "server_support.h"
@@ -37,6 +38,35 @@ struct RouteTable : testing::Test {
         return dispatch(games, { method, path, body, "" });
     }
 };
+
+// One client address may create kGameBurst games at once, then one a second; another address
+// is not held back, and a request's own error still comes first (the contract's order).
+TEST_F(RouteTable, GameCreationIsLimitedPerAddress) {
+    auto create = [&](std::string_view client, std::string_view body = R"({"variant": "chess"})") {
+        return dispatch(games, { "POST", "/api/games", body, "", client });
+    };
+    for (int i = 0; i < int(GameService::kGameBurst); ++i)
+        ASSERT_EQ(create("10.0.0.1").status, 201) << i;
+    Reply refused = create("10.0.0.1");
+    EXPECT_EQ(refused.status, 429);
+    EXPECT_EQ(refused.body["code"], "rate_limited");
+    EXPECT_NE(refused.body["message"].get<std::string>().find("games"), std::string::npos);
+    EXPECT_EQ(create("10.0.0.1", R"({"variant": "nonsense"})").body["code"], "bad_request");
+    EXPECT_EQ(create("10.0.0.2").status, 201);
+}
+
+TEST(AddressRateLimit, EachAddressHasItsBucketAndAFloodOfAddressesIsRefused) {
+    AddressRateLimit limit(0.0001, 2, 3); // two at once, then (almost) none
+    EXPECT_TRUE(limit.allow("a"));
+    EXPECT_TRUE(limit.allow("a"));
+    EXPECT_FALSE(limit.allow("a"));
+    EXPECT_TRUE(limit.allow("b"));
+    EXPECT_TRUE(limit.allow("c"));
+    EXPECT_FALSE(limit.allow("d")); // three remembered, none full again: a fourth is refused
+    AddressRateLimit quick(1e9, 1, 1); // refilled at once: full buckets are forgotten
+    EXPECT_TRUE(quick.allow("a"));
+    EXPECT_TRUE(quick.allow("b"));
+}
 
 TEST_F(RouteTable, RefusesWhatNoRouteTakes) {
     EXPECT_EQ(call("GET", "/api/nothing").body["code"], "not_found");

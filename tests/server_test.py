@@ -585,6 +585,38 @@ def test_speech(s):
               f"speech {query[:30]}: {status} {out}")
 
 
+def test_connections_per_address():
+    """--max-connections-per-address: a connection beyond it is closed at once, and a slot freed by
+    a closing connection is taken again."""
+    import socket
+    s = Server(db=os.path.join(TMP, "per-address.db"), extra=["--max-connections-per-address", "3"])
+    held = []
+    try:
+        held = [socket.create_connection((s.host, s.port), timeout=5) for _ in range(3)]
+        request = b"GET /api/games/none HTTP/1.1\r\nHost: x\r\n\r\n"
+        with socket.create_connection((s.host, s.port), timeout=5) as extra:
+            try:
+                extra.sendall(request)
+                answer = extra.recv(4096)
+            except OSError:
+                answer = b""
+        check(answer == b"", f"a fourth connection from one address is closed: {answer[:40]!r}")
+        check(held[0].sendall(request) is None and held[0].recv(4096).startswith(b"HTTP/1.1 404"),
+              "the three held connections are served")
+        held.pop().close()
+        ok, end = False, time.time() + 5
+        while not ok and time.time() < end:
+            try:
+                ok = s.get("/api/games/none")[0] == 404
+            except OSError:
+                time.sleep(0.1)
+        check(ok, "a slot freed by a closed connection is taken again")
+    finally:
+        for c in held:
+            c.close()
+        s.stop()
+
+
 def test_speech_servers():
     """The speech cache survives a restart; a server without speech says so."""
     cache = os.path.join(TMP, "speech-cache")
@@ -821,7 +853,9 @@ def test_bad_arguments():
                         (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen"),
                         (["--port", "0", "--analyses", "0", "--db", os.path.join(TMP, "x.db")], "--analyses"),
                         (["--port", "0", "--speech-cache-mb", "0", "--db", os.path.join(TMP, "x.db")],
-                         "--speech-cache-mb")]:
+                         "--speech-cache-mb"),
+                        (["--port", "0", "--max-connections-per-address", "0", "--db", os.path.join(TMP, "x.db")],
+                         "--max-connections-per-address")]:
         r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
         check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
               f"serve {args}: {r.returncode} {r.stderr!r}")
@@ -830,6 +864,7 @@ def test_bad_arguments():
 def main():
     make_web()
     test_bad_arguments()
+    test_connections_per_address()
     test_speech_servers()
     holder = [Server()]
     try:

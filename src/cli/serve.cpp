@@ -33,6 +33,7 @@ struct ServeArgs {
     int         threads         = 2;
     int         engine_threads  = 1;
     size_t      max_connections = 10000;
+    size_t      max_per_address = 256;
     size_t      analyses        = 2;
     size_t      analysis_queue  = 16;
     std::string speech_cache; // default: the database's path and ".speech"
@@ -66,6 +67,8 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--analyses: must be from 1 to 64" };
     if (args.analysis_queue > 10000)
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
+    if (args.max_per_address < 1 || args.max_per_address > 1000000)
+        throw UsageError{ "--max-connections-per-address: must be from 1 to 1000000" };
     std::unique_ptr<SqliteStorage> storage;
     try {
         storage = std::make_unique<SqliteStorage>(args.db);
@@ -94,7 +97,8 @@ int serve(const ServeArgs& args) {
     }
     StaticFiles  files(args.web);
     ServerLimits limits;
-    limits.max_connections = args.max_connections;
+    limits.max_connections             = args.max_connections;
+    limits.max_connections_per_address = args.max_per_address;
     HttpServer server(io, games, files, limits, speech ? &*speech : nullptr, &families);
     try {
         server.listen(args.host, static_cast<unsigned short>(args.port));
@@ -132,6 +136,8 @@ Subcommand add_serve(CLI::App& app) {
         "--engine-threads", args->engine_threads, "threads for engine seats (default 1)");
     cmd->add_option(
         "--max-connections", args->max_connections, "open connections at most (default 10000)");
+    cmd->add_option("--max-connections-per-address", args->max_per_address,
+        "open connections from one client address at most (default 256)");
     cmd->add_option("--analyses", args->analyses, "finished games analysed at once (default 2)");
     cmd->add_option("--analysis-queue", args->analysis_queue,
         "finished games waiting for their analysis at most (default 16)");

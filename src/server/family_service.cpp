@@ -275,12 +275,7 @@ Reply FamilyService::child_reply(const Child& c, int status) const {
 
 Reply FamilyService::create(std::string_view client) {
     std::lock_guard lock(mutex_);
-    // Ten families an hour from one address, in bursts of ten; the buckets of addresses that
-    // have waited long enough to be full again are forgotten.
-    for (auto it = creations_.begin(); it != creations_.end();)
-        it = it->second.full() ? creations_.erase(it) : std::next(it);
-    auto [limit, fresh] = creations_.try_emplace(std::string(client), 10.0 / 3600, 10.0);
-    if (!limit->second.allow())
+    if (!creations_.allow(client))
         return error_reply(
             "rate_limited", "too many families made from this address; wait a while");
     const std::string key = random_key();

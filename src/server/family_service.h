@@ -122,10 +122,10 @@ class FamilyService {
     Reply change_child(std::string_view key, const std::string& id,
         const std::function<std::optional<Reply>(Child&)>& change);
 
-    Storage&                         storage_;
-    std::mutex                       mutex_;
-    std::map<std::string, Family>    families_; // by the key's hash
-    std::map<std::string, RateLimit> creations_; // per client address
+    Storage&                      storage_;
+    std::mutex                    mutex_;
+    std::map<std::string, Family> families_; // by the key's hash
+    AddressRateLimit creations_{ 10.0 / 3600, 10.0 }; // ten families an hour from one address
 };
 
 // The progress as the API and the storage write it (the storage keeps `tried` too).

@@ -64,7 +64,7 @@ size_t GameService::load() {
     return n;
 }
 
-Reply GameService::create(const json& body) {
+Reply GameService::create(const json& body, std::string_view client) {
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     if (!body.contains("variant") || !body["variant"].is_string())
         return error_reply("bad_request", "variant: a string naming the variant is required");
@@ -150,6 +150,9 @@ Reply GameService::create(const json& body) {
                 "seats[" + std::to_string(s)
                     + "].take_back: only in a game against the computer (every other seat an "
                       "engine)");
+    if (!creations_.allow(client))
+        return error_reply("rate_limited",
+            "this address has created many games in a short time; try again in a minute");
     return open(std::move(g), std::move(game));
 }
 

@@ -16,6 +16,7 @@
 
 #include "server/analysis.h"
 #include "server/engine_seat.h"
+#include "server/rate_limit.h"
 #include "server/reply.h"
 #include "server/room.h"
 #include "server/storage.h"
@@ -33,7 +34,12 @@ class GameService {
     // Rebuilds every stored game by replaying its steps; returns how many were loaded.
     size_t load();
 
-    Reply create(const json& body);
+    // Games one client address may create at once (a classroom behind one address).
+    static constexpr double kGameBurst = 100;
+
+    // A new game; `client`: the address it comes from, which may create kGameBurst games at once
+    // and one a second after that (rate_limited).
+    Reply create(const json& body, std::string_view client = {});
     Reply state(const std::string& id);
     // `connection_token`: the token a WebSocket was opened with ("" for a watcher), used when
     // the message names none; nullopt over HTTP, where the body must carry it.
@@ -67,6 +73,7 @@ class GameService {
     EnginePool&               engines_;
     mutable std::shared_mutex mutex_;
     std::mutex                rematch_mutex_; // one rematch made at a time: never two for one game
+    AddressRateLimit          creations_{ 1.0, kGameBurst }; // games created, per address
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
     std::unique_ptr<Analyses>                              analyses_;
 };

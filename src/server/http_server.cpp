@@ -9,6 +9,7 @@
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <unordered_map>
 
 #include "server/rate_limit.h"
 #include "server/routes.h"
@@ -37,12 +38,41 @@ template <class Message> void secure(Message& res) {
     res.set("Referrer-Policy", "no-referrer");
 }
 
-// One connection's slot among max_connections: released when the last holder goes.
+} // namespace
+
+// The open connections, in all and per client address (the acceptor's strand opens them, any
+// thread closes them).
+struct OpenConnections {
+    std::mutex                              mutex;
+    size_t                                  total = 0;
+    std::unordered_map<std::string, size_t> per_address;
+};
+
+namespace {
+
+// One connection's slot among max_connections (and its address's among
+// max_connections_per_address): released when the last holder goes; an HTTP connection hands it
+// to the WebSocket it becomes.
 struct Slot {
-    std::shared_ptr<std::atomic<size_t>> open;
-    explicit Slot(std::shared_ptr<std::atomic<size_t>> o)
-        : open(std::move(o)) { }
-    ~Slot() { --*open; }
+    std::shared_ptr<OpenConnections> open;
+    std::string                      address;
+    // A slot, or null when the server or the address has no room.
+    static std::unique_ptr<Slot> take(
+        std::shared_ptr<OpenConnections> open, std::string address, const ServerLimits& limits) {
+        std::lock_guard lock(open->mutex);
+        size_t&         mine = open->per_address[address];
+        if (open->total >= limits.max_connections || mine >= limits.max_connections_per_address) {
+            if (mine == 0) open->per_address.erase(address);
+            return nullptr;
+        }
+        ++open->total, ++mine;
+        return std::unique_ptr<Slot>(new Slot{ std::move(open), std::move(address) });
+    }
+    ~Slot() {
+        std::lock_guard lock(open->mutex);
+        --open->total;
+        if (--open->per_address[address] == 0) open->per_address.erase(address);
+    }
 };
 
 // The JSON text of an answer. Bytes that are not UTF-8 (an id or text echoed from a hostile
@@ -550,7 +580,8 @@ HttpServer::HttpServer(net::io_context& io, GameService& games, const StaticFile
     , services_(games, speech, families)
     , files_(files)
     , limits_(limits)
-    , acceptor_(io) { }
+    , acceptor_(io)
+    , open_(std::make_shared<OpenConnections>()) { }
 
 void HttpServer::listen(const std::string& host, unsigned short port) {
     tcp::endpoint endpoint{ net::ip::make_address(host), port };
@@ -566,16 +597,15 @@ unsigned short HttpServer::port() const { return acceptor_.local_endpoint().port
 void HttpServer::accept() {
     acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
         if (!ec) {
-            if (open_->load() >= limits_.max_connections) {
-                beast::error_code ignored;
-                socket.close(ignored); // full: refuse at once rather than queue
-            } else {
-                ++*open_;
-                auto slot = std::make_unique<Slot>(open_);
+            beast::error_code ignored;
+            auto              peer = socket.remote_endpoint(ignored);
+            auto slot = Slot::take(open_, ignored ? "" : peer.address().to_string(), limits_);
+            if (!slot)
+                socket.close(ignored); // full, or this address: refuse at once rather than queue
+            else
                 std::make_shared<HttpSession>(
                     std::move(socket), services_, files_, limits_, std::move(slot))
                     ->run();
-            }
         }
         if (acceptor_.is_open()) accept();
     });

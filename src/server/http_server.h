@@ -20,11 +20,12 @@
 namespace citadel::server {
 
 struct ServerLimits {
-    size_t max_message     = 64 * 1024; // an HTTP body or a WebSocket message
-    size_t max_connections = 10000;
-    double rate_per_second = 30; // requests or messages per connection...
-    double rate_burst      = 60; // ...with bursts up to this many
-    size_t max_queued      = 256; // messages waiting to be written to one WebSocket
+    size_t max_message                 = 64 * 1024; // an HTTP body or a WebSocket message
+    size_t max_connections             = 10000;
+    size_t max_connections_per_address = 256; // a classroom behind one address fits
+    double rate_per_second             = 30; // requests or messages per connection...
+    double rate_burst                  = 60; // ...with bursts up to this many
+    size_t max_queued                  = 256; // messages waiting to be written to one WebSocket
 };
 
 // The built front end in one folder. Nothing outside it is ever served: encoded or plain dot
@@ -48,6 +49,8 @@ class StaticFiles {
     std::filesystem::path root_; // canonical, empty if the folder does not exist
 };
 
+struct OpenConnections; // the connections open, in all and per address (http_server.cpp)
+
 class HttpServer {
   public:
     // `speech`: null where the server runs without it; `families`: null in tests of the games.
@@ -60,12 +63,12 @@ class HttpServer {
   private:
     void accept();
 
-    boost::asio::io_context&             io_;
-    Services                             services_;
-    const StaticFiles&                   files_;
-    ServerLimits                         limits_;
-    boost::asio::ip::tcp::acceptor       acceptor_;
-    std::shared_ptr<std::atomic<size_t>> open_ = std::make_shared<std::atomic<size_t>>(0);
+    boost::asio::io_context&         io_;
+    Services                         services_;
+    const StaticFiles&               files_;
+    ServerLimits                     limits_;
+    boost::asio::ip::tcp::acceptor   acceptor_;
+    std::shared_ptr<OpenConnections> open_;
 };
 
 } // namespace citadel::server

@@ -115,7 +115,11 @@ Reply record(GameService& games, const Params& p, const ApiRequest&) {
 const std::vector<Route>& routes() {
     static const std::vector<Route> table = {
         { "POST", "/api/games",
-            with_json([](GameService& g, const Params&, const json& b) { return g.create(b); }) },
+            [](const Services& s, const Params&, const ApiRequest& r) {
+                auto body = json_body(r);
+                if (auto* refused = std::get_if<Reply>(&body)) return *refused;
+                return s.games.create(std::get<json>(body), r.client);
+            } },
         { "GET", "/api/games/{id}",
             with_games(
                 [](GameService& g, const Params& p, const ApiRequest&) { return g.state(p[0]); }) },

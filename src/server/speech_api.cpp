@@ -38,7 +38,7 @@ Reply failure_reply(const Spoken& s) {
 
 SpeechApi::SpeechApi(speech::Speaker& speaker, SpeechLimits limits)
     : speaker_(speaker)
-    , limits_(limits) { }
+    , made_(limits.made_per_second, limits.made_burst, limits.max_clients) { }
 
 Reply SpeechApi::audio(const ApiRequest& request) { return answer(request, true); }
 Reply SpeechApi::words(const ApiRequest& request) { return answer(request, false); }
@@ -56,7 +56,7 @@ Reply SpeechApi::answer(const ApiRequest& request, bool audio) {
         return error_reply(refusal->too_long ? "too_large" : "bad_request", refusal->message);
     auto& u = std::get<speech::Utterance>(utterance);
     if (auto cached = speaker_.cached(u)) return spoken_reply(*cached, false, audio);
-    if (!may_make(request.client))
+    if (!made_.allow(request.client))
         return error_reply(
             "rate_limited", "this address has had many new texts spoken; try again in a minute");
     Reply r;
@@ -68,17 +68,6 @@ Reply SpeechApi::answer(const ApiRequest& request, bool audio) {
         });
     };
     return r;
-}
-
-bool SpeechApi::may_make(std::string_view client) {
-    std::lock_guard lock(mutex_);
-    if (clients_.size() >= limits_.max_clients) // forget the addresses whose bucket is full again
-        for (auto it = clients_.begin(); it != clients_.end();)
-            it = it->second.full() ? clients_.erase(it) : std::next(it);
-    if (clients_.size() >= limits_.max_clients) return false; // a flood of addresses
-    auto it = clients_.try_emplace(std::string(client), limits_.made_per_second, limits_.made_burst)
-                  .first;
-    return it->second.allow();
 }
 
 } // namespace citadel::server

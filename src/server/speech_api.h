@@ -11,10 +11,6 @@
 // meaning.
 #pragma once
 
-#include <mutex>
-#include <string>
-#include <unordered_map>
-
 #include "server/rate_limit.h"
 #include "server/routes.h"
 #include "speech/speaker.h"
@@ -36,12 +32,9 @@ class SpeechApi {
 
   private:
     Reply answer(const ApiRequest& request, bool audio);
-    bool  may_make(std::string_view client);
 
-    speech::Speaker&                           speaker_;
-    SpeechLimits                               limits_;
-    std::mutex                                 mutex_; // guards clients_
-    std::unordered_map<std::string, RateLimit> clients_;
+    speech::Speaker& speaker_;
+    AddressRateLimit made_; // recordings made, per client address
 };
 
 } // namespace citadel::server
