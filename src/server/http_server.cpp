@@ -50,12 +50,19 @@ struct OpenConnections {
 
 namespace {
 
+// The peer's address as text ("" if the socket no longer knows it).
+std::string address_of(const tcp::socket& socket) {
+    beast::error_code ec;
+    auto              endpoint = socket.remote_endpoint(ec);
+    return ec ? std::string() : endpoint.address().to_string();
+}
+
 // One connection's slot among max_connections (and its address's among
 // max_connections_per_address): released when the last holder goes; an HTTP connection hands it
 // to the WebSocket it becomes.
 struct Slot {
     std::shared_ptr<OpenConnections> open;
-    std::string                      address;
+    std::string                      address; // the peer's: the client of the connection's requests
     // A slot, or null when the server or the address has no room.
     static std::unique_ptr<Slot> take(
         std::shared_ptr<OpenConnections> open, std::string address, const ServerLimits& limits) {
@@ -292,8 +299,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   public:
     HttpSession(tcp::socket socket, Services services, const StaticFiles& files,
         ServerLimits limits, std::unique_ptr<Slot> slot)
-        : client_(address_of(socket))
-        , stream_(std::move(socket))
+        : stream_(std::move(socket))
         , services_(services)
         , files_(files)
         , limits_(limits)
@@ -365,7 +371,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
             const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
             const auto             auth  = req[http::field::authorization];
             Reply                  r     = dispatch(services_,
-                                     { method, path, req.body(), query, client_,
+                                     { method, path, req.body(), query, slot_->address,
                                          std::string_view(auth.data(), auth.size()) });
             Asked asked{ req.version(), req.keep_alive(), std::string(req[http::field::range]) };
             if (!r.later) return respond(std::move(r), asked);
@@ -494,13 +500,6 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         stream_.socket().close(ignored);
     }
 
-    static std::string address_of(const tcp::socket& socket) {
-        beast::error_code ec;
-        auto              endpoint = socket.remote_endpoint(ec);
-        return ec ? std::string() : endpoint.address().to_string();
-    }
-
-    std::string                                            client_; // the peer's address
     beast::tcp_stream                                      stream_;
     beast::flat_buffer                                     buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
@@ -597,9 +596,8 @@ unsigned short HttpServer::port() const { return acceptor_.local_endpoint().port
 void HttpServer::accept() {
     acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
         if (!ec) {
+            auto              slot = Slot::take(open_, address_of(socket), limits_);
             beast::error_code ignored;
-            auto              peer = socket.remote_endpoint(ignored);
-            auto slot = Slot::take(open_, ignored ? "" : peer.address().to_string(), limits_);
             if (!slot)
                 socket.close(ignored); // full, or this address: refuse at once rather than queue
             else

@@ -256,13 +256,11 @@ void SqliteStorage::create_game(const StoredGame& g) {
 
 void SqliteStorage::migrate_tokens() {
     std::vector<std::pair<std::string, std::string>> old; // id, seats
-    sqlite3_stmt*                                    st = nullptr;
-    if (sqlite3_prepare_v2(
-            db_, "SELECT id, seats FROM games WHERE seats LIKE '%\"token\":%'", -1, &st, nullptr)
-        != SQLITE_OK)
-        fail("cannot look for unhashed tokens");
-    while (sqlite3_step(st) == SQLITE_ROW) old.emplace_back(column_text(st, 0), column_text(st, 1));
-    sqlite3_finalize(st);
+    {
+        Statement q(db_, "SELECT id, seats FROM games WHERE seats LIKE '%\"token\":%'");
+        while (sqlite3_step(q.stmt) == SQLITE_ROW)
+            old.emplace_back(column_text(q.stmt, 0), column_text(q.stmt, 1));
+    }
     if (old.empty()) return;
     exec("PRAGMA secure_delete=ON"); // the replaced text zeroed, not left in free pages
     if (begin_->run() != SQLITE_DONE) fail("cannot begin a transaction");
