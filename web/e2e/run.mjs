@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { WEB, apiCall, launchBrowser, startTarget, stopChildren } from './harness.mjs';
 import { boardExtrasChecks } from './board_extras.mjs';
 import { familyChecks } from './family.mjs';
+import { formChecks } from './form.mjs';
 import { gamesChecks } from './games.mjs';
 import { learnChecks } from './learn.mjs';
 import { playChecks } from './play.mjs';
@@ -938,6 +939,7 @@ await variantChecks({ step, assert, newPage, create, seatUrl, api });
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 await gamesChecks({ base, step, assert, newPage, out: OUT });
+await formChecks({ base, mock, step, assert, newPage });
 await rulesChecks({ base, step, assert, newPage, out: OUT });
 
 await browser.close();

@@ -1,17 +1,21 @@
-// Browser checks of the variant players' screens: the Four Kingdoms move list by player (a move
-// made first because of check stands in its player's column), and Tamerlane on a phone (cells
-// of at least 28 px, a piece's card on a long press, closed on release).
+// Browser checks of the variant players' screens: Four Kingdoms' status line says why a player in
+// check moves first, and its move list by player keeps that move in its player's column;
+// Tamerlane on a phone (cells of at least 28 px, a piece's card on a long press, closed on
+// release) and the note on a citadel when a king stands at its door.
 
 // East's rook checks West from m9 to m8: West moves next, before South (check comes first).
 const FK_CHECK_FIRST =
     'xxx3nK4xxx/xxx8xxx/xxx8xxx/14/14/12eR1/wK13/13eK/14/14/14/xxx8xxx/xxx8xxx/xxx4sK3xxx e - - 0 1 eswn -';
+
+// White's King on a9, a step from Black's citadel (z9); Black's king far away.
+const TAMERLANE_AT_CITADEL = '11/K10/11/11/11/5k5/11/11/11/11 w -/- - 0/0 0 1';
 
 export async function variantChecks({ step, assert, newPage, create, seatUrl, api }) {
     const ready = (page) => page.waitForSelector('.board-svg rect.sq', { timeout: 10000 });
     const token = (game, seat) => game.seats.find((s) => s.seat === seat).token;
 
     await step(
-        'variants: the Four Kingdoms move list has a column per player, a check-first move in its own',
+        'variants: Four Kingdoms says check comes first, and its move list keeps that move in its player’s column',
         async () => {
             const game = await create('fourkingdoms', FK_CHECK_FIRST, undefined, null);
             const checked = await api(`/api/games/${game.id}/moves`, {
@@ -20,10 +24,18 @@ export async function variantChecks({ step, assert, newPage, create, seatUrl, ap
                 ply: 0,
             });
             assert(checked.json.to_move === 'west', `West is not to move after the check: ${checked.json.to_move}`);
-            const reply = checked.json.legal_moves[0];
-            await api(`/api/games/${game.id}/moves`, { token: token(game, 'west'), move: reply, ply: 1 });
+            // the status line says why West, not South, moves now
             const page = await newPage();
             await page.goto(seatUrl(game, 'north'));
+            await ready(page);
+            await page.waitForFunction(
+                () =>
+                    /West is in check, so West moves before South/.test(document.querySelector('#status').textContent),
+                null,
+                { timeout: 5000 },
+            );
+            const reply = checked.json.legal_moves[0];
+            await api(`/api/games/${game.id}/moves`, { token: token(game, 'west'), move: reply, ply: 1 });
             await page.waitForSelector('.rounds tbody .san[data-ply="2"]', { timeout: 10000 });
             const table = await page.evaluate(() => ({
                 heads: [...document.querySelectorAll('.rounds thead th[scope="col"]')].map((th) =>
@@ -63,6 +75,21 @@ export async function variantChecks({ step, assert, newPage, create, seatUrl, ap
             assert(/Pawn of camels/.test(text) && /camel\./.test(text), `card: ${text}`);
             await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
             await page.waitForSelector('.piece-card[hidden]', { state: 'attached', timeout: 3000 });
+            await page.context().close();
+        },
+    );
+
+    await step(
+        'variants: a Tamerlane king at the door of the enemy citadel is told what the citadel means',
+        async () => {
+            const game = await create('tamerlane', TAMERLANE_AT_CITADEL);
+            const page = await newPage();
+            await page.goto(seatUrl(game, 'white'));
+            await ready(page);
+            const note = page.locator('#citadel-notes .citadel-note[data-citadel="z9"]');
+            await note.waitFor({ timeout: 5000 });
+            const text = await note.textContent();
+            assert(/White/.test(text) && /king/i.test(text) && /draw/.test(text), `the note says "${text}"`);
             await page.context().close();
         },
     );
