@@ -935,7 +935,7 @@ if (mock && process.env.CITADEL_E2E_MOCK_ONLY !== '0') {
 
 await playChecks({ step, assert, newPage, create, seatUrl, out: OUT });
 await boardExtrasChecks({ step, assert, api, newPage, create, seatUrl, out: OUT });
-await variantChecks({ step, assert, newPage, create, seatUrl, api });
+await variantChecks({ mock, step, assert, newPage, create, seatUrl, api });
 await learnChecks({ base, mock, step, assert, newPage, create, seatUrl, out: OUT });
 await familyChecks({ base, step, assert, newPage, out: OUT });
 await gamesChecks({ base, step, assert, newPage, out: OUT });
