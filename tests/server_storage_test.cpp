@@ -1,4 +1,4 @@
-// The server's stores, SQLite and PostgreSQL alike (ServerStorage.*/SQLite, .../PostgreSQL):
+// The server's stores, SQLite and PostgreSQL alike (ServerStorage.*, once with each):
 // what is stored is loaded back, in order, across reopening; a failed append changes nothing;
 // analyses are kept per game and settings; seats keep only token hashes; families and children
 // last. SQLite's own: its checkpoints, and files of an older Citadel (tokens hashed at open).
@@ -122,6 +122,10 @@ struct TempSchema {
 } // namespace
 
 enum class Backend { sqlite, postgres };
+// The name after a test's (ctest's ServerStorage.X/SQLite; gtest's ServerStorage.X/0).
+void PrintTo(Backend backend, std::ostream* out) {
+    *out << (backend == Backend::sqlite ? "SQLite" : "PostgreSQL");
+}
 
 // The tests every store passes, on a database of their own.
 class ServerStorage : public testing::TestWithParam<Backend> {
@@ -144,10 +148,7 @@ class ServerStorage : public testing::TestWithParam<Backend> {
     std::optional<TempSchema> schema_;
 };
 
-INSTANTIATE_TEST_SUITE_P(, ServerStorage, testing::Values(Backend::sqlite, Backend::postgres),
-    [](const testing::TestParamInfo<Backend>& backend) {
-        return backend.param == Backend::sqlite ? "SQLite" : "PostgreSQL";
-    });
+INSTANTIATE_TEST_SUITE_P(, ServerStorage, testing::Values(Backend::sqlite, Backend::postgres));
 
 TEST_P(ServerStorage, StoresAndLoadsGamesAndStepsInOrder) {
     {
