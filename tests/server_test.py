@@ -855,7 +855,12 @@ def test_bad_arguments():
                         (["--port", "0", "--speech-cache-mb", "0", "--db", os.path.join(TMP, "x.db")],
                          "--speech-cache-mb"),
                         (["--port", "0", "--max-connections-per-address", "0", "--db", os.path.join(TMP, "x.db")],
-                         "--max-connections-per-address")]:
+                         "--max-connections-per-address"),
+                        (["--port", "0", "--db", os.path.join(TMP, "x.db"), "--store", "postgresql:///citadel"],
+                         "excludes"),
+                        (["--port", "0", "--store", "postgresql://citadel@/citadel?host=" + os.path.join(TMP, "no")],
+                         "cannot connect"),
+                        (["--port", "0", "--store", "citadel.db"], "not a connection URI")]:
         r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
         check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
               f"serve {args}: {r.returncode} {r.stderr!r}")

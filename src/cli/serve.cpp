@@ -12,6 +12,7 @@
 #include "server/family_service.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/postgres_storage.h"
 #include "server/search_chooser.h"
 #include "server/speech_api.h"
 #include "server/sqlite_storage.h"
@@ -39,6 +40,8 @@ struct ServeArgs {
     std::string speech_cache; // default: the database's path and ".speech"
     size_t      speech_cache_mb = 256;
     bool        no_speech       = false;
+    bool        postgres        = false; // --store given: PostgreSQL instead of --db
+    std::string store; // its libpq connection URI
 };
 
 // The speech routes' Speaker, or null with --no-speech.
@@ -47,7 +50,9 @@ std::unique_ptr<speech::Speaker> make_speaker(const ServeArgs& args) {
     if (args.speech_cache_mb < 1 || args.speech_cache_mb > 1'000'000)
         throw UsageError{ "--speech-cache-mb: must be from 1 to 1000000" };
     speech::SpeakerOptions options;
-    options.cache_dir   = args.speech_cache.empty() ? args.db + ".speech" : args.speech_cache;
+    options.cache_dir   = !args.speech_cache.empty() ? args.speech_cache
+          : args.postgres                            ? "citadel.speech"
+                                                     : args.db + ".speech";
     options.cache_bytes = uint64_t(args.speech_cache_mb) << 20;
     try {
         return std::make_unique<speech::Speaker>(options);
@@ -69,9 +74,16 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     if (args.max_per_address < 1 || args.max_per_address > 1000000)
         throw UsageError{ "--max-connections-per-address: must be from 1 to 1000000" };
-    std::unique_ptr<SqliteStorage> storage;
+    std::unique_ptr<Storage> storage;
+    std::string              stored_in = args.db; // for the first line: never the URI (a password)
     try {
-        storage = std::make_unique<SqliteStorage>(args.db);
+        if (args.postgres) {
+            auto postgres = std::make_unique<PostgresStorage>(args.store);
+            stored_in     = postgres->location();
+            storage       = std::move(postgres);
+        } else {
+            storage = std::make_unique<SqliteStorage>(args.db);
+        }
     } catch (const StorageError& e) {
         throw UsageError{ e.message };
     }
@@ -110,7 +122,7 @@ int serve(const ServeArgs& args) {
         std::cerr << "citadel serve: no front end at " << args.web
                   << " (the API works without it)\n";
     std::cout << "citadel serve: listening on http://" << args.host << ":" << server.port() << " ("
-              << loaded << " games loaded from " << args.db << ")" << std::endl;
+              << loaded << " games loaded from " << stored_in << ")" << std::endl;
 
     boost::asio::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
@@ -128,7 +140,9 @@ Subcommand add_serve(CLI::App& app) {
     auto* cmd  = app.add_subcommand("serve", "serve the web app and its API (server.md)");
     cmd->add_option("--host", args->host, "address to listen on (default 127.0.0.1)");
     cmd->add_option("--port", args->port, "port to listen on; 0 picks a free one (default 8080)");
-    cmd->add_option("--db", args->db, "SQLite database file (default citadel.db)");
+    auto* store = cmd->add_option("--store", args->store,
+        "keep the games in PostgreSQL instead of --db: a libpq connection URI");
+    cmd->add_option("--db", args->db, "SQLite database file (default citadel.db)")->excludes(store);
     cmd->add_option(
         "--web", args->web, "folder of the built front end (default the source tree's web/dist)");
     cmd->add_option("--threads", args->threads, "network threads (default 2)");
@@ -142,12 +156,16 @@ Subcommand add_serve(CLI::App& app) {
     cmd->add_option("--analysis-queue", args->analysis_queue,
         "finished games waiting for their analysis at most (default 16)");
     cmd->add_option("--speech-cache", args->speech_cache,
-        "folder of the spoken texts (default: the database's path with .speech added)");
+        "folder of the spoken texts (default: the database's path with .speech added; "
+        "citadel.speech with --store)");
     cmd->add_option("--speech-cache-mb", args->speech_cache_mb,
         "the spoken texts kept at most, MiB (default 256)");
     cmd->add_flag("--no-speech", args->no_speech,
         "serve without speech (/api/speech answers not_found): where espeak-ng's data is missing");
-    return { cmd, [args] { return serve(*args); } };
+    return { cmd, [args, store] {
+                args->postgres = store->count() > 0;
+                return serve(*args);
+            } };
 }
 
 } // namespace citadel::cli

@@ -6,8 +6,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "server/secrets.h"
-
 namespace citadel::server {
 
 using nlohmann::json;
@@ -36,33 +34,6 @@ struct SqliteStorage::Statement {
 };
 
 namespace {
-
-json seats_json(const std::vector<StoredSeat>& seats) {
-    json out = json::array();
-    for (const auto& s : seats) {
-        out.push_back(s.engine ? json{ { "player", "engine" }, { "level", s.level } }
-                               : json{ { "player", "human" }, { "token_hash", s.token_hash } });
-        if (s.take_back) out.back()["take_back"] = true;
-    }
-    return out;
-}
-
-std::vector<StoredSeat> seats_of(const std::string& text) {
-    std::vector<StoredSeat> out;
-    for (const auto& s : json::parse(text)) {
-        StoredSeat seat;
-        seat.engine = s.at("player") == "engine";
-        if (seat.engine)
-            seat.level = s.at("level").get<int>();
-        else if (s.contains("token")) // written before tokens were hashed (migrate_tokens)
-            seat.token_hash = sha256_hex(s.at("token").get<std::string>());
-        else
-            seat.token_hash = s.at("token_hash").get<std::string>();
-        seat.take_back = s.value("take_back", false);
-        out.push_back(seat);
-    }
-    return out;
-}
 
 std::string column_text(sqlite3_stmt* st, int i) {
     auto* p = sqlite3_column_text(st, i);
@@ -246,7 +217,7 @@ void SqliteStorage::create_game(const StoredGame& g) {
         insert_game_->null(4);
         insert_game_->null(5);
     }
-    insert_game_->text(6, seats_json(g.seats).dump());
+    insert_game_->text(6, seats_text(g.seats));
     insert_game_->integer(7, g.created_ms);
     insert_game_->integer(8, g.finished);
     if (insert_game_->run() != SQLITE_DONE) fail("cannot store game " + g.id);
@@ -266,7 +237,7 @@ void SqliteStorage::migrate_tokens() {
     if (begin_->run() != SQLITE_DONE) fail("cannot begin a transaction");
     for (const auto& [id, seats] : old) {
         save_seats_->text(1, id);
-        save_seats_->text(2, seats_json(seats_of(seats)).dump());
+        save_seats_->text(2, seats_text(seats_of_text(seats)));
         if (save_seats_->run() != SQLITE_DONE) fail("cannot hash the tokens of game " + id);
     }
     if (commit_->run() != SQLITE_DONE) fail("cannot commit the hashed tokens");
@@ -276,7 +247,7 @@ void SqliteStorage::migrate_tokens() {
 void SqliteStorage::save_seats(const std::string& id, const std::vector<StoredSeat>& seats) {
     std::lock_guard lock(mutex_);
     save_seats_->text(1, id);
-    save_seats_->text(2, seats_json(seats).dump());
+    save_seats_->text(2, seats_text(seats));
     if (save_seats_->run() != SQLITE_DONE) fail("cannot store the seats of game " + id);
     if (sqlite3_changes(db_) != 1) throw StorageError{ "no game " + id + " to store seats of" };
 }
@@ -388,7 +359,7 @@ std::vector<StoredGame> SqliteStorage::load_games() {
                 g.clock = StoredClock{ sqlite3_column_int64(q.stmt, 3),
                     sqlite3_column_int64(q.stmt, 4) };
             try {
-                g.seats = seats_of(column_text(q.stmt, 5));
+                g.seats = seats_of_text(column_text(q.stmt, 5));
             } catch (const std::exception& e) {
                 throw StorageError{ "game " + g.id + " has unreadable seats: " + e.what() };
             }

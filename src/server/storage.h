@@ -1,7 +1,7 @@
 // Where games last: a small interface the game service writes every accepted step to, before it
 // acknowledges it, and reads every game back from when the server starts. SQLite implements it
-// (sqlite_storage.h); a networked database can implement the same calls without touching the
-// game logic, which only ever sees these plain records.
+// (sqlite_storage.h), and PostgreSQL (postgres_storage.h), without touching the game logic, which
+// only ever sees these plain records.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,8 @@ struct StoredStep {
     int         other = -1; // propose_alliance: the seat proposed to; take_back: the
                     // number of moves left standing
     std::vector<int64_t> clock_ms; // each seat's remaining time after the step (timed games)
+    int64_t at_ms = 0; // when it was stored, Unix time by the database's clock: PostgreSQL's,
+                       // for a new owner's clock (cluster_storage.h); 0 from SQLite
 };
 
 struct StoredGame {
@@ -69,6 +71,11 @@ struct StoredFamily {
 struct StorageError {
     std::string message;
 };
+
+// The seats as every store keeps them: JSON text, a human seat by its token's hash (storage.cpp).
+std::string seats_text(const std::vector<StoredSeat>& seats);
+// Throws std::exception when the text is not seats; a token of an older file is hashed.
+std::vector<StoredSeat> seats_of_text(const std::string& text);
 
 class Storage {
   public:
