@@ -86,6 +86,18 @@ TEST(EvalTamerlane, TheCitadelIsARefugeForTheSideBehind) {
     EXPECT_LT(tam(near, "w -/a - 0/0 0 1"), behind_far);
 }
 
+TEST(EvalTamerlane, ACitadelWhoseDoorsAreGuardedIsFartherAway) {
+    // White's king five steps from Black's citadel (f8 to the door a9, then in) still counts on
+    // it; a Black rook on a5 that guards all three doors (a8-a10) puts it out of reach.
+    tamerlane_test::Pieces far     = { { "f2", "K" }, { "f6", "k" }, { "h9", "r" }, { "j9", "r" } };
+    tamerlane_test::Pieces open    = { { "f8", "K" }, { "f6", "k" }, { "h4", "r" }, { "j4", "r" } };
+    auto                   guarded = open;
+    guarded.erase("h4");
+    guarded["a5"] = "r";
+    EXPECT_GT(tam(open), tam(far) + 100);
+    EXPECT_LT(tam(guarded), tam(open) - 100);
+}
+
 TEST(EvalTamerlane, PawnsAreWorthWhatTheyBecomeAndMoreAsTheyAdvance) {
     tamerlane_test::Pieces base          = { { "f2", "K" }, { "f9", "k" } };
     auto                   rook_pawn_far = base, rook_pawn_near = base, camel_pawn = base;

@@ -50,17 +50,28 @@ int distance(Square a, Square b) {
 }
 
 // Steps the senior royal of c needs to stand in the enemy citadel (which must be empty), or a
-// large number.
-int citadel_steps(const Position<Tamerlane>& pos, Seat c) {
-    const Square citadel = tamerlane::enemy_citadel(c);
-    if (pos.piece_on(citadel)) return 99;
+// large number when more than w.citadel_draw_reach. A door (a square beside the citadel) the
+// enemy attacks costs w.citadel_door_guarded steps more: the royal cannot stand there until the
+// guard is driven off or gone. The attacks are looked at only for a royal already within reach.
+int citadel_steps(const Position<Tamerlane>& pos, Seat c, const TamerlaneWeights& w) {
+    constexpr int Far     = 99;
+    const Square  citadel = tamerlane::enemy_citadel(c);
+    if (pos.piece_on(citadel)) return Far;
     Square r = lsb(pos.pieces(c, pos.senior_royal(c)));
-    if (r == NoSquare || r >= Cells) return 99;
-    // The citadel's neighbours: a8-a10 beside z9 (Black's), k1-k3 beside l2 (White's).
+    if (r == NoSquare || r >= Cells) return Far;
+    // The citadel's doors: a8-a10 beside z9 (Black's), k1-k3 beside l2 (White's).
     const int file = citadel == tamerlane::BlackCitadel ? 0 : Files - 1;
     const int rank = citadel == tamerlane::BlackCitadel ? Ranks - 2 : 1;
-    int       best = 99;
-    for (int dr = -1; dr <= 1; ++dr) best = std::min(best, distance(r, G::square(file, rank + dr)));
+    // To the middle door: one step more than to the nearest at most.
+    const int ahead = distance(r, G::square(file, rank));
+    if (ahead > w.citadel_draw_reach) return Far;
+    const BB guards = pos.attack_map(Seat(c ^ 1), pos.pieces());
+    int      best   = Far;
+    for (int dr = -1; dr <= 1; ++dr) {
+        const Square door = G::square(file, rank + dr);
+        best
+            = std::min(best, distance(r, door) + (test(guards, door) ? w.citadel_door_guarded : 0));
+    }
     return best + 1;
 }
 
@@ -186,7 +197,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
     // The citadel: a side that is behind and whose senior royal can reach the enemy citadel in a
     // few steps holds a draw there; the closer, the nearer the score is to 0.
     const Seat behind = val < 0 ? White : Black;
-    const int  steps  = citadel_steps(pos, behind);
+    const int  steps  = citadel_steps(pos, behind, w);
     if (val != 0 && steps <= w.citadel_draw_reach) val = val * steps / (w.citadel_draw_reach + 1);
     return val;
 }

@@ -20,7 +20,7 @@ namespace citadel::eval {
     X(rook_mobility) X(picket_mobility) X(giraffe_mobility) X(leaper_mobility) X(center)      \
     /* royals */                                                                              \
     X(king_attack) X(king_shield) X(royal_attacked) X(swap_right) X(citadel_refuge)           \
-    X(citadel_draw_reach)                                                                     \
+    X(citadel_draw_reach) X(citadel_door_guarded)                                             \
     /* the side to move's initiative */                                                       \
     X(tempo)
 
@@ -58,7 +58,8 @@ inline constexpr TamerlaneWeights kTamerlaneWeights = {
     .royal_attacked        = 30,
     .swap_right            = 30,
     .citadel_refuge        = 100,
-    .citadel_draw_reach    = 3,
+    .citadel_draw_reach    = 7,
+    .citadel_door_guarded  = 2,
     .tempo                 = 7,
 };
 
