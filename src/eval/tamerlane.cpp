@@ -65,12 +65,12 @@ int citadel_steps(const Position<Tamerlane>& pos, Seat c, const TamerlaneWeights
     // To the middle door: one step more than to the nearest at most.
     const int ahead = distance(r, G::square(file, rank));
     if (ahead > w.citadel_draw_reach) return Far;
-    const BB guards = pos.attack_map(Seat(c ^ 1), pos.pieces());
-    int      best   = Far;
+    const BB occ  = pos.pieces();
+    int      best = Far;
     for (int dr = -1; dr <= 1; ++dr) {
-        const Square door = G::square(file, rank + dr);
-        best
-            = std::min(best, distance(r, door) + (test(guards, door) ? w.citadel_door_guarded : 0));
+        const Square door    = G::square(file, rank + dr);
+        const bool   guarded = pos.attacked(Seat(c ^ 1), door, occ);
+        best = std::min(best, distance(r, door) + (guarded ? w.citadel_door_guarded : 0));
     }
     return best + 1;
 }
