@@ -5,7 +5,7 @@
 namespace citadel::server {
 
 void Room::check_flag(Steady::time_point now) {
-    while (clock_.on && clock_.running >= 0 && !game_->turn().over()
+    while (!lost_ && clock_.on && clock_.running >= 0 && !game_->turn().over()
         && clock_.left_now(clock_.running, now) <= 0) {
         const int seat = clock_.running;
         clock_.settle(now);
