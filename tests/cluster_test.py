@@ -20,6 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from server_test import TMP, Server, check, error_code, failures  # noqa: E402
+from ws_client import HandshakeRefused  # noqa: E402
 
 PG = os.environ.get("CITADEL_TEST_PG")
 LEASE_MS = 1500
@@ -102,6 +103,11 @@ def test_kill9_takeover(a, b, c):
     status, out = b.get(f"/api/games/{untimed}")
     check(status == 503 and error_code(out) == "unavailable",
           f"a game a live other node owns is unavailable: {status} {out}")
+    try:
+        b.ws(untimed)
+        check(False, "a WebSocket for a game a live other node owns opens")
+    except HandshakeRefused as refused:
+        check(refused.status == 503, f"the WebSocket is refused with 503, not {refused.status}")
     a.kill9()
     killed = time.monotonic()
     owner, took, state = served_by([b, c], untimed, 10)

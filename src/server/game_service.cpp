@@ -434,12 +434,13 @@ Reply GameService::analysis(const std::string& id) {
     return analyses_->request(id, [&] { return room->analysis_input(); });
 }
 
-int GameService::may_subscribe(const std::string& id, const std::string& token) {
+std::optional<Reply> GameService::may_subscribe(const std::string& id, const std::string& token) {
     Reply refusal;
     auto  room = room_of(id, refusal);
-    if (!room) return refusal.status;
-    if (!token.empty() && room->seat_of_token(token) < 0) return 403;
-    return 0;
+    if (!room) return refusal;
+    if (!token.empty() && room->seat_of_token(token) < 0)
+        return error_reply("bad_token", "no seat of this game holds this token");
+    return std::nullopt;
 }
 
 bool GameService::subscribe(

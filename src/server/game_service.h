@@ -73,9 +73,9 @@ class GameService {
     // refusal (unknown_game, game_not_over, analysis_busy).
     Reply analysis(const std::string& id);
 
-    // For a WebSocket handshake: 0 if it may open, else the HTTP status refusing it (404 unknown
-    // game, 403 a token that holds no seat).
-    int may_subscribe(const std::string& id, const std::string& token);
+    // For a WebSocket handshake: none if it may open, else the refusal (unknown_game, bad_token
+    // for a token that holds no seat, unavailable in a cluster).
+    std::optional<Reply> may_subscribe(const std::string& id, const std::string& token);
     // Sends the state to `s` first and then every message of the game, until unsubscribed.
     bool subscribe(const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s);
     void unsubscribe(const std::string& id, const std::string& token, const Subscriber* s);

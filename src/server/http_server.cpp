@@ -365,16 +365,9 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
             return send(
                 json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
                     req.version(), false));
-        const std::string id      = (*parts)[0];
-        int               refused = services_.games.may_subscribe(id, token);
-        if (refused == 404)
-            return send(
-                json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
-                    req.version(), false));
-        if (refused == 403)
-            return send(
-                json_response(error_reply("bad_token", "no seat of this game holds this token"),
-                    req.version(), false));
+        const std::string id = (*parts)[0];
+        if (auto refused = services_.games.may_subscribe(id, token))
+            return send(json_response(*refused, req.version(), false));
         stream_.expires_never();
         std::make_shared<WsSession>(
             stream_.release_socket(), services_.games, limits_, std::move(slot_), id, token)
