@@ -11,7 +11,9 @@ void Room::check_flag(Steady::time_point now) {
         clock_.settle(now);
         clock_.left[size_t(seat)] = 0;
         game_->act(Action::Flag, Seat(seat), NoSeat);
-        commit_action(Action::Flag, seat, NoSeat, now);
+        // Not stored (the database failing): the game stands as stored, and the flag is tried
+        // again at the next check rather than at once, over and over, under the game's lock.
+        if (commit_action(Action::Flag, seat, NoSeat, now).status != 200) return;
     }
 }
 
