@@ -67,9 +67,11 @@ struct MemoryStorage final : Storage {
 // handlers run there).
 struct Watcher final : Subscriber {
     std::vector<json> messages;
+    bool              moved = false; // told the game left this node
     void              deliver(std::shared_ptr<const std::string> message) override {
         messages.push_back(json::parse(*message));
     }
+    void moved_away() override { moved = true; }
     // The messages after the first state, as "type action-or-move seat" texts.
     std::vector<std::string> changes() const {
         std::vector<std::string> out;

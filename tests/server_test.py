@@ -31,10 +31,12 @@ def check(cond, what):
 
 
 class Server:
-    def __init__(self, db=DB, extra=()):
+    def __init__(self, db=DB, extra=(), store=None, log="server.log"):
+        """A server on the SQLite file `db`, or on the database `store` (a libpq URI)."""
         # stderr to a file: a pipe nobody reads could fill and stall the server.
-        self.log = open(os.path.join(TMP, "server.log"), "a+")
-        self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", "--db", db, "--web", WEB, *extra],
+        self.log = open(os.path.join(TMP, log), "a+")
+        where = ["--store", store] if store else ["--db", db]
+        self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", *where, "--web", WEB, *extra],
                                      stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)", line)

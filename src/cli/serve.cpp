@@ -1,6 +1,7 @@
 // citadel serve: the web app and its API (server.md) from one process.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "server/cluster_node.h"
 #include "server/engine_seat.h"
 #include "server/family_service.h"
 #include "server/game_service.h"
@@ -42,7 +44,20 @@ struct ServeArgs {
     bool        no_speech       = false;
     bool        postgres        = false; // --store given: PostgreSQL instead of --db
     std::string store; // its libpq connection URI
+    std::string node; // with --store: the node's name (default host:port)
+    int         lease_ms     = 3000;
+    int         heartbeat_ms = 0; // default: a sixth of the lease
 };
+
+// With --store: the node's lease, checked.
+server::LeaseTimes lease_times(const ServeArgs& args) {
+    if (args.lease_ms < 100 || args.lease_ms > 600000)
+        throw UsageError{ "--lease-ms: must be from 100 to 600000" };
+    const int heartbeat = args.heartbeat_ms > 0 ? args.heartbeat_ms : args.lease_ms / 6;
+    if (heartbeat < 10 || heartbeat > args.lease_ms / 2)
+        throw UsageError{ "--heartbeat-ms: must be from 10 to half of --lease-ms" };
+    return { std::chrono::milliseconds(args.lease_ms), std::chrono::milliseconds(heartbeat) };
+}
 
 // The speech routes' Speaker, or null with --no-speech.
 std::unique_ptr<speech::Speaker> make_speaker(const ServeArgs& args) {
@@ -74,12 +89,14 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     if (args.max_per_address < 1 || args.max_per_address > 1000000)
         throw UsageError{ "--max-connections-per-address: must be from 1 to 1000000" };
-    std::unique_ptr<Storage> storage;
-    std::string              stored_in = args.db; // for the first line: never the URI (a password)
+    std::unique_ptr<Storage>     storage;
+    std::unique_ptr<ClusterNode> node; // with --store
+    std::string stored_in = args.db; // for the first line: never the URI (a password)
     try {
         if (args.postgres) {
             auto postgres = std::make_unique<PostgresStorage>(args.store);
             stored_in     = postgres->location();
+            node          = std::make_unique<ClusterNode>(*postgres, lease_times(args));
             storage       = std::move(postgres);
         } else {
             storage = std::make_unique<SqliteStorage>(args.db);
@@ -92,7 +109,7 @@ int serve(const ServeArgs& args) {
     AnalysisLimits          analysis;
     analysis.running = args.analyses;
     analysis.waiting = args.analysis_queue;
-    GameService games(io, *storage, engines, analysis);
+    GameService games(io, *storage, engines, analysis, node.get());
     // After io: the Speaker's worker answers through it, so it stops first.
     auto                     speaker = make_speaker(args);
     std::optional<SpeechApi> speech;
@@ -121,15 +138,31 @@ int serve(const ServeArgs& args) {
     if (!files.available())
         std::cerr << "citadel serve: no front end at " << args.web
                   << " (the API works without it)\n";
+    if (node) try {
+            node->start(games,
+                !args.node.empty() ? args.node : args.host + ":" + std::to_string(server.port()));
+        } catch (const StorageError& e) {
+            throw UsageError{ e.message };
+        }
     std::cout << "citadel serve: listening on http://" << args.host << ":" << server.port() << " ("
-              << loaded << " games loaded from " << stored_in << ")" << std::endl;
+              << loaded << " games loaded from " << stored_in << ")"
+              << (node ? " as node " + node->name() : "") << std::endl;
 
-    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
+    // With --store, a stop releases the node's games at once (others claim them now), and their
+    // connections are given a moment to be closed with 1012 so that their clients reconnect.
+    boost::asio::signal_set   signals(io, SIGINT, SIGTERM);
+    boost::asio::steady_timer closing(io);
+    signals.async_wait([&](const boost::system::error_code&, int) {
+        if (!node) return io.stop();
+        node->stop();
+        closing.expires_after(std::chrono::milliseconds(200));
+        closing.async_wait([&](const boost::system::error_code&) { io.stop(); });
+    });
     std::vector<std::thread> pool;
     for (int i = 1; i < args.threads; ++i) pool.emplace_back([&] { io.run(); });
     io.run();
     for (auto& t : pool) t.join();
+    if (node) node->stop(); // before `games` goes: the node's threads hand games to it
     return 0;
 }
 
@@ -143,6 +176,16 @@ Subcommand add_serve(CLI::App& app) {
     auto* store = cmd->add_option("--store", args->store,
         "keep the games in PostgreSQL instead of --db: a libpq connection URI");
     cmd->add_option("--db", args->db, "SQLite database file (default citadel.db)")->excludes(store);
+    cmd->add_option("--node", args->node,
+           "with --store: this node's name in the cluster (default host:port); a random suffix "
+           "is added at each start")
+        ->needs(store);
+    cmd->add_option("--lease-ms", args->lease_ms,
+           "with --store: how long the node's lease holds, ms (default 3000)")
+        ->needs(store);
+    cmd->add_option("--heartbeat-ms", args->heartbeat_ms,
+           "with --store: how often the lease is renewed, ms (default a sixth of --lease-ms)")
+        ->needs(store);
     cmd->add_option(
         "--web", args->web, "folder of the built front end (default the source tree's web/dist)");
     cmd->add_option("--threads", args->threads, "network threads (default 2)");

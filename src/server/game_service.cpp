@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "server/cluster_node.h"
 #include "server/room.h"
 #include "server/secrets.h"
 
@@ -19,10 +20,11 @@ int64_t unix_ms() {
 // ---- the service --------------------------------------------------------------------------------
 
 GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
-    AnalysisLimits analysis_limits)
+    AnalysisLimits analysis_limits, ClusterNode* cluster)
     : io_(io)
     , storage_(storage)
     , engines_(engines)
+    , cluster_(cluster)
     , analyses_(std::make_unique<Analyses>(storage, engines, analysis_limits)) { }
 
 GameService::~GameService() = default;
@@ -30,7 +32,82 @@ GameService::~GameService() = default;
 std::shared_ptr<Room> GameService::find(const std::string& id) const {
     std::shared_lock lock(mutex_);
     auto             at = rooms_.find(id);
-    return at == rooms_.end() ? nullptr : at->second;
+    return at == rooms_.end() || at->second->lost() ? nullptr : at->second;
+}
+
+std::shared_ptr<Room> GameService::room_of(const std::string& id, Reply& refusal) {
+    if (auto room = find(id)) return room;
+    if (cluster_) return claimed(id, refusal);
+    refusal = error_reply("unknown_game", "no game has the id '" + id + "'");
+    return nullptr;
+}
+
+// Claimed before it is loaded, so that the load has every step: its old owner can write none
+// after the claim. A finished game another live node owns is served from the store as it is;
+// it is never written here (its epoch 0 is never the game's).
+std::shared_ptr<Room> GameService::claimed(const std::string& id, Reply& refusal) {
+    std::lock_guard lock(claim_mutex_);
+    if (auto room = find(id)) return room;
+    try {
+        auto claim = cluster_->claim(id);
+        auto game  = cluster_->store().load_game(id);
+        if (!game) {
+            refusal = error_reply("unknown_game", "no game has the id '" + id + "'");
+            return nullptr;
+        }
+        if (claim) return run_claimed(std::move(*game), *claim);
+        if (!game->finished) {
+            refusal = error_reply("unavailable",
+                "game " + id
+                    + " is served by another node of the cluster; ask that node "
+                      "(forwarding between nodes is not there yet)");
+            return nullptr;
+        }
+        auto room = rebuilt(std::move(*game));
+        if (!room) {
+            refusal = error_reply("storage_failed", "game " + id + " cannot be rebuilt");
+            return nullptr;
+        }
+        room->own(*cluster_, 0);
+        room->start();
+        add(room);
+        return room;
+    } catch (const StorageError& e) {
+        std::cerr << "citadel serve: " << e.message << "\n";
+        refusal = error_reply("storage_failed", "game " + id + " could not be loaded");
+        return nullptr;
+    }
+}
+
+void GameService::adopt(StoredGame game, const Claim& claim) {
+    std::lock_guard lock(claim_mutex_);
+    run_claimed(std::move(game), claim);
+}
+
+// Policy B (docs/server.md, "Cluster"): the seat to move is charged the time from its game's
+// last step to the last moment its previous owner is known to have served it, and not the time
+// after, when nobody ran its clock. Both times are the database's, so the nodes' clocks do not
+// matter. A room held at this claim's epoch or a later one is kept.
+std::shared_ptr<Room> GameService::run_claimed(StoredGame game, const Claim& claim) {
+    if (auto held = find(claim.game_id); held && held->epoch() >= claim.epoch) return held;
+    int64_t charged = 0;
+    if (claim.last_served_ms && !game.steps.empty())
+        charged = std::max<int64_t>(0, *claim.last_served_ms - game.steps.back().at_ms);
+    auto room = rebuilt(std::move(game));
+    if (!room) return nullptr;
+    room->own(*cluster_, claim.epoch);
+    room->start(charged);
+    add(room);
+    return room;
+}
+
+void GameService::drop_rooms() {
+    std::unordered_map<std::string, std::shared_ptr<Room>> dropped;
+    {
+        std::unique_lock lock(mutex_);
+        dropped.swap(rooms_);
+    }
+    for (auto& [id, room] : dropped) room->give_up();
 }
 
 void GameService::add(std::shared_ptr<Room> room) {
@@ -38,29 +115,35 @@ void GameService::add(std::shared_ptr<Room> room) {
     rooms_[room->id()] = room;
 }
 
-size_t GameService::load() {
-    size_t n = 0;
-    for (StoredGame& g : storage_.load_games()) {
-        auto  made = make_live_game(g.variant, g.start_fen);
-        auto* game = std::get_if<std::unique_ptr<LiveGame>>(&made);
-        if (!game) {
-            std::cerr << "citadel serve: game " << g.id
-                      << " cannot be rebuilt: " << std::get<NoGame>(made).message << "\n";
-            continue;
-        }
-        std::vector<StoredStep> steps = std::move(g.steps);
-        auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(*game));
-        for (size_t i = 0; i < steps.size(); ++i)
-            if (!room->replay(steps[i])) {
-                std::cerr << "citadel serve: game " << room->id() << ": stored step " << i << " ("
-                          << steps[i].kind << " " << steps[i].text << ") is refused; "
-                          << "the game stops before it\n";
-                break;
-            }
-        room->start();
-        add(room);
-        ++n;
+std::shared_ptr<Room> GameService::rebuilt(StoredGame g) {
+    auto  made = make_live_game(g.variant, g.start_fen);
+    auto* game = std::get_if<std::unique_ptr<LiveGame>>(&made);
+    if (!game) {
+        std::cerr << "citadel serve: game " << g.id
+                  << " cannot be rebuilt: " << std::get<NoGame>(made).message << "\n";
+        return nullptr;
     }
+    std::vector<StoredStep> steps = std::move(g.steps);
+    auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(*game));
+    for (size_t i = 0; i < steps.size(); ++i)
+        if (!room->replay(steps[i])) {
+            std::cerr << "citadel serve: game " << room->id() << ": stored step " << i << " ("
+                      << steps[i].kind << " " << steps[i].text << ") is refused; "
+                      << "the game stops before it\n";
+            break;
+        }
+    return room;
+}
+
+size_t GameService::load() {
+    if (cluster_) return 0;
+    size_t n = 0;
+    for (StoredGame& g : storage_.load_games())
+        if (auto room = rebuilt(std::move(g))) {
+            room->start();
+            add(room);
+            ++n;
+        }
     return n;
 }
 
@@ -168,8 +251,12 @@ Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game, bool remat
             tokens[size_t(s)]             = random_hex(16);
             g.seats[size_t(s)].token_hash = sha256_hex(tokens[size_t(s)]);
         }
+    int64_t epoch = 0; // in a cluster: the new game's first owner's
     try {
-        storage_.create_game(g);
+        if (cluster_)
+            epoch = cluster_->create(g);
+        else
+            storage_.create_game(g);
     } catch (const StorageError& e) {
         std::cerr << "citadel serve: " << e.message << "\n";
         return error_reply("storage_failed", "the game could not be stored");
@@ -181,14 +268,16 @@ Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game, bool remat
                 { { "seat", seat_name(Seat(s), n) }, { "token", tokens[size_t(s)] },
                     { "url", "/g/" + g.id + "?token=" + tokens[size_t(s)] } });
     auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(game));
+    if (cluster_) room->own(*cluster_, epoch);
     add(room);
     room->start();
     return { 201, answer };
 }
 
 Reply GameService::state(const std::string& id) {
-    auto room = find(id);
-    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
     return { 200, room->state() };
 }
 
@@ -232,8 +321,9 @@ Reply GameService::move(
         return error_reply("bad_request", "move: the move's text (e.g. \"e2e4\") is required");
     if (!body.contains("ply") || !body["ply"].is_number_integer())
         return error_reply("bad_request", "ply: the number of moves already played is required");
-    auto room = find(id);
-    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
     return room->move(*token, body["move"].get<std::string>(), body["ply"].get<int64_t>());
 }
 
@@ -263,8 +353,9 @@ Reply GameService::action(
             return error_reply("bad_request", "with: must be a seat name");
         with_name = body["with"].get<std::string>();
     }
-    auto room = find(id);
-    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
     Seat with = NoSeat;
     if (!with_name.empty()) {
         with = seat_named(with_name, room->seat_count());
@@ -281,8 +372,9 @@ Reply GameService::take_back(const std::string& id, const json& body) {
     std::optional<int64_t> ply;
     auto                   token = token_of(body, std::nullopt, bad);
     if (!token || !optional_ply(body, ply, bad)) return *bad;
-    auto room = find(id);
-    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
     return room->take_back(*token, ply);
 }
 
@@ -293,8 +385,9 @@ Reply GameService::rematch(const std::string& id, const json& body) {
     std::optional<Reply> bad;
     auto                 token = token_of(body, std::nullopt, bad);
     if (!token) return *bad;
-    auto room = find(id);
-    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
     const int seat = room->seat_of_token(*token);
     if (seat < 0) return error_reply("bad_token", "no seat of this game holds this token");
     if (!room->over())
@@ -312,8 +405,8 @@ Reply GameService::rematch(const std::string& id, const json& body) {
             return error_reply("storage_failed", "the rematch could not be linked to this game");
         next_id = g.id;
     }
-    auto next = find(*next_id);
-    if (!next) return error_reply("unknown_game", "the rematch '" + *next_id + "' is gone");
+    auto next = room_of(*next_id, refusal);
+    if (!next) return refusal;
     const int         n          = next->seat_count();
     const int         mine       = (seat + 1) % n;
     const std::string token_next = rematch_token(*token, *next_id);
@@ -325,25 +418,29 @@ Reply GameService::rematch(const std::string& id, const json& body) {
 }
 
 std::optional<std::string> GameService::record(const std::string& id) {
-    auto room = find(id);
+    Reply refusal;
+    auto  room = room_of(id, refusal);
     if (!room) return std::nullopt;
     return room->record();
 }
 
 Reply GameService::analysis(const std::string& id) {
-    auto room = find(id);
-    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
     if (!room->over())
         return error_reply("game_not_over",
             "the analysis is given once the game is over (during play it would be engine help)");
     return analyses_->request(id, [&] { return room->analysis_input(); });
 }
 
-int GameService::may_subscribe(const std::string& id, const std::string& token) {
-    auto room = find(id);
-    if (!room) return 404;
-    if (!token.empty() && room->seat_of_token(token) < 0) return 403;
-    return 0;
+std::optional<Reply> GameService::may_subscribe(const std::string& id, const std::string& token) {
+    Reply refusal;
+    auto  room = room_of(id, refusal);
+    if (!room) return refusal;
+    if (!token.empty() && room->seat_of_token(token) < 0)
+        return error_reply("bad_token", "no seat of this game holds this token");
+    return std::nullopt;
 }
 
 bool GameService::subscribe(

@@ -3,6 +3,11 @@
 // server, engine seats, and the live messages to each game's subscribers. Every accepted step
 // is committed to Storage before it is answered or broadcast. Thread-safe: each game has its
 // own lock, so games never wait for one another. Finished games can be analysed (analysis.h).
+// In a cluster (a ClusterNode given) the service holds only the games this node owns: a game it
+// creates is owned by it, one asked for and not held here is loaded from the store and claimed
+// if its owner is gone (else refused as unavailable while forwarding to its owner is not there),
+// and the node's reaper hands it the games of dead nodes (adopt). A finished game is served by
+// every node.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -15,6 +20,7 @@
 #include <unordered_map>
 
 #include "server/analysis.h"
+#include "server/cluster_storage.h"
 #include "server/engine_seat.h"
 #include "server/rate_limit.h"
 #include "server/reply.h"
@@ -25,14 +31,25 @@ namespace citadel::server {
 
 using nlohmann::json;
 
+class ClusterNode;
+
 class GameService {
   public:
+    // `cluster`: this node, in a cluster (its store is `storage`); null for one node alone.
     GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
-        AnalysisLimits analysis_limits = {});
+        AnalysisLimits analysis_limits = {}, ClusterNode* cluster = nullptr);
     ~GameService();
 
-    // Rebuilds every stored game by replaying its steps; returns how many were loaded.
+    // Rebuilds every stored game by replaying its steps; returns how many were loaded. None in
+    // a cluster: there the games come as they are claimed.
     size_t load();
+
+    // In a cluster: runs a game this node has claimed (its steps loaded after the claim), its
+    // clock charged for the time its previous owner served it since its last step.
+    void adopt(StoredGame game, const Claim& claim);
+    // In a cluster: drops every game held here (this node stops owning them), closing their
+    // connections with 1012.
+    void drop_rooms();
 
     // Games one client address may create at once (a classroom behind one address).
     static constexpr double kGameBurst = 100;
@@ -56,21 +73,32 @@ class GameService {
     // refusal (unknown_game, game_not_over, analysis_busy).
     Reply analysis(const std::string& id);
 
-    // For a WebSocket handshake: 0 if it may open, else the HTTP status refusing it (404 unknown
-    // game, 403 a token that holds no seat).
-    int may_subscribe(const std::string& id, const std::string& token);
+    // For a WebSocket handshake: none if it may open, else the refusal (unknown_game, bad_token
+    // for a token that holds no seat, unavailable in a cluster).
+    std::optional<Reply> may_subscribe(const std::string& id, const std::string& token);
     // Sends the state to `s` first and then every message of the game, until unsubscribed.
     bool subscribe(const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s);
     void unsubscribe(const std::string& id, const std::string& token, const Subscriber* s);
 
   private:
+    // The room of a game held here, or null.
     std::shared_ptr<Room> find(const std::string& id) const;
+    // The room of game `id`: held here or, in a cluster, loaded (and claimed if it may be); null
+    // with `refusal` set if there is none (unknown_game, unavailable, storage_failed).
+    std::shared_ptr<Room> room_of(const std::string& id, Reply& refusal);
+    std::shared_ptr<Room> claimed(const std::string& id, Reply& refusal);
+    // Runs a game claimed for this node (claim_mutex_ held): adopt() without the lock.
+    std::shared_ptr<Room> run_claimed(StoredGame game, const Claim& claim);
+    // A stored game's room, its steps replayed; null if its variant cannot be made.
+    std::shared_ptr<Room> rebuilt(StoredGame g);
     void                  add(std::shared_ptr<Room> room);
     Reply                 open(StoredGame g, std::unique_ptr<LiveGame> game, bool rematch = false);
 
     boost::asio::io_context&  io_;
     Storage&                  storage_;
     EnginePool&               engines_;
+    ClusterNode*              cluster_;
+    std::mutex                claim_mutex_; // in a cluster: one game claimed at a time here
     mutable std::shared_mutex mutex_;
     std::mutex                rematch_mutex_; // one rematch made at a time: never two for one game
     AddressRateLimit          creations_{ 1.0, kGameBurst }; // games created, per address

@@ -171,6 +171,13 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         if (post) net::post(ws_.get_executor(), [self = shared_from_this()] { self->drain(); });
     }
 
+    void moved_away() override {
+        net::post(ws_.get_executor(), [self = shared_from_this()] {
+            self->drain();
+            self->close_after_queue(websocket::close_code::service_restart);
+        });
+    }
+
   private:
     void on_accept(beast::error_code ec) {
         if (ec) return;
@@ -193,8 +200,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
             send(error_reply("too_large",
                 "a message may have up to " + std::to_string(limits_.max_message)
                     + " bytes; this one has " + std::to_string(text.size())));
-            closing_ = true;
-            return; // the connection closes once the answer is written
+            return close_after_queue(websocket::close_code::too_big);
         }
         if (!rate_.allow()) {
             send(error_reply("rate_limited", "too many messages; slow down"));
@@ -261,9 +267,21 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
                 if (!self->queue_.empty())
                     self->write();
                 else if (self->closing_)
-                    self->ws_.async_close(websocket::close_code::too_big,
-                        [self](beast::error_code) { self->finish(); });
+                    self->send_close();
             });
+    }
+
+    // Nothing more is queued; the connection closes with `code` once the queue is written.
+    void close_after_queue(websocket::close_code code) {
+        if (finished_ || closing_) return;
+        closing_    = true;
+        close_code_ = code;
+        if (queue_.empty()) send_close();
+    }
+
+    void send_close() {
+        ws_.async_close(
+            close_code_, [self = shared_from_this()](beast::error_code) { self->finish(); });
     }
 
     void close() {
@@ -290,7 +308,8 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
     std::mutex                                      inbox_mutex_; // guards inbox_, drain_posted_
     std::vector<std::shared_ptr<const std::string>> inbox_;
     bool                                            drain_posted_ = false;
-    bool subscribed_ = false, finished_ = false, closing_ = false;
+    bool                  subscribed_ = false, finished_ = false, closing_ = false;
+    websocket::close_code close_code_ = websocket::close_code::normal; // once closing_
 };
 
 // ---- HTTP ---------------------------------------------------------------------------------------
@@ -346,16 +365,9 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
             return send(
                 json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
                     req.version(), false));
-        const std::string id      = (*parts)[0];
-        int               refused = services_.games.may_subscribe(id, token);
-        if (refused == 404)
-            return send(
-                json_response(error_reply("unknown_game", "no game has the id '" + id + "'"),
-                    req.version(), false));
-        if (refused == 403)
-            return send(
-                json_response(error_reply("bad_token", "no seat of this game holds this token"),
-                    req.version(), false));
+        const std::string id = (*parts)[0];
+        if (auto refused = services_.games.may_subscribe(id, token))
+            return send(json_response(*refused, req.version(), false));
         stream_.expires_never();
         std::make_shared<WsSession>(
             stream_.release_socket(), services_.games, limits_, std::move(slot_), id, token)

@@ -11,7 +11,9 @@ int status_of(std::string_view code) {
         return 409;
     if (code == "too_large") return 413;
     if (code == "rate_limited") return 429;
-    if (code == "storage_failed" || code == "analysis_busy" || code == "speech_failed") return 503;
+    if (code == "storage_failed" || code == "analysis_busy" || code == "speech_failed"
+        || code == "unavailable")
+        return 503;
     return 400;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "server/cluster_node.h"
 #include "server/messages.h"
 #include "server/secrets.h"
 
@@ -84,9 +85,15 @@ bool Room::replay(const StoredStep& s) {
     return true;
 }
 
-void Room::start() {
+void Room::own(ClusterNode& node, int64_t epoch) {
+    owner_ = &node;
+    epoch_ = epoch;
+}
+
+void Room::start(int64_t charged_ms) {
     std::lock_guard lock(mutex_);
     clock_.restart(game_->turn(), Steady::now());
+    if (clock_.running >= 0) clock_.left[size_t(clock_.running)] -= charged_ms;
     arm_timer();
     ask_decisions();
     ask_engine();
@@ -150,6 +157,7 @@ int Room::seat_of_token_locked(const std::string& token) const {
 }
 
 std::optional<Reply> Room::refuse(int seat, std::optional<int64_t> ply, Steady::time_point now) {
+    if (lost_) return not_stored("");
     if (seat < 0) return error_reply("bad_token", "no seat of this game holds this token");
     check_flag(now);
     const Turn& turn = game_->turn();
@@ -205,7 +213,7 @@ Reply Room::play_locked(
     if (!store(std::move(steps))) {
         game_->undo_move();
         clock_ = before;
-        return error_reply("storage_failed", "the move could not be stored; it was not played");
+        return not_stored("the move could not be stored; it was not played");
     }
     json msg = move_message(game_->turn(), clock_json(now));
     broadcast(msg);
@@ -242,7 +250,7 @@ Reply Room::commit_action(Action action, int seat, Seat with, Steady::time_point
     if (!store({ step })) {
         rebuild();
         clock_ = before;
-        return error_reply("storage_failed", "the action could not be stored; it was not taken");
+        return not_stored("the action could not be stored; it was not taken");
     }
     json msg = action_message(game_->turn(), action, Seat(seat), with, clock_json(now));
     broadcast(msg);
@@ -296,8 +304,7 @@ Reply Room::take_back(const std::string& token, std::optional<int64_t> ply) {
     auto game = replayed(after);
     if (!game)
         return error_reply("take_back_refused", "the game before the move cannot be rebuilt");
-    if (!store({ step }))
-        return error_reply("storage_failed", "the take-back could not be stored; nothing changed");
+    if (!store({ step })) return not_stored("the take-back could not be stored; nothing changed");
     game_ = std::move(game);
     if (clock_.on) clock_.left = step.clock_ms;
     clock_.restart(game_->turn(), now);
@@ -355,14 +362,45 @@ bool Room::link_rematch(const std::string& id, int seat) {
 }
 
 bool Room::store(std::vector<StoredStep> steps) {
+    if (lost_) return false;
     try {
-        storage_.append_steps(id_, int(history_.size()), steps, game_->turn().over());
+        if (owner_)
+            owner_->append(id_, epoch_, int(history_.size()), steps, game_->turn().over());
+        else
+            storage_.append_steps(id_, int(history_.size()), steps, game_->turn().over());
         history_.insert(history_.end(), steps.begin(), steps.end());
         return true;
     } catch (const StorageError& e) {
         std::cerr << "citadel serve: " << e.message << "\n";
-        return false;
+    } catch (const NotOwner& e) {
+        std::cerr << "citadel serve: game " << id_ << " is given up: " << e.message << "\n";
+        give_up_locked();
     }
+    return false;
+}
+
+Reply Room::not_stored(std::string message) const {
+    if (lost_)
+        return error_reply("unavailable",
+            "game " + id_
+                + " is not served by this node any more (another node owns it now); "
+                  "reconnect to be served");
+    return error_reply("storage_failed", std::move(message));
+}
+
+void Room::give_up() {
+    std::lock_guard lock(mutex_);
+    give_up_locked();
+}
+
+// Nothing of the game is acted on here any more: the timer stops, an engine's late answer finds
+// the room lost (store() refuses it), and the connections close so that their clients go to the
+// game's new owner.
+void Room::give_up_locked() {
+    if (lost_.exchange(true)) return;
+    timer_.cancel();
+    for (auto& s : subscribers_) s->moved_away();
+    subscribers_.clear();
 }
 
 void Room::after_step() {
@@ -388,7 +426,7 @@ json Room::state_locked() const {
 bool Room::subscribe(const std::string& token, std::shared_ptr<Subscriber> s) {
     std::lock_guard lock(mutex_);
     int             seat = seat_of_token_locked(token);
-    if (!token.empty() && seat < 0) return false;
+    if (lost_ || (!token.empty() && seat < 0)) return false;
     check_flag(Steady::now());
     s->deliver(std::make_shared<const std::string>(state_locked().dump()));
     subscribers_.push_back(std::move(s));

@@ -2,7 +2,10 @@
 // it has stored and the connections watching it. Every move and action is checked in server.md's
 // order, taken by the game (LiveGame, the game contract), committed to Storage, and only then
 // answered and broadcast, as the game's Turn (messages.h). Each room has its own lock, so games
-// never wait for one another.
+// never wait for one another. In a cluster a room owns its game at an epoch and writes through
+// its ClusterNode (cluster_node.h); once a write is refused (another node owns the game now, or
+// this node's lease may have expired) the room is lost: it writes, answers and broadcasts
+// nothing more, and its connections are closed so that their clients reconnect.
 //
 // Storage is append-only: a take-back is a step of its own ("take_back", with the number of
 // moves it leaves standing), and the game is the standing steps replayed; the link to the
@@ -13,6 +16,7 @@
 //   room_engine.cpp  engine seats: their moves, and their answers to offers and proposals
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
@@ -36,7 +40,13 @@ class Subscriber {
   public:
     virtual ~Subscriber()                                            = default;
     virtual void deliver(std::shared_ptr<const std::string> message) = 0;
+    // The game is no longer served here (another node owns it, or this one stops): the
+    // connection closes with 1012 (service restart) once what is queued is written, so that its
+    // client reconnects. Must not block either.
+    virtual void moved_away() = 0;
 };
+
+class ClusterNode;
 
 class Room : public std::enable_shared_from_this<Room> {
   public:
@@ -50,8 +60,15 @@ class Room : public std::enable_shared_from_this<Room> {
 
     // Replays a stored step; false if the game refuses it (a damaged database).
     bool replay(const StoredStep& s);
-    // After creation or replay: the clock resumes with the time it had at the last step.
-    void start();
+    // In a cluster, before start(): the room owns its game at `epoch` and writes through `node`.
+    void    own(ClusterNode& node, int64_t epoch);
+    int64_t epoch() const { return epoch_; }
+    // After creation or replay: the clock resumes with the time it had at the last step, less
+    // `charged_ms` for the seat to move (a game taken over: docs/server.md, "Cluster").
+    void start(int64_t charged_ms = 0);
+    // The room stops serving its game (see above); lost() tells whether it has.
+    void give_up();
+    bool lost() const { return lost_; }
 
     json        state();
     std::string record();
@@ -96,6 +113,10 @@ class Room : public std::enable_shared_from_this<Room> {
     Reply claim_with_move(int seat, const std::string& text, Steady::time_point now);
     Reply commit_action(Action action, int seat, Seat with, Steady::time_point now);
     bool  store(std::vector<StoredStep> steps);
+    // The answer to a step store() refused: unavailable if the room is lost, else storage_failed
+    // with `message`.
+    Reply not_stored(std::string message) const;
+    void  give_up_locked();
     void  after_step();
     json  state_locked() const;
     void  broadcast(const json& msg);
@@ -142,6 +163,9 @@ class Room : public std::enable_shared_from_this<Room> {
     boost::asio::io_context&   io_;
     Storage&                   storage_;
     EnginePool&                engines_;
+    ClusterNode*               owner_ = nullptr; // in a cluster: writes go through it
+    int64_t                    epoch_ = 0; // in a cluster: the epoch the room owns its game at
+    std::atomic<bool>          lost_{ false };
     std::mutex                 mutex_;
     boost::asio::steady_timer  timer_;
     const std::string          id_;

@@ -5,13 +5,15 @@
 namespace citadel::server {
 
 void Room::check_flag(Steady::time_point now) {
-    while (clock_.on && clock_.running >= 0 && !game_->turn().over()
+    while (!lost_ && clock_.on && clock_.running >= 0 && !game_->turn().over()
         && clock_.left_now(clock_.running, now) <= 0) {
         const int seat = clock_.running;
         clock_.settle(now);
         clock_.left[size_t(seat)] = 0;
         game_->act(Action::Flag, Seat(seat), NoSeat);
-        commit_action(Action::Flag, seat, NoSeat, now);
+        // Not stored (the database failing): the game stands as stored, and the flag is tried
+        // again at the next check rather than at once, over and over, under the game's lock.
+        if (commit_action(Action::Flag, seat, NoSeat, now).status != 200) return;
     }
 }
 
