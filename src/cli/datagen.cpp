@@ -56,7 +56,7 @@ Subcommand add_datagen(CLI::App& app) {
                 throw UsageError{ "datagen makes chess data only, not '" + args->variant + "'" };
             const auto& config = args->config;
             if ((config.games > 0) == (config.positions > 0))
-                throw UsageError{ "datagen needs one target: --games N or --positions N" };
+                throw UsageError{ "datagen needs exactly one target: --games N or --positions N" };
             datagen::Progress done;
             try {
                 done = datagen::run(config, print_progress);
