@@ -183,6 +183,7 @@ TEST(DatagenRun, KeptPositionsAreLegalQuietAndScored) {
     const auto done = run_quietly(tiny_run(file.path, 1, 1));
     const auto kept = records(file.bytes());
     ASSERT_EQ(kept.size(), done.positions);
+    ASSERT_FALSE(kept.empty());
     for (const auto& tp : kept) {
         Position<Chess>  pos;
         StateInfo<Chess> st;

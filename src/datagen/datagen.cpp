@@ -180,23 +180,25 @@ Progress run(const RunConfig& config, const std::function<void(const Progress&)>
     auto progress = [&] {
         const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
         Progress     p;
-        p.games                = header.games;
-        p.positions            = header.positions;
-        const u64 new_games    = header.games - at_start.games;
-        const u64 new_position = header.positions - at_start.positions;
-        p.positions_per_second = seconds > 0 ? double(new_position) / seconds : 0;
+        p.games                 = header.games;
+        p.positions             = header.positions;
+        const u64 new_games     = header.games - at_start.games;
+        const u64 new_positions = header.positions - at_start.positions;
+        p.positions_per_second  = seconds > 0 ? double(new_positions) / seconds : 0;
         if (done())
             p.eta_seconds = 0;
         else if (config.games && new_games)
             p.eta_seconds = double(config.games - header.games) * seconds / double(new_games);
-        else if (!config.games && new_position)
+        else if (!config.games && new_positions)
             p.eta_seconds = double(config.positions - header.positions) / p.positions_per_second;
         return p;
     };
-    if (done()) {
-        on_progress(progress());
-        return progress();
-    }
+    auto finish = [&] {
+        const Progress last = progress();
+        on_progress(last);
+        return last;
+    };
+    if (done()) return finish();
     std::fstream file(config.path, std::ios::binary | std::ios::in | std::ios::out);
     if (!file) throw std::runtime_error("cannot open the data file " + config.path);
 
@@ -244,8 +246,7 @@ Progress run(const RunConfig& config, const std::function<void(const Progress&)>
             next_report = Clock::now() + std::chrono::seconds(1);
         }
     }
-    on_progress(progress());
-    return progress();
+    return finish();
 }
 
 } // namespace citadel::datagen
