@@ -43,10 +43,10 @@ Subcommand add_datagen(CLI::App& app) {
     cmd->add_option("--nodes", c.settings.nodes, "nodes searched a move (5000)")
         ->check(CLI::Range(1u, 100000000u));
     cmd->add_option("--random-plies", c.settings.random_plies, "random opening plies (8)")
-        ->check(CLI::Range(0u, 100u));
+        ->check(CLI::Range(1u, 100u));
     cmd->add_option("--max-opening-score", c.settings.max_opening_score,
            "largest opening score kept, centipawns (400)")
-        ->check(CLI::Range(0u, 10000u));
+        ->check(CLI::Range(50u, 10000u)); // a tighter bound could reject every opening
     cmd->add_option("--seed", c.settings.seed, "game i is seeded by (seed, i) (1)");
     cmd->add_option("--threads", c.threads, "games played at once (all cores)")
         ->check(CLI::Range(1, 256));
