@@ -80,6 +80,23 @@ class ErrorTest(unittest.TestCase):
     def test_unknown_command(self):
         self.assertError("fly", mentions=["fly"])
 
+    def test_datagen_needs_one_target(self):
+        self.assertError("datagen", "--output", "/nonexistent/x.bin", mentions=["--games"])
+        self.assertError("datagen", "--output", "/nonexistent/x.bin", "--games", "1",
+                         "--positions", "1", mentions=["--positions"])
+
+    def test_datagen_chess_only(self):
+        self.assertError("datagen", "--output", "/nonexistent/x.bin", "--games", "1",
+                         "--variant", "tamerlane", mentions=["chess", "tamerlane"])
+
+    def test_datagen_nodes_in_range(self):
+        self.assertError("datagen", "--output", "/nonexistent/x.bin", "--games", "1",
+                         "--nodes", "0", mentions=["--nodes"])
+
+    def test_datagen_unwritable_file(self):
+        self.assertError("datagen", "--output", "/nonexistent/x.bin", "--games", "1",
+                         mentions=["/nonexistent/x.bin"])
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=1)

@@ -27,5 +27,6 @@ Subcommand add_moves(CLI::App& app);
 Subcommand add_bench(CLI::App& app);
 Subcommand add_uci(CLI::App& app);
 Subcommand add_serve(CLI::App& app);
+Subcommand add_datagen(CLI::App& app);
 
 } // namespace citadel::cli

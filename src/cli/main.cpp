@@ -10,8 +10,8 @@ using namespace citadel::cli;
 int main(int argc, char** argv) {
     CLI::App app{ "Citadel: rules, engine and lessons for chess and its variants" };
     app.require_subcommand(0, 1);
-    std::vector<Subcommand> commands
-        = { add_perft(app), add_moves(app), add_bench(app), add_uci(app), add_serve(app) };
+    std::vector<Subcommand> commands = { add_perft(app), add_moves(app), add_bench(app),
+        add_uci(app), add_serve(app), add_datagen(app) };
 
     try {
         app.parse(argc, argv);
