@@ -19,6 +19,7 @@
 #include "speech/timings.h"
 #include "speech/utf8.h"
 #include "speech/voice.h"
+#include "temp_dir.h"
 
 namespace citadel::speech {
 namespace {
@@ -26,16 +27,6 @@ namespace {
 namespace fs = std::filesystem;
 using learn::Lang;
 using namespace std::chrono_literals;
-
-// A fresh folder, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "citadel-speech-XXXXXX").string();
-        path                = mkdtemp(pattern.data());
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
 
 double rms(const std::vector<int16_t>& samples) {
     double sum = 0;
