@@ -862,16 +862,64 @@ def test_bad_arguments():
                          "excludes"),
                         (["--port", "0", "--store", "postgresql://citadel@/citadel?host=" + os.path.join(TMP, "no")],
                          "cannot connect"),
-                        (["--port", "0", "--store", "citadel.db"], "not a connection URI")]:
+                        (["--port", "0", "--store", "citadel.db"], "not a connection URI"),
+                        (["--port", "0", "--bus", "redis://localhost", "--db", os.path.join(TMP, "x.db")],
+                         "--bus: the port is missing"),
+                        (["--port", "0", "--bus", "redis://" + os.path.join(TMP, "no-redis.sock"),
+                          "--db", os.path.join(TMP, "x.db")], "--bus: cannot connect to redis://")]:
         r = subprocess.run([CITADEL, "serve"] + args, capture_output=True, text=True, timeout=20)
         check(r.returncode == 2 and r.stderr.startswith("error:") and words in r.stderr and r.stdout == "",
               f"serve {args}: {r.returncode} {r.stderr!r}")
+
+
+def test_bus():
+    """--bus: the server connects to Redis at start, serves on when Redis dies (saying so), and
+    reconnects when it returns (saying so too). Skipped without redis-server."""
+    binary = shutil.which("redis-server")
+    if not binary:
+        print("test_bus: skipped: no redis-server on the PATH (scripts/deps installs it)")
+        return
+    sock = os.path.join(TMP, "redis.sock")
+
+    def start_redis():
+        redis = subprocess.Popen([binary, "--port", "0", "--unixsocket", sock, "--save", "",
+                                  "--appendonly", "no", "--dir", TMP,
+                                  "--logfile", os.path.join(TMP, "redis.log")])
+        end = time.time() + 10
+        while not os.path.exists(sock) and time.time() < end:
+            time.sleep(0.05)
+        return redis
+
+    def logged(words, seconds):
+        end = time.time() + seconds
+        while words not in s.errors() and time.time() < end:
+            time.sleep(0.05)
+        return words in s.errors()
+
+    redis, s = start_redis(), None
+    try:
+        s = Server(db=os.path.join(TMP, "bus.db"), extra=["--bus", "redis://" + sock])
+        check(s.get("/api/games/none")[0] == 404, "a server with a bus serves")
+        redis.kill()
+        redis.wait()
+        check(logged("is lost (", 5), "the lost bus is logged")
+        check(s.get("/api/games/none")[0] == 404, "the server serves on without its bus")
+        redis = start_redis()
+        check(logged("is back", 10), "the bus's return is logged")
+        rc = s.stop()
+        check(rc == 0, f"a clean stop with a bus: status {rc}\n{s.errors()[-2000:]}")
+    finally:
+        if s and s.proc.poll() is None:
+            s.stop()
+        redis.kill()
+        redis.wait()
 
 
 def main():
     make_web()
     test_bad_arguments()
     test_connections_per_address()
+    test_bus()
     test_speech_servers()
     holder = [Server()]
     try:

@@ -15,6 +15,7 @@
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/postgres_storage.h"
+#include "server/redis_bus.h"
 #include "server/search_chooser.h"
 #include "server/speech_api.h"
 #include "server/sqlite_storage.h"
@@ -47,6 +48,8 @@ struct ServeArgs {
     std::string node; // with --store: the node's name (default host:port)
     int         lease_ms     = 3000;
     int         heartbeat_ms = 0; // default: a sixth of the lease
+    // The cluster's Redis (cluster mode, coming: connected at start, not used yet).
+    std::optional<std::string> bus;
 };
 
 // With --store: the node's lease, checked.
@@ -57,6 +60,33 @@ server::LeaseTimes lease_times(const ServeArgs& args) {
     if (heartbeat < 10 || heartbeat > args.lease_ms / 2)
         throw UsageError{ "--heartbeat-ms: must be from 10 to half of --lease-ms" };
     return { std::chrono::milliseconds(args.lease_ms), std::chrono::milliseconds(heartbeat) };
+}
+
+// The bus, connected before anything else runs on `io`: an address it cannot reach is an error.
+// Later it reconnects by itself; its losses and returns are logged.
+std::unique_ptr<server::RedisBus> connect_bus(
+    boost::asio::io_context& io, const server::RedisAddress& address) {
+    struct Watch {
+        std::optional<server::BusLink> first;
+        bool                           up = false;
+    };
+    auto bus   = std::make_unique<server::RedisBus>(io, address);
+    auto watch = std::make_shared<Watch>();
+    bus->watch([watch, text = address.text](const server::BusLink& link) {
+        if (!watch->first)
+            watch->first = link;
+        else if (link.up != watch->up)
+            std::cerr << "citadel serve: the bus at " << text
+                      << (link.up ? " is back" : " is lost (" + link.why + "); reconnecting")
+                      << std::endl;
+        watch->up = link.up;
+    });
+    bus->start();
+    while (!watch->first && io.run_one()) { }
+    if (!watch->first || !watch->first->up)
+        throw UsageError{ "--bus: cannot connect to " + address.text + ": "
+            + (watch->first ? watch->first->why : "no answer") };
+    return bus;
 }
 
 // The speech routes' Speaker, or null with --no-speech.
@@ -89,6 +119,12 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     if (args.max_per_address < 1 || args.max_per_address > 1000000)
         throw UsageError{ "--max-connections-per-address: must be from 1 to 1000000" };
+    std::optional<RedisAddress> bus_address;
+    if (args.bus) {
+        auto parsed = parse_redis_address(*args.bus);
+        if (!parsed) throw UsageError{ "--bus: " + parsed.error() };
+        bus_address = *parsed;
+    }
     std::unique_ptr<Storage>     storage;
     std::unique_ptr<ClusterNode> node; // with --store
     std::string stored_in = args.db; // for the first line: never the URI (a password)
@@ -109,7 +145,9 @@ int serve(const ServeArgs& args) {
     AnalysisLimits          analysis;
     analysis.running = args.analyses;
     analysis.waiting = args.analysis_queue;
-    GameService games(io, *storage, engines, analysis, node.get());
+    // Before anything else runs on io: connect_bus runs it until the bus answers.
+    std::unique_ptr<RedisBus> bus = bus_address ? connect_bus(io, *bus_address) : nullptr;
+    GameService               games(io, *storage, engines, analysis, node.get());
     // After io: the Speaker's worker answers through it, so it stops first.
     auto                     speaker = make_speaker(args);
     std::optional<SpeechApi> speech;
@@ -205,6 +243,10 @@ Subcommand add_serve(CLI::App& app) {
         "the spoken texts kept at most, MiB (default 256)");
     cmd->add_flag("--no-speech", args->no_speech,
         "serve without speech (/api/speech answers not_found): where espeak-ng's data is missing");
+    cmd->add_option_function<std::string>(
+        "--bus", [args](const std::string& address) { args->bus = address; },
+        "the cluster's Redis, redis://host:port or redis:///path/to/redis.sock (cluster mode, "
+        "coming: connected at start, not used yet)");
     return { cmd, [args, store] {
                 args->postgres = store->count() > 0;
                 return serve(*args);
