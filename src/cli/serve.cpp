@@ -43,11 +43,11 @@ struct ServeArgs {
     std::string speech_cache; // default: the database's path and ".speech"
     size_t      speech_cache_mb = 256;
     bool        no_speech       = false;
-    bool        postgres        = false; // --store given: PostgreSQL instead of --db
-    std::string store; // its libpq connection URI
     std::string node; // with --store: the node's name (default host:port)
     int         lease_ms     = 3000;
     int         heartbeat_ms = 0; // default: a sixth of the lease
+    // PostgreSQL instead of --db: a libpq connection URI.
+    std::optional<std::string> store;
     // The cluster's Redis (cluster mode, coming: connected at start, not used yet).
     std::optional<std::string> bus;
 };
@@ -96,7 +96,7 @@ std::unique_ptr<speech::Speaker> make_speaker(const ServeArgs& args) {
         throw UsageError{ "--speech-cache-mb: must be from 1 to 1000000" };
     speech::SpeakerOptions options;
     options.cache_dir   = !args.speech_cache.empty() ? args.speech_cache
-          : args.postgres                            ? "citadel.speech"
+          : args.store                               ? "citadel.speech"
                                                      : args.db + ".speech";
     options.cache_bytes = uint64_t(args.speech_cache_mb) << 20;
     try {
@@ -129,8 +129,8 @@ int serve(const ServeArgs& args) {
     std::unique_ptr<ClusterNode> node; // with --store
     std::string stored_in = args.db; // for the first line: never the URI (a password)
     try {
-        if (args.postgres) {
-            auto postgres = std::make_unique<PostgresStorage>(args.store);
+        if (args.store) {
+            auto postgres = std::make_unique<PostgresStorage>(*args.store);
             stored_in     = postgres->location();
             node          = std::make_unique<ClusterNode>(*postgres, lease_times(args));
             storage       = std::move(postgres);
@@ -211,7 +211,8 @@ Subcommand add_serve(CLI::App& app) {
     auto* cmd  = app.add_subcommand("serve", "serve the web app and its API (server.md)");
     cmd->add_option("--host", args->host, "address to listen on (default 127.0.0.1)");
     cmd->add_option("--port", args->port, "port to listen on; 0 picks a free one (default 8080)");
-    auto* store = cmd->add_option("--store", args->store,
+    auto* store = cmd->add_option_function<std::string>(
+        "--store", [args](const std::string& uri) { args->store = uri; },
         "keep the games in PostgreSQL instead of --db: a libpq connection URI");
     cmd->add_option("--db", args->db, "SQLite database file (default citadel.db)")->excludes(store);
     cmd->add_option("--node", args->node,
@@ -247,10 +248,7 @@ Subcommand add_serve(CLI::App& app) {
         "--bus", [args](const std::string& address) { args->bus = address; },
         "the cluster's Redis, redis://host:port or redis:///path/to/redis.sock (cluster mode, "
         "coming: connected at start, not used yet)");
-    return { cmd, [args, store] {
-                args->postgres = store->count() > 0;
-                return serve(*args);
-            } };
+    return { cmd, [args] { return serve(*args); } };
 }
 
 } // namespace citadel::cli
