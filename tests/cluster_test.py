@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
-"""Several `citadel serve --store` nodes on one PostgreSQL database (docs/server.md, "Cluster"):
-a node killed with kill -9 loses no acknowledged move and another node owns its games within a
-few seconds, going on where it stopped; a timed game whose player does not move flags while its
-owner is dead; a node frozen past its lease (SIGSTOP) has its late writes refused and stops
-serving its games once woken; a node stopped with SIGTERM hands its games over at once. Leases
-are short (1.5 s) so that the whole runs in well under a minute.
+"""Three `citadel serve --store --bus` nodes on one PostgreSQL database and one Redis
+(docs/server.md, "Cluster"): any node plays and watches any game, forwarding requests to the
+game's owner and relaying its messages to its own WebSockets in order, none twice and none
+missed, also across a Redis restart; a request whose owner froze mid-answer is outcome_unknown,
+and sending it again is safe; a node killed with kill -9 loses no acknowledged move and another
+node owns its games within a few seconds, going on where it stopped; a timed game whose player
+does not move flags while its owner is dead; a node frozen past its lease (SIGSTOP) has its late
+writes refused and stops serving its games once woken; a node stopped with SIGTERM hands its
+games over at once. Leases are short (1.5 s) so that the whole runs in about a minute.
 
 Needs a PostgreSQL server named by CITADEL_TEST_PG (a libpq URI, as `scripts/pg-local start DIR`
-prints); without it the test is skipped. It works in a schema of its own, dropped at the end, and
-ends only the processes it started.
+prints) and redis-server (it starts its own); without them the test is skipped. It works in a
+schema of its own, dropped at the end, and ends only the processes it started.
 
 Usage: cluster_test.py path/to/citadel"""
+import json
 import os
 import shutil
 import signal
@@ -19,12 +23,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_test import TMP, Server, check, error_code, failures  # noqa: E402
-from ws_client import HandshakeRefused  # noqa: E402
+import server_test  # noqa: E402
+from server_test import TMP, Server, check, error_code, failures, start_redis  # noqa: E402
 
 PG = os.environ.get("CITADEL_TEST_PG")
 LEASE_MS = 1500
 SCHEMA = f"citadel_cluster_test_{os.getpid()}"
+REDIS_SOCK = os.path.join(TMP, "redis.sock")
 
 
 def psql(sql):
@@ -43,7 +48,7 @@ def node(name):
     """A node of the cluster, its stderr in a file of its own."""
     n = Server(store=store_uri(), log=name + ".log",
                extra=["--no-speech", "--node", name, "--lease-ms", str(LEASE_MS),
-                      "--heartbeat-ms", "250"])
+                      "--heartbeat-ms", "250", "--bus", "redis://" + REDIS_SOCK])
     n.name = name
     return n
 
@@ -63,8 +68,8 @@ def served_by(nodes, game, limit_s):
             status, out = n.get(f"/api/games/{game}")
             if status == 200:
                 return n, time.monotonic() - start, out
-            check(status == 503 and error_code(out) == "unavailable",
-                  f"{game} on {n.name}: 200 or unavailable, not {status} {out}")
+            check((status, error_code(out)) in ((503, "unavailable"), (504, "outcome_unknown")),
+                  f"{game} on {n.name}: 200, unavailable or outcome_unknown, not {status} {out}")
         time.sleep(0.1)
     return None, limit_s, None
 
@@ -100,14 +105,8 @@ def test_kill9_takeover(a, b, c):
     moves(a, timed, timed_tokens, ["d2d4"])  # black's 3 s run from here
     watcher = a.ws(untimed)
     watcher.recv_until("state")
-    status, out = b.get(f"/api/games/{untimed}")
-    check(status == 503 and error_code(out) == "unavailable",
-          f"a game a live other node owns is unavailable: {status} {out}")
-    try:
-        b.ws(untimed)
-        check(False, "a WebSocket for a game a live other node owns opens")
-    except HandshakeRefused as refused:
-        check(refused.status == 503, f"the WebSocket is refused with 503, not {refused.status}")
+    from_b = b.ws(untimed)
+    check(from_b.recv_until("state")["moves"] == acknowledged, "b relays a's game")
     a.kill9()
     killed = time.monotonic()
     owner, took, state = served_by([b, c], untimed, 10)
@@ -120,6 +119,19 @@ def test_kill9_takeover(a, b, c):
                              {"token": tokens[0], "move": "g1f3", "ply": 2})
     check(status == 409 and error_code(out) == "stale_ply", f"a resent move: {status} {out}")
     acknowledged += moves(owner, untimed, tokens, ["b8c6"])
+    # b's watcher of the dead owner's game: the new owner's move relayed, or closed with 1012 to
+    # reconnect where the game is held now (b itself).
+    seen = []
+    while True:
+        op, payload = from_b.recv_frame()
+        if op == 0x8:
+            seen.append(int.from_bytes(payload[:2], "big"))
+            break
+        msg = json.loads(payload)
+        seen.append(msg["move"] if msg.get("type") == "move" else msg["type"])
+        if "b8c6" in seen:
+            break
+    check("b8c6" in seen or 1012 in seen, f"b's watcher after the takeover: {seen}")
     check(steps_of(untimed) == [f"move {m}" for m in acknowledged],
           f"the stored steps: {steps_of(untimed)}")
     # Nobody asks for the timed game: its new owner's timer flags black, 3 s after d2d4 at the
@@ -133,6 +145,184 @@ def test_kill9_takeover(a, b, c):
     check(2.95 <= flagged_after <= 3.0 + 2 * LEASE_MS / 1000 + 1,
           f"black flagged {flagged_after:.3f} s after d2d4")
     print(f"the unwatched game flagged {flagged_after:.3f} s after its last move", flush=True)
+
+
+class Spread:
+    """One client whose every request and WebSocket goes to the next node in turn: the server
+    suite (server_test.py) run against the cluster."""
+
+    def __init__(self, nodes):
+        self.nodes, self.turn = nodes, 0
+        self.host, self.port = nodes[0].host, nodes[0].port
+
+    def next(self):
+        self.turn += 1
+        return self.nodes[self.turn % len(self.nodes)]
+
+    def request(self, *args, **kwargs):
+        return self.next().request(*args, **kwargs)
+
+    def post(self, path, body):
+        return self.next().post(path, body)
+
+    def get(self, path):
+        return self.next().get(path)
+
+    def ws(self, game, token=None):
+        return self.next().ws(game, token)
+
+    def create(self, **body):
+        return self.next().create(**body)
+
+
+def test_server_suite(nodes):
+    """server_test.py's tests of the contract, each request to another node."""
+    spread = Spread(nodes)
+    for t in (server_test.test_create, server_test.test_moves, server_test.test_websocket,
+              server_test.test_draws, server_test.test_four_kingdoms, server_test.test_engine,
+              server_test.test_engine_decisions, server_test.test_take_back_and_rematch,
+              server_test.test_static, server_test.test_time_forfeit):
+        t0 = time.monotonic()
+        try:
+            t(spread)
+        except Exception as e:  # one test's crash is a failure, not the end
+            import traceback
+            traceback.print_exc()
+            check(False, f"{t.__name__} across the cluster raised {e!r}")
+        print(f"{t.__name__} across the cluster: {time.monotonic() - t0:.2f}s", flush=True)
+
+
+def played(messages):
+    """The (ply, uci) of the move messages, in the order they came."""
+    return [(m["ply"], m["move"]) for m in messages if m.get("type") == "move"]
+
+
+def collect(ws, count, limit=200):
+    """Messages until `count` moves have come (or the server closes)."""
+    got = []
+    for _ in range(limit):
+        m = ws.recv()
+        if m is None:
+            break
+        got.append(m)
+        if len(played(got)) >= count:
+            break
+    return got
+
+
+def test_forwarding_and_relay(a, b, c):
+    """A game a owns, played from b over HTTP and from c over a WebSocket, watched from all three:
+    every node's watchers see every move once, in order; refusals come back as the owner made
+    them; the record is served from the store."""
+    game, tokens = a.create()
+    watchers = {"a": a.ws(game), "b": b.ws(game), "c": c.ws(game, tokens[1])}
+    for name, ws in watchers.items():
+        state = ws.recv_until("state")
+        check(state is not None and state["moves"] == [], f"{name}'s watcher starts with the state")
+    status, out = b.post(f"/api/games/{game}/moves", {"token": tokens[0], "move": "e2e5", "ply": 0})
+    check(status == 400 and error_code(out) == "illegal_move" and out.get("reason"),
+          f"an illegal move through b: the owner's refusal {status} {out}")
+    status, out = c.post(f"/api/games/{game}/moves", {"token": "nope", "move": "e2e4", "ply": 0})
+    check(status == 403 and error_code(out) == "bad_token", f"a bad token through c: {status} {out}")
+    line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]
+    for ply, text in enumerate(line):
+        if ply % 2 == 0:
+            status, out = b.post(f"/api/games/{game}/moves",
+                                 {"token": tokens[0], "move": text, "ply": ply})
+            check(status == 200, f"{text} through b: {status} {out}")
+        else:
+            watchers["c"].send({"type": "move", "move": text, "ply": ply})
+            end = time.monotonic() + 10  # acknowledged to c's connection by its broadcast
+            while a.get(f"/api/games/{game}")[1]["ply"] == ply and time.monotonic() < end:
+                time.sleep(0.02)
+    expected = list(enumerate(line))
+    for name, ws in watchers.items():
+        got = played(collect(ws, len(line)))
+        check(got == expected, f"{name}'s watcher: every move once, in order: {got}")
+    status, state = c.get(f"/api/games/{game}")
+    check(status == 200 and state["moves"] == line, f"the state through c: {status}")
+    status, pgn = c.get(f"/api/games/{game}/pgn")
+    check(status == 200 and b"Bb5" in pgn, f"the record through c: {status}")
+    check(steps_of(game) == [f"move {m}" for m in line], f"stored once: {steps_of(game)}")
+    status, out = b.post(f"/api/games/{game}/actions", {"token": tokens[1], "action": "resign"})
+    check(status == 200, f"a resignation through b: {status} {out}")
+    for name, ws in watchers.items():
+        end = ws.recv_until("end")
+        check(end is not None and end.get("result") == "1-0", f"{name}'s watcher sees the end: {end}")
+    check(c.get(f"/api/games/{game}")[1].get("status") != "playing", "c serves the finished game")
+    late = c.ws(game)  # c holds the finished game's copy now: watched through its owner still
+    check(late.recv_until("state") is not None, "a watcher of the finished game on c")
+    status, white = c.post(f"/api/games/{game}/rematch", {"token": tokens[0]})
+    check(status == 200, f"a rematch asked through c: {status} {white}")
+    told = late.recv_until("rematch")
+    check(told is not None and told.get("id") == white.get("id"), f"c's late watcher told: {told}")
+    late.close()
+    status, black = b.post(f"/api/games/{game}/rematch", {"token": tokens[1]})
+    check(status == 200 and black.get("id") == white.get("id"),
+          f"the same rematch asked through b: {status} {black}")
+    for ws in watchers.values():
+        ws.close()
+
+
+def test_redis_restart(redis, a, b):
+    """Redis killed and started again: requests for games owned elsewhere are refused while it is
+    down (never lost half-way), and once it is back the watchers on other nodes get the state
+    again and follow on."""
+    game, tokens = a.create()
+    moves(a, game, tokens, ["d2d4"])
+    watcher = b.ws(game)
+    check(watcher.recv_until("state")["moves"] == ["d2d4"], "b's watcher starts")
+    redis.kill()
+    redis.wait()
+    time.sleep(0.5)
+    status, out = b.post(f"/api/games/{game}/moves", {"token": tokens[1], "move": "d7d5", "ply": 1})
+    check(status == 503 and error_code(out) == "unavailable",
+          f"a forwarded move while the bus is down: refused, {status} {out}")
+    moves(a, game, tokens, ["d7d5"])  # the owner plays on; its message is lost to b
+    redis = start_redis(REDIS_SOCK)
+    # Back: b's subscription is active again and its watcher gets a fresh state.
+    state = watcher.recv_until("state")
+    check(state is not None and state["moves"] == ["d2d4", "d7d5"],
+          f"b's watcher resynchronised: {state and state['moves']}")
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        status, out = b.post(f"/api/games/{game}/moves",
+                             {"token": tokens[0], "move": "c2c4", "ply": 2})
+        if status not in (503, 504):
+            break
+        time.sleep(0.2)
+    check(status == 200, f"forwarding again once the bus is back: {status} {out}")
+    got = played(collect(watcher, 1))
+    check(got and got[-1][1] == "c2c4", f"relayed again: {got}")
+    watcher.close()
+    return redis
+
+
+def test_outcome_unknown(b, c):
+    """The owner freezes after a request reached it: the forwarding node cannot know what became
+    of it (outcome_unknown), and sending it again with the same ply is safe."""
+    game, tokens = b.create()
+    moves(b, game, tokens, ["e2e4"])
+    check(c.get(f"/api/games/{game}")[0] == 200, "c finds b's game")
+    b.proc.send_signal(signal.SIGSTOP)
+    try:
+        t0 = time.monotonic()
+        status, out = c.post(f"/api/games/{game}/moves",
+                             {"token": tokens[1], "move": "e7e5", "ply": 1})
+        check(status == 504 and error_code(out) == "outcome_unknown",
+              f"a move the frozen owner got: {status} {out} after {time.monotonic() - t0:.1f} s")
+        end = time.monotonic() + 10
+        while time.monotonic() < end:  # c claims the game once b's lease has run out
+            status, out = c.post(f"/api/games/{game}/moves",
+                                 {"token": tokens[1], "move": "e7e5", "ply": 1})
+            if status not in (503, 504):
+                break
+            time.sleep(0.2)
+        check(status == 200, f"sent again: {status} {out}")
+    finally:
+        b.proc.send_signal(signal.SIGCONT)
+    time.sleep(LEASE_MS / 1000)
+    check(steps_of(game) == ["move e2e4", "move e7e5"], f"done once: {steps_of(game)}")
 
 
 def test_sigstop_fences(b, c):
@@ -177,12 +367,21 @@ def main():
         print("cluster_test: skipped: CITADEL_TEST_PG is not set (scripts/pg-local start DIR "
               "prints a URI for it)")
         return 0
+    redis = start_redis(REDIS_SOCK)
+    if not redis:
+        print("cluster_test: skipped: no redis-server on the PATH (scripts/deps installs it)")
+        return 0
     psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE; CREATE SCHEMA {SCHEMA}")
     nodes = []
+    server_test.make_web()
     try:
         a, b, c = node("a"), node("b"), node("c")
         nodes = [a, b, c]
+        test_server_suite(nodes)
+        test_forwarding_and_relay(a, b, c)
+        redis = test_redis_restart(redis, a, b)
         test_kill9_takeover(a, b, c)
+        test_outcome_unknown(b, c)
         test_sigstop_fences(b, c)
         test_sigterm_hands_over(b, c)
         check(b.stop() == 0, "b stops cleanly")
@@ -191,6 +390,8 @@ def main():
             if n.proc.poll() is None:
                 n.proc.send_signal(signal.SIGCONT)
                 n.stop()
+        redis.kill()
+        redis.wait()
         psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
         shutil.rmtree(TMP, ignore_errors=True)
     for n in nodes:

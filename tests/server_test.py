@@ -872,6 +872,20 @@ def test_bad_arguments():
               f"serve {args}: {r.returncode} {r.stderr!r}")
 
 
+def start_redis(sock):
+    """A private redis-server on the Unix socket `sock`, nothing saved; None without one."""
+    binary = shutil.which("redis-server")
+    if not binary:
+        return None
+    redis = subprocess.Popen([binary, "--port", "0", "--unixsocket", sock, "--save", "",
+                              "--appendonly", "no", "--dir", TMP,
+                              "--logfile", os.path.join(TMP, "redis.log")])
+    end = time.time() + 10
+    while not os.path.exists(sock) and time.time() < end:
+        time.sleep(0.05)
+    return redis
+
+
 def test_bus():
     """--bus: the server connects to Redis at start, serves on when Redis dies (saying so), and
     reconnects when it returns (saying so too). Skipped without redis-server."""
@@ -881,22 +895,13 @@ def test_bus():
         return
     sock = os.path.join(TMP, "redis.sock")
 
-    def start_redis():
-        redis = subprocess.Popen([binary, "--port", "0", "--unixsocket", sock, "--save", "",
-                                  "--appendonly", "no", "--dir", TMP,
-                                  "--logfile", os.path.join(TMP, "redis.log")])
-        end = time.time() + 10
-        while not os.path.exists(sock) and time.time() < end:
-            time.sleep(0.05)
-        return redis
-
     def logged(words, seconds):
         end = time.time() + seconds
         while words not in s.errors() and time.time() < end:
             time.sleep(0.05)
         return words in s.errors()
 
-    redis, s = start_redis(), None
+    redis, s = start_redis(sock), None
     try:
         s = Server(db=os.path.join(TMP, "bus.db"), extra=["--bus", "redis://" + sock])
         check(s.get("/api/games/none")[0] == 404, "a server with a bus serves")
@@ -904,7 +909,7 @@ def test_bus():
         redis.wait()
         check(logged("is lost (", 5), "the lost bus is logged")
         check(s.get("/api/games/none")[0] == 404, "the server serves on without its bus")
-        redis = start_redis()
+        redis = start_redis(sock)
         check(logged("is back", 10), "the bus's return is logged")
         rc = s.stop()
         check(rc == 0, f"a clean stop with a bus: status {rc}\n{s.errors()[-2000:]}")

@@ -10,6 +10,8 @@
 
 #include "cli/command.h"
 #include "server/cluster_node.h"
+#include "server/cluster_relay.h"
+#include "server/cluster_relay.h"
 #include "server/engine_seat.h"
 #include "server/family_service.h"
 #include "server/game_service.h"
@@ -148,6 +150,12 @@ int serve(const ServeArgs& args) {
     // Before anything else runs on io: connect_bus runs it until the bus answers.
     std::unique_ptr<RedisBus> bus = bus_address ? connect_bus(io, *bus_address) : nullptr;
     GameService               games(io, *storage, engines, analysis, node.get());
+    // With both a store and a bus the nodes forward to and relay for one another (peers.h).
+    std::unique_ptr<ClusterRelay> relay;
+    if (node && bus) {
+        relay = std::make_unique<ClusterRelay>(io, *bus, *node, games);
+        games.set_peers(relay.get());
+    }
     // After io: the Speaker's worker answers through it, so it stops first.
     auto                     speaker = make_speaker(args);
     std::optional<SpeechApi> speech;

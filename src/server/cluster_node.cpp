@@ -45,6 +45,7 @@ bool ClusterNode::join(Steady::time_point sent) {
         name_ = name;
     }
     serve_until_lease_from(sent);
+    if (joined_) joined_(name);
     return true;
 }
 

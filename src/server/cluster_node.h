@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -40,6 +41,9 @@ class ClusterNode {
     // what failed), and starts the heartbeat and the reaper, which gives the games it claims to
     // `games`.
     void start(GameService& games, std::string name);
+    // Before start(): `joined` hears each name the node joins under (the other nodes reach it by
+    // that name: peers.h), on the thread that joined.
+    void on_join(std::function<void(const std::string&)> joined) { joined_ = std::move(joined); }
     // Releases the lease (its games become claimable at once) and drops the games held here.
     // Must come before the GameService given to start() goes (the destructor calls it too).
     void stop();
@@ -70,14 +74,15 @@ class ClusterNode {
     // Stops acting as owner at once: no write is sent any more, every game held is dropped.
     void fence();
 
-    ClusterStorage&         store_;
-    std::string             base_name_; // set by start(), before any other call
-    const LeaseTimes        times_;
-    GameService*            games_ = nullptr;
-    mutable std::mutex      mutex_; // guards name_, stopping_
-    std::condition_variable woken_;
-    std::string             name_; // "" until joined, and while a join is needed
-    bool                    stopping_ = false;
+    ClusterStorage&                         store_;
+    std::string                             base_name_; // set by start(), before any other call
+    std::function<void(const std::string&)> joined_; // set before start()
+    const LeaseTimes                        times_;
+    GameService*                            games_ = nullptr;
+    mutable std::mutex                      mutex_; // guards name_, stopping_
+    std::condition_variable                 woken_;
+    std::string                             name_; // "" until joined, and while a join is needed
+    bool                                    stopping_ = false;
     // Steady::time_point's count until which a write may be sent (the local fence).
     std::atomic<Steady::rep> valid_until_{ 0 };
     std::thread              heartbeat_thread_, reaper_thread_;

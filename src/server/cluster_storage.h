@@ -55,6 +55,9 @@ class ClusterStorage : public Storage {
     // Claims up to `limit` unfinished games without a live owner; games another node is claiming
     // at the same moment are left to it.
     virtual std::vector<Claim> claim_orphans(const std::string& node, int limit) = 0;
+    // The node owning game `id` while its lease holds; none if the game has no live owner or
+    // does not exist.
+    virtual std::optional<std::string> live_owner(const std::string& id) = 0;
     // One game with its steps in order, each with its at_ms; none if there is no such game.
     virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
     // Storage::append_steps, fenced: throws NotOwner, writing nothing, unless `epoch` is the

@@ -37,45 +37,52 @@ std::shared_ptr<Room> GameService::find(const std::string& id) const {
 
 std::shared_ptr<Room> GameService::room_of(const std::string& id, Reply& refusal) {
     if (auto room = find(id)) return room;
-    if (cluster_) return claimed(id, refusal);
-    refusal = error_reply("unknown_game", "no game has the id '" + id + "'");
-    return nullptr;
+    if (!cluster_) {
+        refusal = error_reply("unknown_game", "no game has the id '" + id + "'");
+        return nullptr;
+    }
+    Located where = locate(id);
+    if (!where.room) refusal = std::move(where.refusal);
+    return where.room;
 }
 
-// Claimed before it is loaded, so that the load has every step: its old owner can write none
-// after the claim. A finished game another live node owns is served from the store as it is;
-// it is never written here (its epoch 0 is never the game's).
-std::shared_ptr<Room> GameService::claimed(const std::string& id, Reply& refusal) {
+GameService::Located GameService::locate(const std::string& id) {
     std::lock_guard lock(claim_mutex_);
-    if (auto room = find(id)) return room;
+    Located         where;
+    if ((where.room = find(id))) return where;
     try {
         auto claim = cluster_->claim(id);
         auto game  = cluster_->store().load_game(id);
         if (!game) {
-            refusal = error_reply("unknown_game", "no game has the id '" + id + "'");
-            return nullptr;
+            where.refusal = error_reply("unknown_game", "no game has the id '" + id + "'");
+            return where;
         }
-        if (claim) return run_claimed(std::move(*game), *claim);
+        if (claim) {
+            where.room = run_claimed(std::move(*game), *claim);
+            return where;
+        }
         if (!game->finished) {
-            refusal = error_reply("unavailable",
+            if (peers_) where.owner = cluster_->store().live_owner(id).value_or("");
+            where.refusal = error_reply("unavailable",
                 "game " + id
-                    + " is served by another node of the cluster; ask that node "
-                      "(forwarding between nodes is not there yet)");
-            return nullptr;
+                    + " is served by another node of the cluster, which cannot be reached");
+            where.stored  = std::move(game);
+            return where;
         }
         auto room = rebuilt(std::move(*game));
         if (!room) {
-            refusal = error_reply("storage_failed", "game " + id + " cannot be rebuilt");
-            return nullptr;
+            where.refusal = error_reply("storage_failed", "game " + id + " cannot be rebuilt");
+            return where;
         }
         room->own(*cluster_, 0);
         room->start();
         add(room);
-        return room;
+        where.room = room;
+        return where;
     } catch (const StorageError& e) {
         std::cerr << "citadel serve: " << e.message << "\n";
-        refusal = error_reply("storage_failed", "game " + id + " could not be loaded");
-        return nullptr;
+        where.refusal = error_reply("storage_failed", "game " + id + " could not be loaded");
+        return where;
     }
 }
 
@@ -95,7 +102,7 @@ std::shared_ptr<Room> GameService::run_claimed(StoredGame game, const Claim& cla
         charged = std::max<int64_t>(0, *claim.last_served_ms - game.steps.back().at_ms);
     auto room = rebuilt(std::move(game));
     if (!room) return nullptr;
-    room->own(*cluster_, claim.epoch);
+    room->own(*cluster_, claim.epoch, peers_);
     room->start(charged);
     add(room);
     return room;
@@ -268,13 +275,13 @@ Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game, bool remat
                 { { "seat", seat_name(Seat(s), n) }, { "token", tokens[size_t(s)] },
                     { "url", "/g/" + g.id + "?token=" + tokens[size_t(s)] } });
     auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(game));
-    if (cluster_) room->own(*cluster_, epoch);
+    if (cluster_) room->own(*cluster_, epoch, peers_);
     add(room);
     room->start();
     return { 201, answer };
 }
 
-Reply GameService::state(const std::string& id) {
+Reply GameService::state_here(const std::string& id) {
     Reply refusal;
     auto  room = room_of(id, refusal);
     if (!room) return refusal;
@@ -311,7 +318,7 @@ bool optional_ply(const json& body, std::optional<int64_t>& ply, std::optional<R
 
 } // namespace
 
-Reply GameService::move(
+Reply GameService::move_here(
     const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     std::optional<Reply> bad;
@@ -327,7 +334,7 @@ Reply GameService::move(
     return room->move(*token, body["move"].get<std::string>(), body["ply"].get<int64_t>());
 }
 
-Reply GameService::action(
+Reply GameService::action_here(
     const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     std::optional<Reply> bad;
@@ -366,7 +373,7 @@ Reply GameService::action(
     return room->action(*token, *action, with, move, ply);
 }
 
-Reply GameService::take_back(const std::string& id, const json& body) {
+Reply GameService::take_back_here(const std::string& id, const json& body) {
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     std::optional<Reply>   bad;
     std::optional<int64_t> ply;
@@ -380,7 +387,7 @@ Reply GameService::take_back(const std::string& id, const json& body) {
 
 // The first player to ask makes the rematch; every other player of the game who asks gets their
 // seat in it (the seat after theirs), so each browser can join with its own token.
-Reply GameService::rematch(const std::string& id, const json& body) {
+Reply GameService::rematch_here(const std::string& id, const json& body) {
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     std::optional<Reply> bad;
     auto                 token = token_of(body, std::nullopt, bad);
@@ -417,11 +424,162 @@ Reply GameService::rematch(const std::string& id, const json& body) {
             { "token", token_next }, { "seat_url", "/g/" + *next_id + "?token=" + token_next } } };
 }
 
+// ---- the games other nodes own (peers.h)
+// ---------------------------------------------------------
+
+Reply GameService::state(const std::string& id) {
+    if (auto remote = forwarded("state", id, json::object(), std::nullopt))
+        return std::move(*remote);
+    return state_here(id);
+}
+Reply GameService::move(
+    const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
+    if (auto remote = forwarded("move", id, body, connection_token)) return std::move(*remote);
+    return move_here(id, body, connection_token);
+}
+Reply GameService::action(
+    const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
+    if (auto remote = forwarded("action", id, body, connection_token)) return std::move(*remote);
+    return action_here(id, body, connection_token);
+}
+Reply GameService::take_back(const std::string& id, const json& body) {
+    if (auto remote = forwarded("take_back", id, body, std::nullopt)) return std::move(*remote);
+    return take_back_here(id, body);
+}
+Reply GameService::rematch(const std::string& id, const json& body) {
+    if (auto remote = forwarded("rematch", id, body, std::nullopt)) return std::move(*remote);
+    return rematch_here(id, body);
+}
+
+// A request for a game held here, or one no live node owns (this node claims it), is answered
+// here; one for a game another live node owns is forwarded to it. The owner last found for a game
+// is remembered, and forgotten once it does not answer as the owner.
+std::optional<Reply> GameService::forwarded(std::string_view op, const std::string& id,
+    const json& body, const std::optional<std::string>& connection_token) {
+    if (!peers_) return std::nullopt;
+    // A finished game's copy (epoch 0) answers everything but a rematch, which the game's owner
+    // links, or this node once it has claimed the game.
+    auto here = [&](const std::shared_ptr<Room>& room) {
+        return room && (op != "rematch" || room->epoch() > 0);
+    };
+    auto held = find(id);
+    if (here(held)) return std::nullopt;
+    std::string owner;
+    {
+        std::lock_guard lock(owners_mutex_);
+        if (auto at = owners_.find(id); at != owners_.end()) owner = at->second;
+    }
+    if (owner.empty()) {
+        if (!held) {
+            Located where = locate(id);
+            if (here(where.room)) return std::nullopt;
+            held  = where.room;
+            owner = where.owner;
+        }
+        if (held) {
+            try {
+                owner = owner_of_copy(id);
+            } catch (const StorageError& e) {
+                std::cerr << "citadel serve: " << e.message << "\n";
+                return error_reply("storage_failed", "game " + id + " could not be loaded");
+            }
+        }
+        if (owner.empty()) return std::nullopt; // refused as it should be, by the usual path
+        std::lock_guard lock(owners_mutex_);
+        if (owners_.size() >= kOwnersRemembered) owners_.clear();
+        owners_[id] = owner;
+    }
+    json request = { { "op", op }, { "id", id }, { "body", body } };
+    if (connection_token) request["token"] = *connection_token;
+    Reply reply = peers_->forward(owner, std::move(request));
+    // Forget the owner once it answers that it is not (or cannot be reached), so that the
+    // client's next try finds the game where it is now.
+    reply.later = [this, id, owner, ask = std::move(reply.later)](std::function<void(Reply)> done) {
+        ask([this, id, owner, done = std::move(done)](Reply answer) {
+            if (answer.status == 503 || answer.status == 504) {
+                std::lock_guard lock(owners_mutex_);
+                if (auto at = owners_.find(id); at != owners_.end() && at->second == owner)
+                    owners_.erase(at);
+            }
+            done(std::move(answer));
+        });
+    };
+    return reply;
+}
+
+std::string GameService::owner_of_copy(const std::string& id) {
+    if (auto owner = cluster_->store().live_owner(id)) return *owner;
+    std::lock_guard lock(claim_mutex_);
+    if (auto claim = cluster_->claim(id))
+        if (auto game = cluster_->store().load_game(id)) run_claimed(std::move(*game), *claim);
+    return "";
+}
+
+Reply GameService::run_forwarded(const json& request) {
+    auto text = [&](const char* key) {
+        return request.is_object() && request.contains(key) && request[key].is_string()
+            ? std::optional<std::string>(request[key].get<std::string>())
+            : std::nullopt;
+    };
+    const auto op = text("op"), id = text("id");
+    if (!op || !id || !request.contains("body"))
+        return error_reply("bad_request", "a forwarded request names its op, game id and body");
+    const json& body  = request["body"];
+    const auto  token = text("token");
+    if (*op == "move") return move_here(*id, body, token);
+    if (*op == "action") return action_here(*id, body, token);
+    if (*op == "state") return state_here(*id);
+    if (*op == "take_back") return take_back_here(*id, body);
+    if (*op == "rematch") return rematch_here(*id, body);
+    if (*op == "presence") {
+        auto room = find(*id);
+        if (!room || room->epoch() == 0 || !body.is_object() || !body.contains("node")
+            || !body["node"].is_string() || !body.contains("seats") || !body["seats"].is_array()
+            || body["seats"].size() > size_t(room->seat_count()))
+            return error_reply("bad_request", "presence: {node, seats} for a game run here");
+        std::vector<int> seats;
+        for (const json& n : body["seats"]) {
+            if (!n.is_number_integer()) return error_reply("bad_request", "presence: counts");
+            seats.push_back(int(std::clamp<int64_t>(n.get<int64_t>(), 0, 1 << 16)));
+        }
+        room->present_elsewhere(body["node"].get<std::string>(), std::move(seats));
+        return { 200, json::object() };
+    }
+    if (*op == "snapshot") {
+        auto room = find(*id);
+        if (!room || room->epoch() == 0)
+            return error_reply("unavailable", "game " + *id + " is not run by this node");
+        return { 200, room->snapshot() };
+    }
+    return error_reply("bad_request", "no forwarded request is called '" + *op + "'");
+}
+
+std::optional<std::string> GameService::owner_elsewhere(const std::string& id) {
+    auto room = find(id);
+    if (!room) {
+        Located where = locate(id);
+        if (!where.owner.empty()) return where.owner;
+        room = where.room;
+    }
+    if (!room || room->epoch() > 0) return std::nullopt;
+    try { // a finished game's copy: its owner, while it lives, tells of a rematch
+        return cluster_->store().live_owner(id);
+    } catch (const StorageError& e) {
+        std::cerr << "citadel serve: " << e.message << "\n";
+        return std::nullopt;
+    }
+}
+
+// A game another node runs: its record as stored, every acknowledged step in it.
 std::optional<std::string> GameService::record(const std::string& id) {
-    Reply refusal;
-    auto  room = room_of(id, refusal);
-    if (!room) return std::nullopt;
-    return room->record();
+    if (auto room = find(id)) return room->record();
+    if (!cluster_) return std::nullopt;
+    Located where = locate(id);
+    if (where.room) return where.room->record();
+    if (!where.stored) return std::nullopt;
+    auto copy = rebuilt(std::move(*where.stored));
+    if (!copy) return std::nullopt;
+    return copy->record();
 }
 
 Reply GameService::analysis(const std::string& id) {
@@ -435,23 +593,49 @@ Reply GameService::analysis(const std::string& id) {
 }
 
 std::optional<Reply> GameService::may_subscribe(const std::string& id, const std::string& token) {
-    Reply refusal;
-    auto  room = room_of(id, refusal);
-    if (!room) return refusal;
-    if (!token.empty() && room->seat_of_token(token) < 0)
-        return error_reply("bad_token", "no seat of this game holds this token");
-    return std::nullopt;
+    if (auto room = find(id)) return token_refusal(room->seat_of_token(token) >= 0, token);
+    if (!cluster_) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Located where = locate(id);
+    if (where.room) return token_refusal(where.room->seat_of_token(token) >= 0, token);
+    if (where.owner.empty()) return where.refusal;
+    return token_refusal(seat_held(where.stored->seats, token) >= 0, token);
 }
 
+std::optional<Reply> GameService::token_refusal(bool held, const std::string& token) {
+    if (token.empty() || held) return std::nullopt;
+    return error_reply("bad_token", "no seat of this game holds this token");
+}
+
+// A finished game's copy is watched through its owner while it lives: a rematch is told there.
 bool GameService::subscribe(
     const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s) {
     auto room = find(id);
-    return room && room->subscribe(token, std::move(s));
+    if (room && (!peers_ || room->epoch() > 0)) return room->subscribe(token, std::move(s));
+    Located where;
+    if (!room) {
+        if (!peers_) return false;
+        where = locate(id);
+    } else {
+        try {
+            where.owner = cluster_->store().live_owner(id).value_or("");
+            if (!where.owner.empty()) where.stored = cluster_->store().load_game(id);
+        } catch (const StorageError& e) {
+            std::cerr << "citadel serve: " << e.message << "\n";
+        }
+        if (!where.stored) where.room = room; // no live owner (or no store): the copy
+    }
+    if (where.room) return where.room->subscribe(token, std::move(s));
+    if (where.owner.empty()) return false;
+    const int seat = seat_held(where.stored->seats, token);
+    if (!token.empty() && seat < 0) return false;
+    return peers_->watch(id, where.owner, seat, std::move(s));
 }
 
+// Both: a connection that watched from here may find the game held here by now, and the other way.
 void GameService::unsubscribe(
     const std::string& id, const std::string& token, const Subscriber* s) {
     if (auto room = find(id)) room->unsubscribe(token, s);
+    if (peers_) peers_->unwatch(id, s);
 }
 
 } // namespace citadel::server

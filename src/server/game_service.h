@@ -5,9 +5,9 @@
 // own lock, so games never wait for one another. Finished games can be analysed (analysis.h).
 // In a cluster (a ClusterNode given) the service holds only the games this node owns: a game it
 // creates is owned by it, one asked for and not held here is loaded from the store and claimed
-// if its owner is gone (else refused as unavailable while forwarding to its owner is not there),
-// and the node's reaper hands it the games of dead nodes (adopt). A finished game is served by
-// every node.
+// if its owner is gone, a request for a game another live node owns is forwarded to that node
+// (peers.h), and the node's reaper hands it the games of dead nodes (adopt). A finished game is
+// served by every node.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -22,6 +22,7 @@
 #include "server/analysis.h"
 #include "server/cluster_storage.h"
 #include "server/engine_seat.h"
+#include "server/peers.h"
 #include "server/rate_limit.h"
 #include "server/reply.h"
 #include "server/room.h"
@@ -47,6 +48,15 @@ class GameService {
     // In a cluster: runs a game this node has claimed (its steps loaded after the claim), its
     // clock charged for the time its previous owner served it since its last step.
     void adopt(StoredGame game, const Claim& claim);
+    // In a cluster with a bus: the other nodes, to forward to and relay to (before serving).
+    void set_peers(Peers* peers) { peers_ = peers; }
+    // A request another node forwarded here ({"op", "id", "body", "token"}: Peers::forward), or
+    // "snapshot" for a node watching from elsewhere; answered as if asked here, never forwarded
+    // again.
+    Reply run_forwarded(const json& request);
+    // The node that owns game `id` when another live one does (else none: it is held here, or
+    // this node has just claimed it, or it is unknown); a finished game's too, while it lives.
+    std::optional<std::string> owner_elsewhere(const std::string& id);
     // In a cluster: drops every game held here (this node stops owning them), closing their
     // connections with 1012.
     void drop_rooms();
@@ -86,7 +96,29 @@ class GameService {
     // The room of game `id`: held here or, in a cluster, loaded (and claimed if it may be); null
     // with `refusal` set if there is none (unknown_game, unavailable, storage_failed).
     std::shared_ptr<Room> room_of(const std::string& id, Reply& refusal);
-    std::shared_ptr<Room> claimed(const std::string& id, Reply& refusal);
+    // In a cluster, where a game not held here is: claimed now (room), run by another live node
+    // (owner: set only with peers to forward to; stored: the game as stored), or refused.
+    struct Located {
+        std::shared_ptr<Room>     room;
+        std::string               owner;
+        std::optional<StoredGame> stored;
+        Reply                     refusal;
+    };
+    Located locate(const std::string& id);
+    // The answer of the game's owner when another node owns it (peers_ set), else none.
+    std::optional<Reply> forwarded(std::string_view op, const std::string& id, const json& body,
+        const std::optional<std::string>& connection_token);
+    // A finished game's copy held here is asked for a rematch: the live node that owns the game,
+    // or "" once this node has claimed it (and runs it, at a new epoch). Throws StorageError.
+    std::string                 owner_of_copy(const std::string& id);
+    Reply                       state_here(const std::string& id);
+    Reply                       move_here(const std::string& id, const json& body,
+                              const std::optional<std::string>& connection_token);
+    Reply                       action_here(const std::string& id, const json& body,
+                              const std::optional<std::string>& connection_token);
+    Reply                       take_back_here(const std::string& id, const json& body);
+    Reply                       rematch_here(const std::string& id, const json& body);
+    static std::optional<Reply> token_refusal(bool held, const std::string& token);
     // Runs a game claimed for this node (claim_mutex_ held): adopt() without the lock.
     std::shared_ptr<Room> run_claimed(StoredGame game, const Claim& claim);
     // A stored game's room, its steps replayed; null if its variant cannot be made.
@@ -94,10 +126,15 @@ class GameService {
     void                  add(std::shared_ptr<Room> room);
     Reply                 open(StoredGame g, std::unique_ptr<LiveGame> game, bool rematch = false);
 
-    boost::asio::io_context&  io_;
-    Storage&                  storage_;
-    EnginePool&               engines_;
-    ClusterNode*              cluster_;
+    boost::asio::io_context& io_;
+    Storage&                 storage_;
+    EnginePool&              engines_;
+    ClusterNode*             cluster_;
+    Peers*                   peers_ = nullptr;
+    // The owners found of games other nodes run (forwarded()), cleared when it grows too big.
+    static constexpr size_t                      kOwnersRemembered = 100000;
+    std::mutex                                   owners_mutex_;
+    std::unordered_map<std::string, std::string> owners_;
     std::mutex                claim_mutex_; // in a cluster: one game claimed at a time here
     mutable std::shared_mutex mutex_;
     std::mutex                rematch_mutex_; // one rematch made at a time: never two for one game

@@ -231,7 +231,16 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         else
             r = error_reply(
                 "bad_request", "type: 'move', 'action', 'state' or 'ping', not '" + type + "'");
-        // Accepted moves and actions reach this connection as broadcasts; answer the rest.
+        if (r.later) // run by the node that owns the game: its answer comes back to this strand
+            return r.later([self = shared_from_this(), type](Reply answer) {
+                net::post(self->ws_.get_executor(),
+                    [self, type, answer = std::move(answer)] { self->answer(answer, type); });
+            });
+        answer(r, type);
+    }
+
+    // Accepted moves and actions reach this connection as broadcasts; answer the rest.
+    void answer(const Reply& r, const std::string& type) {
         if (r.status != 200 || type == "ping" || type == "state") send(r);
     }
 

@@ -413,6 +413,17 @@ std::vector<StoredGame> PostgresStorage::load(const std::optional<std::string>& 
 
 std::vector<StoredGame> PostgresStorage::load_games() { return load(std::nullopt); }
 
+std::optional<std::string> PostgresStorage::live_owner(const std::string& id) {
+    static const std::string sql
+        = std::string("SELECT o.owner_node FROM games o WHERE o.id = $1 AND NOT ") + kOwnerGone;
+    std::optional<std::string> owner;
+    with_connection("cannot find the owner of game " + id, [&](Connection& c) {
+        const Result r = c.exec(sql, { id });
+        if (r.rows() == 1 && !r.null(0, 0)) owner = r.text(0, 0);
+    });
+    return owner;
+}
+
 std::optional<StoredGame> PostgresStorage::load_game(const std::string& id) {
     auto games = load(id);
     if (games.empty()) return std::nullopt;

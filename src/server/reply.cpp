@@ -14,6 +14,7 @@ int status_of(std::string_view code) {
     if (code == "storage_failed" || code == "analysis_busy" || code == "speech_failed"
         || code == "unavailable")
         return 503;
+    if (code == "outcome_unknown") return 504;
     return 400;
 }
 

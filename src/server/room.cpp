@@ -5,6 +5,7 @@
 
 #include "server/cluster_node.h"
 #include "server/messages.h"
+#include "server/peers.h"
 #include "server/secrets.h"
 
 namespace citadel::server {
@@ -85,9 +86,10 @@ bool Room::replay(const StoredStep& s) {
     return true;
 }
 
-void Room::own(ClusterNode& node, int64_t epoch) {
+void Room::own(ClusterNode& node, int64_t epoch, Peers* peers) {
     owner_ = &node;
     epoch_ = epoch;
+    peers_ = epoch > 0 ? peers : nullptr; // a finished game's copy (epoch 0) broadcasts nothing
 }
 
 void Room::start(int64_t charged_ms) {
@@ -103,6 +105,11 @@ json Room::state() {
     std::lock_guard lock(mutex_);
     check_flag(Steady::now());
     return state_locked();
+}
+json Room::snapshot() {
+    std::lock_guard lock(mutex_);
+    check_flag(Steady::now());
+    return { { "state", state_locked() }, { "epoch", epoch_ }, { "seq", relayed_ } };
 }
 
 std::string Room::record() {
@@ -149,10 +156,8 @@ int Room::seat_of_token_locked(const std::string& token) const {
     if (token.empty()) return -1;
     const std::string hash  = sha256_hex(token);
     int               found = -1;
-    for (size_t i = 0; i < seats_.size(); ++i) {
-        const StoredSeat& s = seats_[i].stored;
-        if (!s.engine && !s.token_hash.empty() && same_secret(s.token_hash, hash)) found = int(i);
-    }
+    for (size_t i = 0; i < seats_.size(); ++i)
+        if (holds(seats_[i].stored, hash)) found = int(i);
     return found;
 }
 
@@ -447,8 +452,25 @@ void Room::unsubscribe(const std::string& token, const Subscriber* s) {
 void Room::broadcast(const json& msg) {
     auto text = std::make_shared<const std::string>(msg.dump());
     for (auto& s : subscribers_) s->deliver(text);
+    if (peers_) peers_->relay(id_, epoch_, ++relayed_, std::move(text));
 }
 
+void Room::present_elsewhere(const std::string& node, std::vector<int> connections) {
+    std::lock_guard lock(mutex_);
+    if (lost_) return;
+    connections.resize(seats_.size());
+    std::vector<int>& before = elsewhere_[node];
+    before.resize(seats_.size());
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        const int  now = std::clamp(connections[i], 0, 1 << 16);
+        const bool was = seats_[i].connected > 0;
+        seats_[i].connected += now - before[i];
+        before[i] = now;
+        if (was != (seats_[i].connected > 0)) broadcast_seat(int(i));
+    }
+    if (std::all_of(before.begin(), before.end(), [](int n) { return n == 0; }))
+        elsewhere_.erase(node);
+}
 void Room::broadcast_seat(int seat) {
     broadcast(seat_message(Seat(seat), seat_count(), seats_[size_t(seat)].connected > 0));
 }

@@ -23,6 +23,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "server/analysis.h"
@@ -47,6 +48,7 @@ class Subscriber {
 };
 
 class ClusterNode;
+class Peers;
 
 class Room : public std::enable_shared_from_this<Room> {
   public:
@@ -60,8 +62,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
     // Replays a stored step; false if the game refuses it (a damaged database).
     bool replay(const StoredStep& s);
-    // In a cluster, before start(): the room owns its game at `epoch` and writes through `node`.
-    void    own(ClusterNode& node, int64_t epoch);
+    // In a cluster, before start(): the room owns its game at `epoch`, writes through `node` and
+    // hands its messages to `peers` (if any) for the other nodes' watchers.
+    void    own(ClusterNode& node, int64_t epoch, Peers* peers = nullptr);
     int64_t epoch() const { return epoch_; }
     // After creation or replay: the clock resumes with the time it had at the last step, less
     // `charged_ms` for the seat to move (a game taken over: docs/server.md, "Cluster").
@@ -70,7 +73,10 @@ class Room : public std::enable_shared_from_this<Room> {
     void give_up();
     bool lost() const { return lost_; }
 
-    json        state();
+    json state();
+    // The state with what a node watching from elsewhere needs to follow on (peers.h): {"state",
+    // "epoch", "seq": the messages relayed so far at this epoch}.
+    json        snapshot();
     std::string record();
     bool        over();
     // The finished game for its analysis: the moves, and the position each was played in.
@@ -98,6 +104,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
     bool subscribe(const std::string& token, std::shared_ptr<Subscriber> s);
     void unsubscribe(const std::string& token, const Subscriber* s);
+    // In a cluster: node `node` now has `connections[i]` WebSockets of seat i watching from there
+    // (peers.h); a seat is connected while any node has one.
+    void present_elsewhere(const std::string& node, std::vector<int> connections);
 
   private:
     // ---- steps (room.cpp) ----
@@ -145,7 +154,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
     struct SeatState {
         StoredSeat stored;
-        int        connected = 0; // open WebSockets holding the seat's token
+        int        connected = 0; // open WebSockets holding the seat's token, on every node
     };
     // A question asked of an engine seat in the state of `steps` stored steps.
     struct Asked {
@@ -163,8 +172,10 @@ class Room : public std::enable_shared_from_this<Room> {
     boost::asio::io_context&   io_;
     Storage&                   storage_;
     EnginePool&                engines_;
-    ClusterNode*               owner_ = nullptr; // in a cluster: writes go through it
-    int64_t                    epoch_ = 0; // in a cluster: the epoch the room owns its game at
+    ClusterNode*               owner_   = nullptr; // in a cluster: writes go through it
+    int64_t                    epoch_   = 0; // in a cluster: the epoch the room owns its game at
+    Peers*                     peers_   = nullptr; // in a cluster: the other nodes' watchers
+    uint64_t                   relayed_ = 0; // the messages handed to peers_
     std::atomic<bool>          lost_{ false };
     std::mutex                 mutex_;
     boost::asio::steady_timer  timer_;
@@ -180,6 +191,8 @@ class Room : public std::enable_shared_from_this<Room> {
     std::vector<Asked>         asking_; // asked, and the answer not yet in
     std::optional<HeldMove>    held_move_;
     std::vector<std::shared_ptr<Subscriber>> subscribers_;
+    // In a cluster: the WebSockets of each seat on other nodes, by node (in seats_' connected).
+    std::unordered_map<std::string, std::vector<int>> elsewhere_;
 };
 
 } // namespace citadel::server

@@ -8,6 +8,19 @@ namespace citadel::server {
 
 using nlohmann::json;
 
+bool holds(const StoredSeat& seat, const std::string& token_hash) {
+    return !seat.engine && !seat.token_hash.empty() && same_secret(seat.token_hash, token_hash);
+}
+
+int seat_held(const std::vector<StoredSeat>& seats, const std::string& token) {
+    if (token.empty()) return -1;
+    const std::string hash  = sha256_hex(token);
+    int               found = -1; // every seat compared: no early answer
+    for (size_t i = 0; i < seats.size(); ++i)
+        if (holds(seats[i], hash)) found = int(i);
+    return found;
+}
+
 std::string seats_text(const std::vector<StoredSeat>& seats) {
     json out = json::array();
     for (const auto& s : seats) {

@@ -18,6 +18,10 @@ struct StoredSeat {
                             // (never the token); "" while a rematch's seat waits for its player
     bool take_back = false; // human seats: may take back moves (every other seat an engine)
 };
+// Whether the token whose SHA-256 is `token_hash` plays for `seat` (compared in constant time).
+bool holds(const StoredSeat& seat, const std::string& token_hash);
+// The seat of `seats` the token holds, or -1; -1 for "" (a spectator).
+int seat_held(const std::vector<StoredSeat>& seats, const std::string& token);
 
 struct StoredClock {
     int64_t initial_ms   = 0;

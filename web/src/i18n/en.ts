@@ -159,6 +159,8 @@ export const en = {
     error_stale_ply: 'The game moved on; here is the new position.',
     error_game_over: 'The game is over.',
     error_rate_limited: 'Too fast! Wait a moment.',
+    error_unavailable: 'This game is moving to another server. Try again in a moment.',
+    error_outcome_unknown: 'No answer came about your move. Look at the board: if it is not there, play it again.',
     connected_seat: 'online',
     disconnected_seat: 'offline',
     out_of_game: 'out of the game',

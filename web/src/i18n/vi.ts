@@ -161,6 +161,8 @@ export const vi: Strings = {
     error_stale_ply: 'Ván cờ đã tiếp tục; đây là thế cờ mới.',
     error_game_over: 'Ván cờ đã kết thúc.',
     error_rate_limited: 'Nhanh quá! Chờ một chút.',
+    error_unavailable: 'Ván cờ đang chuyển sang máy chủ khác. Chờ một chút rồi thử lại nhé.',
+    error_outcome_unknown: 'Chưa nhận được trả lời về nước đi của bạn. Xem bàn cờ: nếu nước đi chưa có, hãy đi lại.',
     connected_seat: 'trực tuyến',
     disconnected_seat: 'ngoại tuyến',
     out_of_game: 'đã bị loại',

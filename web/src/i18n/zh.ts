@@ -157,6 +157,8 @@ export const zh: Strings = {
     error_stale_ply: '对局已经继续了，这是新的局面。',
     error_game_over: '对局已经结束。',
     error_rate_limited: '太快了！请稍等。',
+    error_unavailable: '这局棋正在转到另一台服务器，请稍后再试。',
+    error_outcome_unknown: '没有收到关于这步棋的回音。看看棋盘：如果这步棋不在上面，就再走一次。',
     connected_seat: '在线',
     disconnected_seat: '离线',
     out_of_game: '已出局',

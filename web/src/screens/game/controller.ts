@@ -255,7 +255,9 @@ export class GameController {
                 return;
             case 'error':
                 // A move sent at a ply already gone: the position has moved on without this client.
-                if (m.code === 'stale_ply') void this.refresh();
+                // One whose fate is unknown (its server stopped answering): the board shows it.
+                if (m.code === 'stale_ply' || m.code === 'outcome_unknown' || m.code === 'unavailable')
+                    void this.refresh();
                 this.view.update({ kind: 'refused', error: m });
                 return;
             case 'pong':
