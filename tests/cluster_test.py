@@ -264,6 +264,45 @@ def test_forwarding_and_relay(a, b, c):
         ws.close()
 
 
+def publish(channel, payload):
+    """PUBLISH through redis-cli, the payload's bytes as they are (-x reads them from stdin)."""
+    data = payload.encode("utf-8", "surrogateescape") if isinstance(payload, str) else payload
+    subprocess.run(["redis-cli", "-s", REDIS_SOCK, "-x", "PUBLISH", channel], input=data,
+                   check=True, capture_output=True)
+
+
+def test_hostile_bus_messages(a, b):
+    """Garbage on a node's channel and on a game's: dropped, the game played and watched on."""
+    game, tokens = a.create()
+    watcher = b.ws(game)
+    check(watcher.recv_until("state") is not None, "b's watcher starts")
+    garbage = ["", "{", "[]", "null", b"\x00\xff\xfe", '{"rid": -1}', '{"rid": "x", "reply": {}}',
+               '{"rid": 1, "reply": {"status": 99999, "body": 1}}', '{"rid": 2, "reply": 5}',
+               '{"rid": 3, "from": 7, "request": {}}', '{"rid": 4, "from": "x", "request": 5}',
+               '{"rid": 5, "from": "x", "request": {"op": "move", "id": 5, "body": 1}}',
+               '{"rid": 6, "from": "x", "request": {"op": "presence", "id": "' + game
+               + '", "body": {"node": "x", "seats": [99999999, -5, "a"]}}}',
+               '{"rid": 7, "from": "x", "request": {"op": "snapshot", "id": "' + game
+               + '", "body": {}}}', "x" * 100000]
+    nodes = psql("SELECT string_agg(node_id, ',') FROM nodes").split(",")
+    for name in nodes:
+        for payload in garbage:
+            publish(f"citadel:node:{name}", payload)
+    for payload in garbage + ['{"epoch": 1, "seq": 99, "text": 5}', '{"epoch": "1", "seq": 1}',
+                              '{"epoch": 0, "seq": 1, "text": "{}"}']:
+        publish(f"citadel:game:{game}", payload)
+    # A message from the future: b asks for a snapshot again and goes on.
+    publish(f"citadel:game:{game}", '{"epoch": 99, "seq": 1, "text": "{\\"type\\": \\"forged\\"}"}')
+    for mover, text, ply in ((b, "e2e4", 0), (a, "e7e5", 1)):
+        status, out = mover.post(f"/api/games/{game}/moves",
+                                 {"token": tokens[ply % 2], "move": text, "ply": ply})
+        check(status == 200, f"{text} after the garbage: {status} {out}")
+    got = collect(watcher, 2)
+    check(played(got)[-2:] == [(0, "e2e4"), (1, "e7e5")] and all(m.get("type") != "forged" for m in got),
+          f"b's watcher after the garbage: {played(got)}")
+    watcher.close()
+
+
 def test_redis_restart(redis, a, b):
     """Redis killed and started again: requests for games owned elsewhere are refused while it is
     down (never lost half-way), and once it is back the watchers on other nodes get the state
@@ -379,6 +418,7 @@ def main():
         nodes = [a, b, c]
         test_server_suite(nodes)
         test_forwarding_and_relay(a, b, c)
+        test_hostile_bus_messages(a, b)
         redis = test_redis_restart(redis, a, b)
         test_kill9_takeover(a, b, c)
         test_outcome_unknown(b, c)

@@ -619,6 +619,54 @@ def test_connections_per_address():
         s.stop()
 
 
+def test_trusted_proxy():
+    """--trusted-proxy: behind a balancer each request's client is the last address of its
+    X-Forwarded-For, so one client's connections are limited and another's are not; a request
+    without one (or with garbage) counts for the balancer's own address. Without the option the
+    header is ignored (a client cannot claim another address)."""
+    import socket
+    s = Server(db=os.path.join(TMP, "proxy.db"),
+               extra=["--max-connections-per-address", "2", "--trusted-proxy", "127.0.0.1"])
+    held = []
+
+    def ask(conn, forwarded):
+        head = f"X-Forwarded-For: {forwarded}\r\n" if forwarded is not None else ""
+        conn.sendall(f"GET /api/games/none HTTP/1.1\r\nHost: x\r\n{head}\r\n".encode())
+        try:
+            return conn.recv(4096).split(b"\r\n", 1)[0]
+        except OSError:
+            return b""
+
+    try:
+        for _ in range(2):
+            held.append(socket.create_connection((s.host, s.port), timeout=5))
+            check(ask(held[-1], "203.0.113.9, 10.0.0.1").endswith(b"404 Not Found"),
+                  "a client behind the balancer is served")
+        third = socket.create_connection((s.host, s.port), timeout=5)
+        held.append(third)
+        check(ask(third, "10.0.0.1").endswith(b"429 Too Many Requests"),
+              "a third connection of one forwarded client is refused")
+        for forwarded in ("10.0.0.2", "garbage", None):
+            c = socket.create_connection((s.host, s.port), timeout=5)
+            held.append(c)
+            check(ask(c, forwarded).endswith(b"404 Not Found"),
+                  f"another client's connection is served (X-Forwarded-For {forwarded})")
+    finally:
+        for c in held:
+            c.close()
+        s.stop()
+    plain = Server(db=os.path.join(TMP, "proxy2.db"), extra=["--max-connections-per-address", "1"])
+    try:
+        first = socket.create_connection((plain.host, plain.port), timeout=5)
+        check(ask(first, "10.0.0.3").endswith(b"404 Not Found"), "without --trusted-proxy: served")
+        second = socket.create_connection((plain.host, plain.port), timeout=5)
+        check(ask(second, "10.0.0.4") == b"", "without --trusted-proxy the header is ignored")
+        first.close()
+        second.close()
+    finally:
+        plain.stop()
+
+
 def test_speech_servers():
     """The speech cache survives a restart; a server without speech says so."""
     cache = os.path.join(TMP, "speech-cache")
@@ -851,6 +899,7 @@ def test_analysis(s_holder):
 
 def test_bad_arguments():
     for args, words in [(["--port", "70000"], "--port"),
+                        (["--port", "0", "--trusted-proxy", "nginx.local"], "--trusted-proxy"),
                         (["--port", "0", "--db", os.path.join(TMP, "no", "such", "dir.db")], "cannot open database"),
                         (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen"),
                         (["--port", "0", "--analyses", "0", "--db", os.path.join(TMP, "x.db")], "--analyses"),
@@ -924,6 +973,7 @@ def main():
     make_web()
     test_bad_arguments()
     test_connections_per_address()
+    test_trusted_proxy()
     test_bus()
     test_speech_servers()
     holder = [Server()]

@@ -1,5 +1,6 @@
 // citadel serve: the web app and its API (server.md) from one process.
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <iostream>
@@ -10,7 +11,6 @@
 
 #include "cli/command.h"
 #include "server/cluster_node.h"
-#include "server/cluster_relay.h"
 #include "server/cluster_relay.h"
 #include "server/engine_seat.h"
 #include "server/family_service.h"
@@ -32,22 +32,23 @@ namespace citadel::cli {
 namespace {
 
 struct ServeArgs {
-    std::string host            = "127.0.0.1";
-    int         port            = 8080;
-    std::string db              = "citadel.db";
-    std::string web             = CITADEL_WEB_DIST;
-    int         threads         = 2;
-    int         engine_threads  = 1;
-    size_t      max_connections = 10000;
-    size_t      max_per_address = 256;
-    size_t      analyses        = 2;
-    size_t      analysis_queue  = 16;
-    std::string speech_cache; // default: the database's path and ".speech"
-    size_t      speech_cache_mb = 256;
-    bool        no_speech       = false;
-    std::string node; // with --store: the node's name (default host:port)
-    int         lease_ms     = 3000;
-    int         heartbeat_ms = 0; // default: a sixth of the lease
+    std::string              host            = "127.0.0.1";
+    int                      port            = 8080;
+    std::string              db              = "citadel.db";
+    std::string              web             = CITADEL_WEB_DIST;
+    int                      threads         = 2;
+    int                      engine_threads  = 1;
+    size_t                   max_connections = 10000;
+    size_t                   max_per_address = 256;
+    std::vector<std::string> trusted_proxies;
+    size_t                   analyses       = 2;
+    size_t                   analysis_queue = 16;
+    std::string              speech_cache; // default: the database's path and ".speech"
+    size_t                   speech_cache_mb = 256;
+    bool                     no_speech       = false;
+    std::string              node; // with --store: the node's name (default host:port)
+    int                      lease_ms     = 3000;
+    int                      heartbeat_ms = 0; // default: a sixth of the lease
     // PostgreSQL instead of --db: a libpq connection URI.
     std::optional<std::string> store;
     // The cluster's Redis (cluster mode, coming: connected at start, not used yet).
@@ -121,6 +122,11 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     if (args.max_per_address < 1 || args.max_per_address > 1000000)
         throw UsageError{ "--max-connections-per-address: must be from 1 to 1000000" };
+    for (const std::string& proxy : args.trusted_proxies) {
+        boost::system::error_code ec;
+        boost::asio::ip::make_address(proxy, ec);
+        if (ec) throw UsageError{ "--trusted-proxy: '" + proxy + "' is not an IP address" };
+    }
     std::optional<RedisAddress> bus_address;
     if (args.bus) {
         auto parsed = parse_redis_address(*args.bus);
@@ -174,6 +180,8 @@ int serve(const ServeArgs& args) {
     ServerLimits limits;
     limits.max_connections             = args.max_connections;
     limits.max_connections_per_address = args.max_per_address;
+    for (const std::string& proxy : args.trusted_proxies)
+        limits.trusted_proxies.push_back(boost::asio::ip::make_address(proxy).to_string());
     HttpServer server(io, games, files, limits, speech ? &*speech : nullptr, &families);
     try {
         server.listen(args.host, static_cast<unsigned short>(args.port));
@@ -242,6 +250,8 @@ Subcommand add_serve(CLI::App& app) {
         "--max-connections", args->max_connections, "open connections at most (default 10000)");
     cmd->add_option("--max-connections-per-address", args->max_per_address,
         "open connections from one client address at most (default 256)");
+    cmd->add_option("--trusted-proxy", args->trusted_proxies,
+        "a load balancer's address whose X-Forwarded-For names the client (repeatable)");
     cmd->add_option("--analyses", args->analyses, "finished games analysed at once (default 2)");
     cmd->add_option("--analysis-queue", args->analysis_queue,
         "finished games waiting for their analysis at most (default 16)");

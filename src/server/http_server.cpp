@@ -1,5 +1,6 @@
 #include "server/http_server.h"
 
+#include <algorithm>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -57,30 +58,74 @@ std::string address_of(const tcp::socket& socket) {
     return ec ? std::string() : endpoint.address().to_string();
 }
 
-// One connection's slot among max_connections (and its address's among
+// One connection's slot among max_connections (and its client's among
 // max_connections_per_address): released when the last holder goes; an HTTP connection hands it
-// to the WebSocket it becomes.
+// to the WebSocket it becomes. A trusted balancer's connection is counted for its client once a
+// request names it (X-Forwarded-For), and again for another client a later request names.
 struct Slot {
     std::shared_ptr<OpenConnections> open;
-    std::string                      address; // the peer's: the client of the connection's requests
-    // A slot, or null when the server or the address has no room.
-    static std::unique_ptr<Slot> take(
-        std::shared_ptr<OpenConnections> open, std::string address, const ServerLimits& limits) {
+    std::string                      address; // the client of the connection's requests
+    bool                             counted = true; // in open->per_address[address]
+    // A slot, or null when the server or the address has no room; `per_address` false for a
+    // trusted balancer's connection.
+    static std::unique_ptr<Slot> take(std::shared_ptr<OpenConnections> open, std::string address,
+        const ServerLimits& limits, bool per_address = true) {
         std::lock_guard lock(open->mutex);
-        size_t&         mine = open->per_address[address];
-        if (open->total >= limits.max_connections || mine >= limits.max_connections_per_address) {
-            if (mine == 0) open->per_address.erase(address);
-            return nullptr;
+        if (open->total >= limits.max_connections) return nullptr;
+        if (per_address) {
+            size_t& mine = open->per_address[address];
+            if (mine >= limits.max_connections_per_address) {
+                if (mine == 0) open->per_address.erase(address);
+                return nullptr;
+            }
+            ++mine;
         }
-        ++open->total, ++mine;
-        return std::unique_ptr<Slot>(new Slot{ std::move(open), std::move(address) });
+        ++open->total;
+        return std::unique_ptr<Slot>(new Slot{ std::move(open), std::move(address), per_address });
+    }
+    // The connection now serves `client`; false (nothing changed) if that address has no room.
+    bool serve(const std::string& client, const ServerLimits& limits) {
+        std::lock_guard lock(open->mutex);
+        if (counted && client == address) return true;
+        size_t& theirs = open->per_address[client];
+        if (theirs >= limits.max_connections_per_address) {
+            if (theirs == 0) open->per_address.erase(client);
+            return false;
+        }
+        ++theirs;
+        release_address();
+        address = client;
+        counted = true;
+        return true;
     }
     ~Slot() {
         std::lock_guard lock(open->mutex);
         --open->total;
-        if (--open->per_address[address] == 0) open->per_address.erase(address);
+        release_address();
+    }
+
+  private:
+    Slot(std::shared_ptr<OpenConnections> o, std::string a, bool c)
+        : open(std::move(o))
+        , address(std::move(a))
+        , counted(c) { }
+    void release_address() {
+        if (counted && --open->per_address[address] == 0) open->per_address.erase(address);
     }
 };
+
+// The client a trusted balancer names: the last address of X-Forwarded-For (the one it added),
+// if it is an IP address; none otherwise.
+std::optional<std::string> forwarded_client(std::string_view header) {
+    const size_t     comma = header.rfind(',');
+    std::string_view last  = comma == std::string_view::npos ? header : header.substr(comma + 1);
+    while (!last.empty() && (last.front() == ' ' || last.front() == '\t')) last.remove_prefix(1);
+    while (!last.empty() && (last.back() == ' ' || last.back() == '\t')) last.remove_suffix(1);
+    beast::error_code ec;
+    auto              address = net::ip::make_address(std::string(last), ec);
+    if (ec) return std::nullopt;
+    return address.to_string();
+}
 
 // The JSON text of an answer. Bytes that are not UTF-8 (an id or text echoed from a hostile
 // request) become U+FFFD instead of throwing.
@@ -332,6 +377,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         , files_(files)
         , limits_(limits)
         , slot_(std::move(slot))
+        , proxied_(!slot_->counted)
+        , peer_(slot_->address)
         , rate_(limits.rate_per_second, limits.rate_burst) { }
 
     void run() {
@@ -357,6 +404,14 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         }
         if (ec) return shutdown();
         auto& req = parser_->get();
+        if (proxied_) {
+            const auto header = req["X-Forwarded-For"];
+            const auto client = forwarded_client({ header.data(), header.size() });
+            if (!slot_->serve(client.value_or(peer_), limits_)) {
+                Reply r = error_reply("rate_limited", "too many connections from your address");
+                return send(json_response(r, req.version(), false));
+            }
+        }
         if (websocket::is_upgrade(req)) return upgrade(parser_->release());
         if (!rate_.allow())
             return send(json_response(error_reply("rate_limited", "too many requests; slow down"),
@@ -528,7 +583,9 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
     const StaticFiles&                                     files_;
     ServerLimits                                           limits_;
     std::unique_ptr<Slot>                                  slot_;
-    RateLimit                                              rate_;
+    const bool        proxied_; // from a trusted balancer: X-Forwarded-For names the client
+    const std::string peer_; // the balancer's address, or the client's
+    RateLimit         rate_;
 };
 
 } // namespace
@@ -617,7 +674,11 @@ unsigned short HttpServer::port() const { return acceptor_.local_endpoint().port
 void HttpServer::accept() {
     acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
         if (!ec) {
-            auto              slot = Slot::take(open_, address_of(socket), limits_);
+            const std::string peer = address_of(socket);
+            const bool        proxy
+                = std::find(limits_.trusted_proxies.begin(), limits_.trusted_proxies.end(), peer)
+                != limits_.trusted_proxies.end();
+            auto              slot = Slot::take(open_, peer, limits_, !proxy);
             beast::error_code ignored;
             if (!slot)
                 socket.close(ignored); // full, or this address: refuse at once rather than queue

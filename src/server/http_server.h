@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/game_service.h"
 #include "server/routes.h"
@@ -26,6 +27,9 @@ struct ServerLimits {
     double rate_per_second             = 30; // requests or messages per connection...
     double rate_burst                  = 60; // ...with bursts up to this many
     size_t max_queued                  = 256; // messages waiting to be written to one WebSocket
+    // Load balancers whose X-Forwarded-For names the client (its last address): their own
+    // connections count only in max_connections, each request's client in the per-address limits.
+    std::vector<std::string> trusted_proxies;
 };
 
 // The built front end in one folder. Nothing outside it is ever served: encoded or plain dot
