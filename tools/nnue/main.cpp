@@ -27,7 +27,7 @@ using namespace citadel::nnue;
 struct Args {
     std::vector<std::string> data;
     std::string              output, checkpoint, resume, commit, eval_fens, net;
-    int                      hidden = 128, epochs = 10, batch = 16384;
+    int                      hidden = 128, epochs = 10, batch = 16384, stop_after = 0;
     int                      threads = int(std::max(1u, std::thread::hardware_concurrency()));
     double                   lambda = 0.75, k = 0, lr = 0.001, lr_final = 0.00001, holdout = 0.01;
     u64                      seed = 1;
@@ -161,7 +161,9 @@ int train(const Args& a) {
     const std::string checkpoint = a.checkpoint.empty() ? a.output + ".ckpt" : a.checkpoint;
     double            train_loss = 0, held_loss = 0;
     using Clock = std::chrono::steady_clock;
-    for (int epoch = first_epoch; epoch < a.epochs; ++epoch) {
+    // The epochs this run trains: the schedule spans all of --epochs, --stop-after ends early.
+    const int last_epoch = a.stop_after > 0 ? std::min(a.stop_after, a.epochs) : a.epochs;
+    for (int epoch = first_epoch; epoch < last_epoch; ++epoch) {
         const auto order = shuffled(train_idx, a.seed, epoch);
         const auto start = Clock::now();
         auto       shown = start;
@@ -190,7 +192,7 @@ int train(const Args& a) {
             return 1;
         }
     }
-    if (first_epoch >= a.epochs) held_loss = trainer.loss(data.records, held_idx);
+    if (first_epoch >= last_epoch) held_loss = trainer.loss(data.records, held_idx);
 
     const auto bytes = quantise(trainer.net());
     if (!write_file(a.output, bytes)) {
@@ -209,7 +211,7 @@ int train(const Args& a) {
       << "hidden: " << trainer.net().hidden << "\n"
       << "lambda: " << loss.lambda << " (weight of sigmoid(score/K); 1 - lambda on the result)\n"
       << "k: " << loss.k << " cp\n"
-      << "epochs: " << a.epochs << "\n"
+      << "epochs: " << std::max(first_epoch, last_epoch) << " of " << a.epochs << "\n"
       << "lr: " << a.lr << " cosine to " << a.lr_final << "\n"
       << "batch: " << a.batch << "\n"
       << "seed: " << a.seed << "\n"
@@ -236,6 +238,9 @@ int main(int argc, char** argv) {
     app.add_option("--hidden", a.hidden, "accumulator size N (768 -> N x 2 -> 1)")
         ->check(CLI::Range(1, 4096));
     app.add_option("--epochs", a.epochs, "passes over the training positions")
+        ->check(CLI::Range(1, 100000));
+    app.add_option("--stop-after", a.stop_after,
+           "stop after this epoch (the schedule still spans --epochs; continue with --resume)")
         ->check(CLI::Range(1, 100000));
     app.add_option("--batch", a.batch, "positions per Adam step")->check(CLI::Range(1, 1 << 24));
     app.add_option("--lr", a.lr, "first learning rate")->check(CLI::PositiveNumber);
