@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -125,6 +126,10 @@ int train(const Args& a) {
             return 2;
         }
     const size_t n = data.records.size();
+    if (n > std::numeric_limits<u32>::max()) { // positions are indexed by u32
+        std::cerr << "error: the data files hold " << n << " positions; at most 2^32 - 1\n";
+        return 2;
+    }
     if (n < 2) {
         std::cerr << "error: the data files hold " << n << " positions; at least 2 are needed\n";
         return 2;
