@@ -217,6 +217,30 @@ TEST(NnueTrainer, ExportParsesBackAndAgreesWithTheFloatNet) {
     EXPECT_NE(parse_quantised(other, q), std::nullopt);
 }
 
+TEST(NnueTrainer, QuantisedTrainingEndsOnTheExportedNet) {
+    // While quantised, the gradient is that of the net on the file's grid (straight through).
+    const auto records = hand_records();
+    const Net  net     = Net::random(8, 4);
+    Trainer    on(net, Loss{ 0.5, 100 }, Schedule{}, 1),
+        grid(on_grid(net), Loss{ 0.5, 100 }, Schedule{}, 1);
+    on.set_quantised(true);
+    EXPECT_EQ(on.compute_gradient(records, all(records.size())),
+        grid.compute_gradient(records, all(records.size())));
+    EXPECT_EQ(on.gradient(), grid.gradient());
+    EXPECT_EQ(on.net().params, net.params);
+
+    // Snapped, the float net computes what the file does, but for the last division's truncation.
+    Trainer snapped(trained().net, Loss{}, Schedule{}, 1);
+    snapped.snap_to_grid();
+    QuantisedNet q;
+    ASSERT_EQ(parse_quantised(quantise(snapped.net()), q), std::nullopt);
+    EXPECT_EQ(quantise(on_grid(snapped.net())), quantise(snapped.net()));
+    for (const auto& r : self_play().records) {
+        const Features f = features(r);
+        ASSERT_LT(std::abs(output(snapped.net(), f) * Scale - evaluate_quantised(q, f)), 1.01);
+    }
+}
+
 TEST(NnueTrainer, CheckpointRoundTrips) {
     TempDir    dir("citadel-nnue-ckpt-");
     const auto path    = (dir.path / "net.ckpt").string();

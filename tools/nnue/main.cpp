@@ -29,6 +29,7 @@ struct Args {
     std::vector<std::string> data;
     std::string              output, checkpoint, resume, commit, eval_fens, net;
     int                      hidden = 128, epochs = 10, batch = 16384, stop_after = 0;
+    int                      quantised_epochs = 1;
     int                      threads = int(std::max(1u, std::thread::hardware_concurrency()));
     double                   lambda = 0.75, k = 0, lr = 0.001, lr_final = 0.00001, holdout = 0.01;
     u64                      seed = 1;
@@ -169,6 +170,7 @@ int train(const Args& a) {
     // The epochs this run trains: the schedule spans all of --epochs, --stop-after ends early.
     const int last_epoch = a.stop_after > 0 ? std::min(a.stop_after, a.epochs) : a.epochs;
     for (int epoch = first_epoch; epoch < last_epoch; ++epoch) {
+        trainer.set_quantised(epoch >= a.epochs - a.quantised_epochs);
         const auto order = shuffled(train_idx, a.seed, epoch);
         const auto start = Clock::now();
         auto       shown = start;
@@ -188,7 +190,8 @@ int train(const Args& a) {
         }
         const double sec = std::chrono::duration<double>(Clock::now() - start).count();
         train_loss       = sum / double(order.size());
-        held_loss        = trainer.loss(data.records, held_idx);
+        if (epoch + 1 == a.epochs && a.quantised_epochs > 0) trainer.snap_to_grid();
+        held_loss = trainer.loss(data.records, held_idx);
         std::cerr << "\repoch " << epoch + 1 << "/" << a.epochs << ": train loss " << train_loss
                   << ", held-out loss " << held_loss << ", lr " << trainer.learning_rate() << ", "
                   << long(double(order.size()) / sec) << " positions/s        \n";
@@ -218,6 +221,7 @@ int train(const Args& a) {
       << "k: " << loss.k << " cp\n"
       << "epochs: " << std::max(first_epoch, last_epoch) << " of " << a.epochs << "\n"
       << "lr: " << a.lr << " cosine to " << a.lr_final << "\n"
+      << "quantised_epochs: " << a.quantised_epochs << "\n"
       << "batch: " << a.batch << "\n"
       << "seed: " << a.seed << "\n"
       << "positions: " << n - held << " training, " << held << " held out (the last)\n"
@@ -247,6 +251,9 @@ int main(int argc, char** argv) {
     app.add_option("--stop-after", a.stop_after,
            "stop after this epoch (the schedule still spans --epochs; continue with --resume)")
         ->check(CLI::Range(1, 100000));
+    app.add_option("--quantised-epochs", a.quantised_epochs,
+           "train the last epochs on the net rounded as the file holds it, and end on that net")
+        ->check(CLI::Range(0, 100000));
     app.add_option("--batch", a.batch, "positions per Adam step")->check(CLI::Range(1, 1 << 24));
     app.add_option("--lr", a.lr, "first learning rate")->check(CLI::PositiveNumber);
     app.add_option("--lr-final", a.lr_final, "last learning rate (cosine decay)")

@@ -197,11 +197,12 @@ double Trainer::compute_gradient(std::span<const Record> records, std::span<cons
     const int    n     = net_.hidden;
     const double slope = Scale / loss_.k;
     const float  scale = float(1.0 / std::max<size_t>(batch.size(), 1));
+    const Net&   used  = quantised_ ? grid_ : net_;
     parallel(GradientShards, [&](int s) {
         float* g = &shards_[s * P];
         std::fill(g, g + P, 0.0f);
         std::vector<float> us(n), them(n), d_us(n), d_them(n);
-        const float*       ow     = &net_.params[net_.output_weights()];
+        const float*       ow     = &used.params[used.output_weights()];
         float*             g_rows = g + net_.feature_weights();
         float*             g_fb   = g + net_.feature_bias();
         float*             g_ow   = g + net_.output_weights();
@@ -211,8 +212,8 @@ double Trainer::compute_gradient(std::span<const Record> records, std::span<cons
         for (size_t b = begin; b < end; ++b) {
             const Record&  r = records[batch[b]];
             const Features f = features(r);
-            accumulate(net_, f, us.data(), them.data());
-            const double p = sigmoid(output_from(net_, us.data(), them.data()) * slope);
+            accumulate(used, f, us.data(), them.data());
+            const double p = sigmoid(output_from(used, us.data(), them.data()) * slope);
             const double e = p - target(r, loss_);
             sum += e * e;
             // d loss / d output, averaged over the batch.
@@ -280,11 +281,13 @@ double Trainer::step(std::span<const Record> records, std::span<const u32> batch
                 w[j] - rate * m[j] / (std::sqrt(v[j]) + eps), -WeightLimit, WeightLimit);
         }
     });
+    if (quantised_) grid_ = on_grid(net_);
     return loss;
 }
 
 double Trainer::loss(std::span<const Record> records, std::span<const u32> indices) const {
     const double slope = Scale / loss_.k;
+    const Net&   used  = quantised_ ? grid_ : net_;
     parallel(GradientShards, [&](int s) {
         std::vector<float> us(net_.hidden), them(net_.hidden);
         double             sum   = 0;
@@ -293,9 +296,9 @@ double Trainer::loss(std::span<const Record> records, std::span<const u32> indic
         for (size_t b = begin; b < end; ++b) {
             const Record&  r = records[indices[b]];
             const Features f = features(r);
-            accumulate(net_, f, us.data(), them.data());
+            accumulate(used, f, us.data(), them.data());
             const double e
-                = sigmoid(output_from(net_, us.data(), them.data()) * slope) - target(r, loss_);
+                = sigmoid(output_from(used, us.data(), them.data()) * slope) - target(r, loss_);
             sum += e * e;
         }
         shard_loss_[s] = sum;
@@ -303,6 +306,25 @@ double Trainer::loss(std::span<const Record> records, std::span<const u32> indic
     double total = 0;
     for (double x : shard_loss_) total += x;
     return total / double(std::max<size_t>(indices.size(), 1));
+}
+
+Net on_grid(const Net& net) {
+    Net          grid = net;
+    const size_t rows = net.output_weights(), outputs = net.output_bias();
+    for (size_t i = 0; i < rows; ++i) grid.params[i] = float(round16(net.params[i], QA)) / QA;
+    for (size_t i = rows; i < outputs; ++i) grid.params[i] = float(round16(net.params[i], QB)) / QB;
+    grid.params[outputs] = float(std::lround(double(net.params[outputs]) * QA * QB)) / (QA * QB);
+    return grid;
+}
+
+void Trainer::set_quantised(bool on) {
+    quantised_ = on;
+    if (on) grid_ = on_grid(net_);
+}
+
+void Trainer::snap_to_grid() {
+    net_ = on_grid(net_);
+    if (quantised_) grid_ = net_;
 }
 
 namespace {

@@ -131,7 +131,14 @@ class Trainer {
     u64                       steps() const { return steps_; }
     double                    learning_rate() const; // at the next step
     const Loss&               loss_settings() const { return loss_; }
-    void                      set_schedule(const Schedule& s) { schedule_ = s; }
+
+    // Quantisation-aware training: while on, gradients and losses are those of on_grid(net()),
+    // the net the exported file holds, and Adam applies them to the float net (straight
+    // through). snap_to_grid() then makes the float net that net, so that the exported file
+    // computes what the float net does, to the truncation of the last division.
+    void set_quantised(bool on);
+    void snap_to_grid();
+    void set_schedule(const Schedule& s) { schedule_ = s; }
 
     // The float net, the Adam state and the epochs done, in the trainer's own format; load
     // returns the error or nothing and replaces this trainer's net and state.
@@ -142,6 +149,8 @@ class Trainer {
     void parallel(int tasks, const std::function<void(int)>& task) const;
 
     Net                         net_;
+    Net                         grid_; // on_grid(net_) while quantised_
+    bool                        quantised_ = false;
     Loss                        loss_;
     Schedule                    schedule_;
     int                         threads_;
@@ -150,6 +159,10 @@ class Trainer {
     std::vector<float>          shards_; // GradientShards gradients, one after another
     mutable std::vector<double> shard_loss_; // each shard's loss sum
 };
+
+// The net with every parameter rounded to the quantised file's grid: rows and feature biases to
+// multiples of 1/QA, output weights of 1/QB, the output bias of 1/(QA QB).
+Net on_grid(const Net& net);
 
 // The order of an epoch's positions: a permutation of indices drawn from (seed, epoch) alone.
 std::vector<u32> shuffled(std::span<const u32> indices, u64 seed, int epoch);
