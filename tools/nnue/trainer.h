@@ -1,12 +1,12 @@
 // The NNUE trainer's core (docs/nnue_training.md): datagen files read into memory, the float net
 // 768 -> N x 2 -> 1 (CReLU, the side to move's accumulator first), its loss against a blend of
-// the search's score and the game's result, one Adam step on a mini-batch, checkpoints of the
-// float net, and the export to the quantised net file (format version 1) the engine reads, with
-// a reader and the engine's integer evaluation so that float and quantised outputs can be
-// compared. The gradient of a batch is summed over a fixed number of shards in a fixed order, so
-// training is deterministic for a seed whatever the thread count. tools/nnue/main.cpp is the
-// command line (citadel_nnue_train); tests/nnue_train_test.cpp checks the gradient, the
-// determinism, the export and the loading of bad files.
+// the search's score and the game's result, one Adam step on a mini-batch (optionally on the net
+// rounded as the file holds it), checkpoints of the float net, and the export to the quantised net
+// file (format version 1) the engine reads, with a reader and the engine's integer evaluation so
+// that float and quantised outputs can be compared. The gradient of a batch is summed over a fixed
+// number of shards in a fixed order, so training is deterministic for a seed whatever the thread
+// count. tools/nnue/main.cpp is the command line (citadel_nnue_train); tests/nnue_train_test.cpp
+// checks the gradient, the determinism, the export and the loading of bad files.
 #pragma once
 
 #include <array>
