@@ -99,17 +99,15 @@ template <class V> double mean_error(const Dataset<V>& data, const WeightsFor<V>
     return sum / double(data.size());
 }
 
-// The K in [lo, hi] with the smallest error for weights w (golden-section search: the error is
-// unimodal in K).
-template <class V>
-double find_k(const Dataset<V>& data, const WeightsFor<V>& w, double lo = 0.05, double hi = 5.0) {
-    // Scores do not change with K: evaluate once.
-    std::vector<int> scores(data.size());
-    for (size_t i = 0; i < data.size(); ++i) scores[i] = white_score(data.position(i), w);
+// The K in [lo, hi] for which expected(score(i), K) fits result(i) best over positions 0..n-1
+// (scores in centipawns, both from White's view; golden-section search: the error is unimodal in
+// K). Shared by find_k and the NNUE trainer (tools/nnue), which fits its K on search scores.
+template <class Score, class Label>
+double fit_k(size_t n, Score score, Label result, double lo = 0.05, double hi = 5.0) {
     auto error = [&](double k) {
         double sum = 0;
-        for (size_t i = 0; i < data.size(); ++i) {
-            double d = data.result(i) - expected(scores[i], k);
+        for (size_t i = 0; i < n; ++i) {
+            double d = result(i) - expected(score(i), k);
             sum += d * d;
         }
         return sum;
@@ -124,6 +122,17 @@ double find_k(const Dataset<V>& data, const WeightsFor<V>& w, double lo = 0.05, 
             a = c, c = d, fc = fd, d = a + g * (b - a), fd = error(d);
     }
     return (a + b) / 2;
+}
+
+// The K in [lo, hi] with the smallest error for weights w.
+template <class V>
+double find_k(const Dataset<V>& data, const WeightsFor<V>& w, double lo = 0.05, double hi = 5.0) {
+    // Scores do not change with K: evaluate once.
+    std::vector<int> scores(data.size());
+    for (size_t i = 0; i < data.size(); ++i) scores[i] = white_score(data.position(i), w);
+    return fit_k(
+        data.size(), [&](size_t i) { return double(scores[i]); },
+        [&](size_t i) { return data.result(i); }, lo, hi);
 }
 
 // Whether a weight's name is selected by `pattern`: the name itself, or, for a pattern ending in

@@ -1,0 +1,463 @@
+#include "trainer.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+#include <thread>
+
+#include "eval/tune.h"
+
+namespace citadel::nnue {
+
+static_assert(std::endian::native == std::endian::little,
+    "the checkpoint stores floats as the machine holds them");
+
+namespace {
+
+u64 splitmix64(u64& state) {
+    u64 z = (state += 0x9E3779B97F4A7C15ull);
+    z     = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z     = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// Uniform in [-1, 1).
+float uniform(u64& state) { return float(double(splitmix64(state) >> 11) * 0x1p-52 - 1.0); }
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+template <class T> void put(std::vector<u8>& out, T value) {
+    for (size_t i = 0; i < sizeof(T); ++i) out.push_back(u8(u64(value) >> (8 * i)));
+}
+template <class T> T get(const u8* at) { return datagen::detail::get<T>(at); }
+
+i16 round16(float x, int q) { return i16(std::lround(double(x) * q)); }
+
+} // namespace
+
+std::optional<std::string> load(const std::string& path, Data& data) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read " + path;
+    std::error_code ec;
+    const u64       size = std::filesystem::file_size(path, ec);
+    if (ec || size < u64(datagen::HeaderBytes))
+        return path + " is not a datagen file (shorter than its 56-byte header)";
+    std::array<u8, datagen::HeaderBytes> head{};
+    in.read(reinterpret_cast<char*>(head.data()), head.size());
+    const auto header = datagen::read_header(head.data());
+    if (!in || !header)
+        return path
+            + " is not a datagen file of format version 1 with 32-byte records (magic "
+              "CITDATA, docs/datagen.md)";
+    const u64 room = (size - datagen::HeaderBytes) / datagen::RecordBytes;
+    if (header->positions > room)
+        return path + ": the header counts " + std::to_string(header->positions)
+            + " positions but the file holds only " + std::to_string(room);
+    const size_t first = data.records.size();
+    data.records.resize(first + header->positions);
+    in.read(reinterpret_cast<char*>(data.records.data() + first),
+        std::streamsize(header->positions * datagen::RecordBytes));
+    if (!in) {
+        data.records.resize(first);
+        return "cannot read the positions of " + path;
+    }
+    for (u64 i = 0; i < header->positions; ++i)
+        if (!datagen::unpack_record(data.records[first + i].data())) {
+            data.records.resize(first);
+            return path + ": position " + std::to_string(i)
+                + " is not a valid record (a piece, result or flag that means nothing)";
+        }
+    data.files.push_back({ path, *header });
+    return std::nullopt;
+}
+
+Features features(const Record& r) {
+    Features   f;
+    const u64  occupancy = get<u64>(&r[0]);
+    const bool black     = r[27] & 1;
+    int        k         = 0;
+    for (u64 bits = occupancy; bits && k < MaxActive; bits &= bits - 1, ++k) {
+        const int sq     = std::countr_zero(bits);
+        const int code   = (r[8 + k / 2] >> (k % 2 * 4)) & 15;
+        const int colour = code >> 3, type = code & 7;
+        const int white = (colour == 0 ? 0 : 384) + type * 64 + sq;
+        const int blk   = (colour == 1 ? 0 : 384) + type * 64 + (sq ^ 56);
+        f.us[k]         = u16(black ? blk : white);
+        f.them[k]       = u16(black ? white : blk);
+    }
+    f.count = k;
+    return f;
+}
+
+double score_stm(const Record& r) {
+    const double white = i16(get<u16>(&r[24]));
+    return r[27] & 1 ? -white : white;
+}
+
+double result_stm(const Record& r) {
+    const double white = r[26] / 2.0;
+    return r[27] & 1 ? 1.0 - white : white;
+}
+
+double k_from_texel(double texel_k) { return 400.0 / (texel_k * std::numbers::ln10); }
+
+double fit_k(std::span<const Record> records, size_t sample) {
+    const size_t stride
+        = std::max<size_t>(1, (records.size() + sample - 1) / std::max<size_t>(sample, 1));
+    const size_t n     = (records.size() + stride - 1) / stride;
+    const double texel = eval::tune::fit_k(
+        n, [&](size_t i) { return score_stm(records[i * stride]); },
+        [&](size_t i) { return result_stm(records[i * stride]); });
+    return k_from_texel(texel);
+}
+
+Net Net::random(int hidden, u64 seed) {
+    Net net;
+    net.hidden = hidden;
+    net.params.assign(size(hidden), 0.0f);
+    u64 state = seed ^ 0x6E6E75655F696E69ull; // a stream apart from the shuffles'
+    // About 30 rows add up in an accumulator: rows of +-1/sqrt(768) start it well inside CReLU's
+    // linear part; the output starts near zero.
+    const float row = 1.0f / std::sqrt(float(Inputs)), out = 1.0f / std::sqrt(2.0f * hidden);
+    for (size_t i = net.feature_weights(); i < net.feature_bias(); ++i)
+        net.params[i] = row * uniform(state);
+    for (size_t i = net.output_weights(); i < net.output_bias(); ++i)
+        net.params[i] = out * uniform(state);
+    return net;
+}
+
+namespace {
+
+// The accumulators of both perspectives before the activation.
+template <class T> void accumulate(const Net& net, const Features& f, T* us, T* them) {
+    const int    n    = net.hidden;
+    const float* bias = &net.params[net.feature_bias()];
+    const float* rows = &net.params[net.feature_weights()];
+    for (int i = 0; i < n; ++i) us[i] = them[i] = bias[i];
+    for (int k = 0; k < f.count; ++k) {
+        const float* u = rows + size_t(f.us[k]) * n;
+        const float* t = rows + size_t(f.them[k]) * n;
+        for (int i = 0; i < n; ++i) us[i] += u[i];
+        for (int i = 0; i < n; ++i) them[i] += t[i];
+    }
+}
+
+template <class T> T output_from(const Net& net, const T* us, const T* them) {
+    const int    n      = net.hidden;
+    const float* w      = &net.params[net.output_weights()];
+    T            sum_us = 0, sum_them = 0;
+    for (int i = 0; i < n; ++i) sum_us += std::clamp<T>(us[i], 0, 1) * w[i];
+    for (int i = 0; i < n; ++i) sum_them += std::clamp<T>(them[i], 0, 1) * w[n + i];
+    return sum_us + sum_them + net.params[net.output_bias()];
+}
+
+template <class T> T output_as(const Net& net, const Features& f) {
+    std::vector<T> us(net.hidden), them(net.hidden);
+    accumulate(net, f, us.data(), them.data());
+    return output_from(net, us.data(), them.data());
+}
+
+} // namespace
+
+float  output(const Net& net, const Features& f) { return output_as<float>(net, f); }
+double output_exact(const Net& net, const Features& f) { return output_as<double>(net, f); }
+
+double target(const Record& r, const Loss& loss) {
+    return loss.lambda * sigmoid(score_stm(r) / loss.k) + (1 - loss.lambda) * result_stm(r);
+}
+
+Trainer::Trainer(Net net, const Loss& loss, const Schedule& schedule, int threads)
+    : net_(std::move(net))
+    , loss_(loss)
+    , schedule_(schedule)
+    , threads_(std::clamp(threads, 1, GradientShards))
+    , adam_m_(net_.params.size(), 0.0f)
+    , adam_v_(net_.params.size(), 0.0f)
+    , gradient_(net_.params.size(), 0.0f)
+    , shards_(GradientShards * net_.params.size(), 0.0f)
+    , shard_loss_(GradientShards, 0.0) { }
+
+void Trainer::parallel(int tasks, const std::function<void(int)>& task) const {
+    const int threads = std::min(threads_, tasks);
+    auto      work    = [&](int t) {
+        for (int i = t; i < tasks; i += threads) task(i);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& t : pool) t.join();
+}
+
+double Trainer::compute_gradient(std::span<const Record> records, std::span<const u32> batch) {
+    const size_t P     = net_.params.size();
+    const int    n     = net_.hidden;
+    const double slope = Scale / loss_.k;
+    const float  scale = float(1.0 / std::max<size_t>(batch.size(), 1));
+    const Net&   used  = quantised_ ? grid_ : net_;
+    parallel(GradientShards, [&](int s) {
+        float* g = &shards_[s * P];
+        std::fill(g, g + P, 0.0f);
+        std::vector<float> us(n), them(n), d_us(n), d_them(n);
+        const float*       ow     = &used.params[used.output_weights()];
+        float*             g_rows = g + net_.feature_weights();
+        float*             g_fb   = g + net_.feature_bias();
+        float*             g_ow   = g + net_.output_weights();
+        double             sum    = 0;
+        const size_t       begin  = batch.size() * s / GradientShards;
+        const size_t       end    = batch.size() * (s + 1) / GradientShards;
+        for (size_t b = begin; b < end; ++b) {
+            const Record&  r = records[batch[b]];
+            const Features f = features(r);
+            accumulate(used, f, us.data(), them.data());
+            const double p = sigmoid(output_from(used, us.data(), them.data()) * slope);
+            const double e = p - target(r, loss_);
+            sum += e * e;
+            // d loss / d output, averaged over the batch.
+            const float d = float(2 * e * p * (1 - p) * slope) * scale;
+            g[net_.output_bias()] += d;
+            for (int i = 0; i < n; ++i) {
+                const float a_us = std::clamp(us[i], 0.0f, 1.0f);
+                const float a_th = std::clamp(them[i], 0.0f, 1.0f);
+                g_ow[i] += d * a_us;
+                g_ow[n + i] += d * a_th;
+                d_us[i]   = us[i] > 0 && us[i] < 1 ? d * ow[i] : 0.0f;
+                d_them[i] = them[i] > 0 && them[i] < 1 ? d * ow[n + i] : 0.0f;
+                g_fb[i] += d_us[i] + d_them[i];
+            }
+            for (int k = 0; k < f.count; ++k) {
+                float* u = g_rows + size_t(f.us[k]) * n;
+                float* t = g_rows + size_t(f.them[k]) * n;
+                for (int i = 0; i < n; ++i) u[i] += d_us[i];
+                for (int i = 0; i < n; ++i) t[i] += d_them[i];
+            }
+        }
+        shard_loss_[s] = sum;
+    });
+    // The shards' sum, in shard order, split by parameter range over the threads.
+    const int ranges = threads_ * 4;
+    parallel(ranges, [&](int part) {
+        const size_t begin = P * part / ranges, end = P * (part + 1) / ranges;
+        for (size_t j = begin; j < end; ++j) {
+            float sum = 0;
+            for (int s = 0; s < GradientShards; ++s) sum += shards_[s * P + j];
+            gradient_[j] = sum;
+        }
+    });
+    double total = 0;
+    for (double x : shard_loss_) total += x;
+    return total / double(std::max<size_t>(batch.size(), 1));
+}
+
+double Trainer::learning_rate() const {
+    const double progress
+        = std::min(1.0, double(steps_) / double(std::max<u64>(schedule_.total_steps, 1)));
+    return schedule_.lr_final
+        + (schedule_.lr - schedule_.lr_final) * 0.5 * (1 + std::cos(std::numbers::pi * progress));
+}
+
+double Trainer::step(std::span<const Record> records, std::span<const u32> batch) {
+    const double loss = compute_gradient(records, batch);
+    const double lr   = learning_rate();
+    ++steps_;
+    constexpr double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+    // Bias corrections folded into the rate and epsilon.
+    const float  rate   = float(lr * std::sqrt(1 - std::pow(beta2, double(steps_)))
+        / (1 - std::pow(beta1, double(steps_))));
+    const float  eps    = float(epsilon * std::sqrt(1 - std::pow(beta2, double(steps_))));
+    const size_t P      = net_.params.size();
+    const int    ranges = threads_ * 4;
+    parallel(ranges, [&](int part) {
+        const size_t begin = P * part / ranges, end = P * (part + 1) / ranges;
+        float *      w = net_.params.data(), *m = adam_m_.data(), *v = adam_v_.data();
+        const float* g = gradient_.data();
+        for (size_t j = begin; j < end; ++j) {
+            m[j] = float(beta1) * m[j] + float(1 - beta1) * g[j];
+            v[j] = float(beta2) * v[j] + float(1 - beta2) * g[j] * g[j];
+            w[j] = std::clamp(
+                w[j] - rate * m[j] / (std::sqrt(v[j]) + eps), -WeightLimit, WeightLimit);
+        }
+    });
+    if (quantised_) grid_ = on_grid(net_);
+    return loss;
+}
+
+double Trainer::loss(std::span<const Record> records, std::span<const u32> indices) const {
+    const double slope = Scale / loss_.k;
+    const Net&   used  = quantised_ ? grid_ : net_;
+    parallel(GradientShards, [&](int s) {
+        std::vector<float> us(net_.hidden), them(net_.hidden);
+        double             sum   = 0;
+        const size_t       begin = indices.size() * s / GradientShards;
+        const size_t       end   = indices.size() * (s + 1) / GradientShards;
+        for (size_t b = begin; b < end; ++b) {
+            const Record&  r = records[indices[b]];
+            const Features f = features(r);
+            accumulate(used, f, us.data(), them.data());
+            const double e
+                = sigmoid(output_from(used, us.data(), them.data()) * slope) - target(r, loss_);
+            sum += e * e;
+        }
+        shard_loss_[s] = sum;
+    });
+    double total = 0;
+    for (double x : shard_loss_) total += x;
+    return total / double(std::max<size_t>(indices.size(), 1));
+}
+
+Net on_grid(const Net& net) {
+    Net          grid = net;
+    const size_t rows = net.output_weights(), outputs = net.output_bias();
+    for (size_t i = 0; i < rows; ++i) grid.params[i] = float(round16(net.params[i], QA)) / QA;
+    for (size_t i = rows; i < outputs; ++i) grid.params[i] = float(round16(net.params[i], QB)) / QB;
+    grid.params[outputs] = float(std::lround(double(net.params[outputs]) * QA * QB)) / (QA * QB);
+    return grid;
+}
+
+void Trainer::set_quantised(bool on) {
+    quantised_ = on;
+    if (on) grid_ = on_grid(net_);
+}
+
+void Trainer::snap_to_grid() {
+    net_ = on_grid(net_);
+    if (quantised_) grid_ = net_;
+}
+
+namespace {
+constexpr char CheckpointMagic[8] = { 'C', 'I', 'T', 'N', 'N', 'C', 'K', '\0' };
+constexpr u32  CheckpointVersion  = 1;
+} // namespace
+
+// Checkpoint: magic, u32 version, u32 hidden, u32 epochs done, u64 steps, f64 lambda, f64 k,
+// then the parameters, Adam's first and second moments (float32 each).
+bool Trainer::save(const std::string& path, int epochs_done) const {
+    std::vector<u8> out(CheckpointMagic, CheckpointMagic + 8);
+    put(out, CheckpointVersion);
+    put(out, u32(net_.hidden));
+    put(out, u32(epochs_done));
+    put(out, steps_);
+    put(out, std::bit_cast<u64>(loss_.lambda));
+    put(out, std::bit_cast<u64>(loss_.k));
+    for (const auto* v : { &net_.params, &adam_m_, &adam_v_ }) {
+        const auto* bytes = reinterpret_cast<const u8*>(v->data());
+        out.insert(out.end(), bytes, bytes + v->size() * sizeof(float));
+    }
+    // Written beside and renamed over: a checkpoint is never half a file.
+    const std::string part = path + ".part";
+    {
+        std::ofstream f(part, std::ios::binary | std::ios::trunc);
+        f.write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
+        if (!f) return false;
+    }
+    std::error_code ec;
+    std::filesystem::rename(part, path, ec);
+    return !ec;
+}
+
+std::optional<std::string> Trainer::load(const std::string& path, int& epochs_done) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read " + path;
+    std::vector<u8>  bytes{ std::istreambuf_iterator<char>(in), {} };
+    constexpr size_t head = 8 + 4 * 3 + 8 * 3;
+    if (bytes.size() < head || std::memcmp(bytes.data(), CheckpointMagic, 8)
+        || get<u32>(&bytes[8]) != CheckpointVersion)
+        return path + " is not a trainer checkpoint of version 1";
+    const u32 hidden = get<u32>(&bytes[12]);
+    if (hidden == 0 || hidden > 4096) return path + ": hidden size " + std::to_string(hidden);
+    const size_t P = Net::size(int(hidden));
+    if (bytes.size() != head + 3 * P * sizeof(float))
+        return path + ": the size does not match hidden size " + std::to_string(hidden);
+    *this        = Trainer(Net{ int(hidden), std::vector<float>(P) }, loss_, schedule_, threads_);
+    epochs_done  = int(get<u32>(&bytes[16]));
+    steps_       = get<u64>(&bytes[20]);
+    loss_.lambda = std::bit_cast<double>(get<u64>(&bytes[28]));
+    loss_.k      = std::bit_cast<double>(get<u64>(&bytes[36]));
+    size_t at    = head;
+    for (auto* v : { &net_.params, &adam_m_, &adam_v_ }) {
+        v->resize(P);
+        std::memcpy(v->data(), &bytes[at], P * sizeof(float));
+        at += P * sizeof(float);
+    }
+    return std::nullopt;
+}
+
+std::vector<u32> shuffled(std::span<const u32> indices, u64 seed, int epoch) {
+    std::vector<u32> order(indices.begin(), indices.end());
+    u64              state = seed * 0x9E3779B97F4A7C15ull + u64(epoch);
+    for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[splitmix64(state) % i]);
+    return order;
+}
+
+u64 fnv1a(std::span<const u8> bytes) {
+    u64 h = 14695981039346656037ull;
+    for (u8 b : bytes) h = (h ^ b) * 1099511628211ull;
+    return h;
+}
+
+std::vector<u8> quantise(const Net& net) {
+    std::vector<u8> out(NetMagic, NetMagic + 8);
+    put(out, NetVersion);
+    put(out, u32(Inputs));
+    put(out, u32(net.hidden));
+    put(out, u32(QA));
+    put(out, u32(QB));
+    put(out, u32(Scale));
+    const float* p = net.params.data();
+    for (size_t i = net.feature_weights(); i < net.output_weights(); ++i)
+        put(out, u16(round16(p[i], QA))); // the rows, then the bias
+    for (size_t i = net.output_weights(); i < net.output_bias(); ++i)
+        put(out, u16(round16(p[i], QB)));
+    put(out, u32(i32(std::lround(double(p[net.output_bias()]) * QA * QB))));
+    put(out, fnv1a(out));
+    return out;
+}
+
+std::optional<std::string> parse_quantised(std::span<const u8> bytes, QuantisedNet& net) {
+    if (bytes.size() < NetHeaderBytes + 8 || std::memcmp(bytes.data(), NetMagic, 8))
+        return "not a Citadel NNUE file (magic CITNNUE)";
+    if (get<u32>(&bytes[8]) != NetVersion) return "not of net format version 1";
+    if (get<u32>(&bytes[12]) != u32(Inputs) || get<u32>(&bytes[20]) != u32(QA)
+        || get<u32>(&bytes[24]) != u32(QB) || get<u32>(&bytes[28]) != u32(Scale))
+        return "inputs, QA, QB or SCALE other than 768, 255, 64, 400";
+    const u32 hidden = get<u32>(&bytes[16]);
+    if (hidden == 0 || hidden > 4096) return "hidden size " + std::to_string(hidden);
+    const size_t expected
+        = NetHeaderBytes + 2 * (size_t(Inputs) * hidden + hidden + 2 * hidden) + 4 + 8;
+    if (bytes.size() != expected)
+        return std::to_string(bytes.size()) + " bytes where hidden size " + std::to_string(hidden)
+            + " makes " + std::to_string(expected);
+    if (fnv1a(bytes.first(expected - 8)) != get<u64>(&bytes[expected - 8]))
+        return "the hash does not match the contents";
+    net.hidden    = int(hidden);
+    size_t at     = NetHeaderBytes;
+    auto   read16 = [&](std::vector<i16>& v, size_t n) {
+        v.resize(n);
+        for (auto& x : v) x = i16(get<u16>(&bytes[at])), at += 2;
+    };
+    read16(net.feature_weights, size_t(Inputs) * hidden);
+    read16(net.feature_bias, hidden);
+    read16(net.output_weights, 2 * size_t(hidden));
+    net.output_bias = i32(get<u32>(&bytes[at]));
+    return std::nullopt;
+}
+
+int evaluate_quantised(const QuantisedNet& net, const Features& f) {
+    const int n   = net.hidden;
+    i64       sum = net.output_bias;
+    for (const auto* active : { &f.us, &f.them }) {
+        const int offset = active == &f.us ? 0 : n;
+        for (int i = 0; i < n; ++i) {
+            int acc = net.feature_bias[i];
+            for (int k = 0; k < f.count; ++k)
+                acc += net.feature_weights[size_t((*active)[k]) * n + i];
+            sum += i64(std::clamp(acc, 0, QA)) * net.output_weights[offset + i];
+        }
+    }
+    return int(sum * Scale / (QA * QB));
+}
+
+} // namespace citadel::nnue
