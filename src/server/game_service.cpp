@@ -1,6 +1,7 @@
 #include "server/game_service.h"
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -428,34 +429,41 @@ Reply GameService::rematch_here(const std::string& id, const json& body) {
 // ---------------------------------------------------------
 
 Reply GameService::state(const std::string& id) {
-    if (auto remote = forwarded("state", id, json::object(), std::nullopt))
-        return std::move(*remote);
-    return state_here(id);
+    return ask("state", id, json::object(), std::nullopt);
 }
 Reply GameService::move(
     const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
-    if (auto remote = forwarded("move", id, body, connection_token)) return std::move(*remote);
-    return move_here(id, body, connection_token);
+    return ask("move", id, body, connection_token);
 }
 Reply GameService::action(
     const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
-    if (auto remote = forwarded("action", id, body, connection_token)) return std::move(*remote);
-    return action_here(id, body, connection_token);
+    return ask("action", id, body, connection_token);
 }
 Reply GameService::take_back(const std::string& id, const json& body) {
-    if (auto remote = forwarded("take_back", id, body, std::nullopt)) return std::move(*remote);
-    return take_back_here(id, body);
+    return ask("take_back", id, body, std::nullopt);
 }
 Reply GameService::rematch(const std::string& id, const json& body) {
-    if (auto remote = forwarded("rematch", id, body, std::nullopt)) return std::move(*remote);
-    return rematch_here(id, body);
+    return ask("rematch", id, body, std::nullopt);
+}
+
+Reply GameService::ask(std::string_view op, const std::string& id, const json& body,
+    const std::optional<std::string>& token, Hops hops) {
+    if (hops != Hops::here_only)
+        if (auto remote = forwarded(op, id, body, token, hops == Hops::may_forward))
+            return std::move(*remote);
+    if (op == "move") return move_here(id, body, token);
+    if (op == "action") return action_here(id, body, token);
+    if (op == "state") return state_here(id);
+    if (op == "take_back") return take_back_here(id, body);
+    if (op == "rematch") return rematch_here(id, body);
+    return error_reply("bad_request", "no request is called '" + std::string(op) + "'");
 }
 
 // A request for a game held here, or one no live node owns (this node claims it), is answered
 // here; one for a game another live node owns is forwarded to it. The owner last found for a game
 // is remembered, and forgotten once it does not answer as the owner.
 std::optional<Reply> GameService::forwarded(std::string_view op, const std::string& id,
-    const json& body, const std::optional<std::string>& connection_token) {
+    const json& body, const std::optional<std::string>& connection_token, bool may_retry) {
     if (!peers_) return std::nullopt;
     // A finished game's copy (epoch 0) answers everything but a rematch, which the game's owner
     // links, or this node once it has claimed the game.
@@ -469,6 +477,7 @@ std::optional<Reply> GameService::forwarded(std::string_view op, const std::stri
         std::lock_guard lock(owners_mutex_);
         if (auto at = owners_.find(id); at != owners_.end()) owner = at->second;
     }
+    const bool remembered = !owner.empty();
     if (owner.empty()) {
         if (!held) {
             Located where = locate(id);
@@ -494,14 +503,25 @@ std::optional<Reply> GameService::forwarded(std::string_view op, const std::stri
     Reply reply = peers_->forward(owner, std::move(request));
     // Forget the owner once it answers that it is not (or cannot be reached), so that the
     // client's next try finds the game where it is now.
-    reply.later = [this, id, owner, ask = std::move(reply.later)](std::function<void(Reply)> done) {
-        ask([this, id, owner, done = std::move(done)](Reply answer) {
+    // A remembered owner that nobody answered for (it is gone: nothing was done) is looked up
+    // again once, here, rather than handing the client a refusal.
+    const bool retry = may_retry && remembered;
+    reply.later      = [this, op = std::string(op), id, body, connection_token, owner, retry,
+                      send = std::move(reply.later)](std::function<void(Reply)> done) {
+        send([=, this](Reply answer) {
             if (answer.status == 503 || answer.status == 504) {
                 std::lock_guard lock(owners_mutex_);
                 if (auto at = owners_.find(id); at != owners_.end() && at->second == owner)
                     owners_.erase(at);
             }
-            done(std::move(answer));
+            const bool gone = answer.status == 503 && answer.body.is_object()
+                && answer.body.value("code", "") == "unavailable";
+            if (!retry || !gone) return done(answer);
+            boost::asio::post(io_, [=, this] { // the lookup reads the store: a network thread
+                Reply again = ask(op, id, body, connection_token, Hops::no_retry);
+                if (again.later) return again.later(done);
+                done(std::move(again));
+            });
         });
     };
     return reply;
@@ -526,11 +546,6 @@ Reply GameService::run_forwarded(const json& request) {
         return error_reply("bad_request", "a forwarded request names its op, game id and body");
     const json& body  = request["body"];
     const auto  token = text("token");
-    if (*op == "move") return move_here(*id, body, token);
-    if (*op == "action") return action_here(*id, body, token);
-    if (*op == "state") return state_here(*id);
-    if (*op == "take_back") return take_back_here(*id, body);
-    if (*op == "rematch") return rematch_here(*id, body);
     if (*op == "presence") {
         auto room = find(*id);
         if (!room || room->epoch() == 0 || !body.is_object() || !body.contains("node")
@@ -551,7 +566,7 @@ Reply GameService::run_forwarded(const json& request) {
             return error_reply("unavailable", "game " + *id + " is not run by this node");
         return { 200, room->snapshot() };
     }
-    return error_reply("bad_request", "no forwarded request is called '" + *op + "'");
+    return ask(*op, *id, body, token, Hops::here_only);
 }
 
 std::optional<std::string> GameService::owner_elsewhere(const std::string& id) {

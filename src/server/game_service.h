@@ -105,9 +105,15 @@ class GameService {
         Reply                     refusal;
     };
     Located locate(const std::string& id);
+    // A request (server.md's operation `op`), answered here or by the game's owner: here_only
+    // for one forwarded by another node (never forwarded again), no_retry for the second try
+    // after a remembered owner was gone.
+    enum class Hops { may_forward, no_retry, here_only };
+    Reply ask(std::string_view op, const std::string& id, const json& body,
+        const std::optional<std::string>& token, Hops hops = Hops::may_forward);
     // The answer of the game's owner when another node owns it (peers_ set), else none.
     std::optional<Reply> forwarded(std::string_view op, const std::string& id, const json& body,
-        const std::optional<std::string>& connection_token);
+        const std::optional<std::string>& connection_token, bool may_retry);
     // A finished game's copy held here is asked for a rematch: the live node that owns the game,
     // or "" once this node has claimed it (and runs it, at a new epoch). Throws StorageError.
     std::string                 owner_of_copy(const std::string& id);

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""A three-node cluster under continuous play while faults strike (docs/server.md, "Several
+nodes"): games of every variant (clocks on, an engine seat in some) are played by one thread each,
+every request to a node picked at random, while the test kills a node with kill -9 at random
+moments (three times, starting it again each time), kills Redis and starts it again, restarts
+PostgreSQL (when CITADEL_TEST_PG is a scripts/pg-local server) and stops a node with SIGTERM. After
+each fault play must go on within seconds, and at the end every node must answer every game with
+the same moves, every acknowledged move among them once, at the ply it was acknowledged at, and
+the database must hold the same steps.
+
+Needs CITADEL_TEST_PG and redis-server (skipped without them), as cluster_test.py.
+
+Usage: cluster_faults_test.py path/to/citadel"""
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cluster_test import PG, REDIS_SOCK, SCHEMA, node, psql  # noqa: E402
+from server_test import TMP, check, failures, start_redis  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAMES = [
+    {"variant": "chess", "clock": {"initial_s": 300, "increment_s": 2}},
+    {"variant": "chess", "seats": [{"player": "human"}, {"player": "engine", "level": 0}]},
+    {"variant": "silverman", "clock": {"initial_s": 300}},
+    {"variant": "pawnrace"},
+    {"variant": "tamerlane", "clock": {"initial_s": 300, "increment_s": 1}},
+    {"variant": "fourkingdoms"},
+]
+
+
+class Cluster:
+    """The live nodes, which the players pick from and the faults change."""
+
+    def __init__(self, nodes):
+        self.lock = threading.Lock()
+        self.nodes = list(nodes)
+        self.started = 0
+
+    def any(self):
+        with self.lock:
+            return random.choice(self.nodes)
+
+    def replace(self, old, new):
+        with self.lock:
+            self.nodes[self.nodes.index(old)] = new
+
+
+class Player(threading.Thread):
+    """Plays one game after another (a new one when a game ends), with random legal moves through
+    random nodes; keeps what each game's acknowledged moves were."""
+
+    def __init__(self, cluster, body):
+        super().__init__(daemon=True)
+        self.cluster, self.body = cluster, body
+        self.stop = threading.Event()
+        self.acknowledged = {}  # game id -> {ply: move}
+        self.unknown = {}  # game id -> {ply: move} answered outcome_unknown
+        self.last_ok = time.monotonic()
+        self.errors = []
+
+    def request(self, method, path, body=None):
+        try:
+            status, out, _ = self.cluster.any().request(method, path, body, timeout=10)
+            return status, out
+        except OSError as e:  # the node picked has just been killed
+            return None, str(e)
+
+    def new_game(self):
+        while not self.stop.is_set():
+            status, out = self.request("POST", "/api/games", self.body)
+            if status == 201:
+                tokens = {s["seat"]: s["token"] for s in out["seats"] if "token" in s}
+                self.acknowledged[out["id"]] = {}
+                self.unknown[out["id"]] = {}
+                return out["id"], tokens
+            time.sleep(0.2)
+        return None, None
+
+    def run(self):
+        game, tokens = self.new_game()
+        while not self.stop.is_set() and game:
+            status, state = self.request("GET", f"/api/games/{game}")
+            if status != 200:
+                time.sleep(0.1)
+                continue
+            if state["status"] != "ongoing":
+                game, tokens = self.new_game()
+                continue
+            seat = state["to_move"]
+            if seat not in tokens or not state["legal_moves"]:
+                time.sleep(0.05)  # an engine's move
+                continue
+            move, ply = random.choice(state["legal_moves"]), state["ply"]
+            status, out = self.request("POST", f"/api/games/{game}/moves",
+                                       {"token": tokens[seat], "move": move, "ply": ply})
+            if status == 200:
+                self.acknowledged[game][ply] = move
+                self.last_ok = time.monotonic()
+            elif status == 504:
+                self.unknown[game][ply] = move
+            elif status not in (None, 409, 503):
+                self.errors.append(f"{self.body['variant']} {game} {move}@{ply}: {status} {out}")
+            if status != 200:
+                time.sleep(0.1)
+            else:
+                time.sleep(random.uniform(0, 0.05))
+
+
+def pg_local_dir():
+    """The folder of the scripts/pg-local server CITADEL_TEST_PG names, if it is one."""
+    m = re.search(r"host=([^&]+)", PG)
+    if m and os.path.exists(os.path.join(m.group(1), "data", "PG_VERSION")):
+        return m.group(1)
+    return None
+
+
+def play_goes_on(players, what, limit_s=20):
+    """Waits until every player has had a move acknowledged after this moment."""
+    since, end = time.monotonic(), time.monotonic() + limit_s
+    while time.monotonic() < end:
+        if all(p.last_ok > since for p in players):
+            print(f"{what}: play goes on after {time.monotonic() - since:.2f} s", flush=True)
+            return
+        time.sleep(0.1)
+    stuck = [p.body["variant"] for p in players if p.last_ok <= since]
+    check(False, f"{what}: play goes on within {limit_s} s (stuck: {stuck})")
+
+
+def restart(cluster, old, how):
+    """Kills node `old` (SIGKILL or SIGTERM) and starts a node under a new name in its place."""
+    if how == signal.SIGKILL:
+        old.kill9()
+    else:
+        check(old.stop() == 0, f"{old.name} stops cleanly")
+    cluster.started += 1
+    new = node(f"r{cluster.started}")
+    cluster.replace(old, new)
+    return new
+
+
+def verify(cluster, players):
+    """Every node answers every game alike; every acknowledged move is there once, at its ply."""
+    nodes = cluster.nodes
+    for p in players:
+        for game, acked in p.acknowledged.items():
+            answers = []
+            for n in nodes:
+                status, state, _ = n.request("GET", f"/api/games/{game}", timeout=15)
+                answers.append(state["moves"] if status == 200 else f"{status} {state}")
+                if status != 200:
+                    print(f"{n.name}: {game}: {status} {state}", flush=True)
+            check(all(a == answers[0] for a in answers),
+                  f"{game}: every node answers the same moves: {answers}")
+            moves = answers[0] if isinstance(answers[0], list) else []
+            lost = {ply: m for ply, m in acked.items() if ply >= len(moves) or moves[ply] != m}
+            check(not lost, f"{p.body['variant']} {game}: acknowledged moves missing: {lost}")
+            stored = psql("SELECT coalesce(string_agg(text, ',' ORDER BY seq), '') FROM steps "
+                          f"WHERE game_id = '{game}' AND kind = 'move'")
+            check(stored.split(",") == moves if moves else stored == "",
+                  f"{game}: the database holds the moves the nodes answer")
+
+
+def main():
+    if not PG:
+        print("cluster_faults_test: skipped: CITADEL_TEST_PG is not set")
+        return 0
+    redis = start_redis(REDIS_SOCK)
+    if not redis:
+        print("cluster_faults_test: skipped: no redis-server on the PATH")
+        return 0
+    psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE; CREATE SCHEMA {SCHEMA}")
+    cluster = Cluster([])
+    players = []
+    random.seed(int(os.environ.get("CITADEL_FAULTS_SEED", time.time())))
+    try:
+        cluster.nodes = [node("a"), node("b"), node("c")]
+        players = [Player(cluster, body) for body in GAMES]
+        for p in players:
+            p.start()
+        play_goes_on(players, "start")
+        for i in range(3):
+            time.sleep(random.uniform(0.5, 2.5))
+            victim = cluster.any()
+            restart(cluster, victim, signal.SIGKILL)
+            play_goes_on(players, f"kill -9 of {victim.name} ({i + 1})")
+        redis.kill()
+        redis.wait()
+        time.sleep(random.uniform(0.5, 1.5))
+        redis = start_redis(REDIS_SOCK)
+        play_goes_on(players, "Redis killed and started again")
+        pg = pg_local_dir()
+        if pg:
+            subprocess.run([os.path.join(ROOT, "scripts", "pg-local"), "stop", pg], check=True,
+                           capture_output=True)
+            time.sleep(0.5)
+            subprocess.run([os.path.join(ROOT, "scripts", "pg-local"), "start", pg], check=True,
+                           capture_output=True)
+            play_goes_on(players, "PostgreSQL restarted")
+        else:
+            print("PostgreSQL restart: skipped (CITADEL_TEST_PG is not a scripts/pg-local server)")
+        restart(cluster, cluster.any(), signal.SIGTERM)
+        play_goes_on(players, "a node stopped with SIGTERM")
+        for p in players:
+            p.stop.set()
+        for p in players:
+            p.join(timeout=30)
+        for p in players:
+            check(not p.errors, f"{p.body['variant']}: unexpected answers: {p.errors[:5]}")
+        played = sum(len(a) for p in players for a in p.acknowledged.values())
+        unknown = sum(len(u) for p in players for u in p.unknown.values())
+        print(f"{played} moves acknowledged in {sum(len(p.acknowledged) for p in players)} games,"
+              f" {unknown} answered outcome_unknown", flush=True)
+        verify(cluster, players)
+    finally:
+        for p in players:
+            p.stop.set()
+        for n in cluster.nodes:
+            if n.proc.poll() is None:
+                n.stop()
+        redis.kill()
+        redis.wait()
+        psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
+    logs = {n.name: n.errors() for n in cluster.nodes}
+    for name, log in logs.items():
+        check("Sanitizer" not in log and "runtime error" not in log, f"{name}: no sanitizer report")
+    shutil.rmtree(TMP, ignore_errors=True)
+    if failures:
+        for name, log in logs.items():
+            print(f"---- {name}'s log ----\n{log[-3000:]}")
+        print(f"{len(failures)} failures")
+        return 1
+    print("cluster_faults_test: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
