@@ -139,6 +139,18 @@ class UciGoTest(unittest.TestCase):
         move, _ = self.e.bestmove()
         self.assertIn(move, legal_moves("chess"))
 
+    def test_use_nnue_evaluates_chess_with_the_net(self):
+        nodes = {}
+        for use in ("true", "false", "true"):
+            self.e.send("ucinewgame", "setoption name Use NNUE value " + use,
+                        "position startpos moves e2e4", "go depth 5")
+            move, got = self.e.bestmove()
+            self.assertIn(move, legal_moves("chess", moves="e2e4"))
+            last = [l for l in got if l.startswith("info depth 5 ")][-1]
+            nodes.setdefault(use, set()).add(last.split(" nodes ")[1].split()[0])
+        self.assertEqual(len(nodes["true"]), 1)  # the same search twice
+        self.assertNotEqual(nodes["true"], nodes["false"])  # another evaluation, another tree
+
     def test_a_weak_level_plays_each_new_game_differently(self):
         self.e.send("setoption name Skill Level value 1")
         replies = set()
