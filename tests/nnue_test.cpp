@@ -96,6 +96,11 @@ TEST(NnueFormat, LoadsFromAFile) {
     auto missing = load_file((dir.path / "none.nnue").string());
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().find("cannot open"), std::string::npos);
+    auto endless = load_file("/dev/zero"); // read up to the largest net's size, then refused
+    ASSERT_FALSE(endless);
+    EXPECT_NE(endless.error().find("magic"), std::string::npos) << endless.error();
+    auto folder = load_file(dir.path.string());
+    EXPECT_FALSE(folder);
 }
 
 TEST(NnueFormat, RefusesTruncatedFiles) {

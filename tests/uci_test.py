@@ -384,8 +384,17 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(a[-2], b[-2])
             self.assertGreater(int(a[-2].split(": ")[1]), 0)
 
+    def test_nnue_evaluates_chess_alone(self):
+        hce = self.bench("--variant", "chess", "--depth", "6")
+        nnue = self.bench("--variant", "chess", "--depth", "6", "--nnue")
+        self.assertNotEqual(hce[-2], nnue[-2])
+        self.assertEqual(nnue[-2], self.bench("--variant", "chess", "--depth", "6", "--nnue")[-2])
+        self.assertEqual(self.bench("--variant", "silverman", "--nnue")[-2],
+                         self.bench("--variant", "silverman")[-2])
+
     def test_bad_arguments(self):
-        for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"]):
+        for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"],
+                     ["--variant", "chess", "--nnue", "--eval-file", "/nonexistent.nnue"]):
             r = subprocess.run([BINARY, "bench", *args], capture_output=True, text=True,
                                timeout=TIMEOUT)
             self.assertEqual(r.returncode, 2, args)

@@ -160,9 +160,11 @@ Loaded parse(std::span<const unsigned char> bytes) {
 Loaded load_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot open " + path;
-    std::vector<unsigned char> bytes(
-        (std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // No more than the largest net and one byte: /dev/zero is refused, not read for ever.
+    std::vector<unsigned char> bytes(file_size(MaxHidden) + 1);
+    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     if (in.bad()) return "cannot read " + path;
+    bytes.resize(size_t(in.gcount()));
     return parse(bytes);
 }
 

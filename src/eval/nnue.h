@@ -34,7 +34,8 @@ inline constexpr int HeaderBytes   = 32;
 // Scores stay clear of the search's mate scores whatever the weights.
 inline constexpr int EvalLimit = 30000;
 
-// Rows beyond hidden are zero, so a row is always MaxHidden long and aligned for AVX2.
+// Each row has room for MaxHidden neurons (those past `hidden` are zero and never read): one
+// layout, aligned for AVX2, for every N.
 struct Network {
     int hidden = 0;
     u64 hash   = 0; // the file's FNV-1a (its last 8 bytes)
@@ -49,6 +50,7 @@ struct Accumulator {
     alignas(64) std::int16_t values[2][MaxHidden];
 };
 
+// Avx2 in a build without AVX2 runs the scalar path.
 enum class Simd { Scalar, Avx2 };
 #ifdef __AVX2__
 inline constexpr Simd BestSimd = Simd::Avx2;

@@ -44,7 +44,7 @@ struct Options {
     int    move_overhead_ms = 10;
     u64    seed             = 0; // a weak level's choices are deterministic given it
     // Chess only: evaluate with this net (docs/nnue.md); none: the hand-written evaluation.
-    std::shared_ptr<const eval::nnue::Network> network;
+    std::shared_ptr<const eval::nnue::Network> network = nullptr;
 };
 
 // Centipawns from the side to move's view, or with mate set, moves to mate (< 0: being mated;
