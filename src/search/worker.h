@@ -357,12 +357,16 @@ template <class V> class Worker {
         stack_[ply].move  = m;
         stack_[ply].moved = pos_.piece_on(m.from());
         if constexpr (IsChess)
-            if (network_)
-                eval::nnue::update(*network_, accumulators_[ply], eval::nnue::delta_of(pos_, m),
-                    accumulators_[ply + 1]);
+            if (network_) update_accumulator(m, ply);
         pos_.make(m, states_[ply]);
         shared_.tt->prefetch(pos_.key());
         stack_[ply + 1].plies_from_null = stack_[ply].plies_from_null + 1;
+    }
+
+    // Out of line, so that play() costs the hand-written evaluation no more than a test.
+    [[gnu::noinline]] void update_accumulator(Move m, int ply) {
+        eval::nnue::update(
+            *network_, accumulators_[ply], eval::nnue::delta_of(pos_, m), accumulators_[ply + 1]);
     }
 
     static int value_to_tt(int v, int ply) {
