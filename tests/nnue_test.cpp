@@ -296,16 +296,17 @@ TEST(NnueEval, TheFormulaOnAHandMadeNet) {
     // Neuron 0 only: bias 100, plus 200 in White's view of its own king on e1 and -50 in
     // Black's view of that king (the other side's, on e8 once flipped); the black king on h8
     // weighs nothing.
-    auto net                                                   = std::make_shared<Network>();
-    net->hidden                                                = 16;
-    net->feature_bias[0]                                       = 100;
-    net->output_weights[0][0]                                  = 64; // the mover's accumulator
-    net->output_weights[1][0]                                  = -32;
+    auto net                  = std::make_shared<Network>();
+    net->hidden               = 16;
+    net->feature_bias[0]      = 100;
+    net->output_weights[0][0] = 64; // the mover's accumulator
+    net->output_weights[1][0] = -32;
+    net->output_bias          = 16320; // QA * QB: 400 cp
+
     net->feature_weights[feature_index(White, White, 5, 4)][0] = 200; // clamps at QA
     net->feature_weights[feature_index(Black, White, 5, 4)][0] = -50;
     EXPECT_EQ(feature_index(White, White, 5, 4), 5 * 64 + 4);
     EXPECT_EQ(feature_index(Black, White, 5, 4), 384 + 5 * 64 + 60);
-    net->output_bias = 16320; // one QA*QB: 400 cp before the scale
     Board<Chess> b("7k/8/8/8/8/8/8/4K3 w - - 0 1");
     // White to move: its 300 clamps to 255, times 64; Black's 50 times -32; plus the bias.
     EXPECT_EQ(evaluate(*net, b.pos), (255 * 64 - 50 * 32 + 16320) * 400 / (255 * 64));
@@ -315,7 +316,7 @@ TEST(NnueEval, TheFormulaOnAHandMadeNet) {
 
 #ifdef __AVX2__
 TEST(NnueSimd, Avx2EqualsScalarBitForBit) {
-    // The random placeholder, and a net of extreme weights: int16 sums that wrap, activations
+    // Random nets of small weights, and nets of extreme weights: int16 sums that wrap, activations
     // all at QA against -32768 output weights (the int32 lanes' worst case at N = 1024).
     auto extreme    = std::make_shared<Network>();
     extreme->hidden = MaxHidden;
@@ -326,7 +327,8 @@ TEST(NnueSimd, Avx2EqualsScalarBitForBit) {
     for (auto& side : extreme->output_weights)
         for (auto& w : side) w = rng() % 4 ? std::int16_t(-32768) : std::int16_t(rng());
     extreme->output_bias = std::int32_t(rng());
-    auto saturated       = std::make_shared<Network>(*extreme);
+    auto saturated       = std::make_shared<Network>(); // every activation QA whatever the board
+    saturated->hidden    = MaxHidden;
     for (auto& w : saturated->feature_bias) w = 30000;
     for (auto& side : saturated->output_weights)
         for (auto& w : side) w = -32768;
