@@ -362,9 +362,10 @@ TEST(NnueSimd, Avx2EqualsScalarBitForBit) {
 
 // ---- the search and the options ---------------------------------------------------------------
 
-search::Result search_chess(const std::string& fen, int depth, bool nnue) {
+search::Result search_chess(const std::string& fen, int depth, bool nnue, int threads = 1) {
     search::Options options;
     options.hash_mb = 4;
+    options.threads = threads;
     if (nnue) options.network = *embedded();
     search::Engine<Chess> engine(options);
     search::Limits        limits;
@@ -389,6 +390,16 @@ TEST(NnueSearch, AFixedDepthSearchFinishesWithTheNetAndUsesIt) {
     auto mate = search_chess("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 4, true);
     ASSERT_FALSE(mate.lines.empty());
     EXPECT_TRUE(mate.lines[0].score.mate);
+}
+
+// Lazy SMP: each helper thread's worker keeps its own accumulators.
+TEST(NnueSearch, HelperThreadsSearchWithTheNetToo) {
+    const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    auto              r   = search_chess(fen, 6, true, 3);
+    Board<Chess>      b(fen);
+    EXPECT_TRUE(legal_moves(b.pos).contains(r.best));
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_GE(r.lines[0].depth, 6);
 }
 
 std::string uci_session(const std::string& input) {
