@@ -139,6 +139,18 @@ class UciGoTest(unittest.TestCase):
         move, _ = self.e.bestmove()
         self.assertIn(move, legal_moves("chess"))
 
+    def test_use_nnue_evaluates_chess_with_the_net(self):
+        nodes = {}
+        for use in ("true", "false", "true"):
+            self.e.send("ucinewgame", "setoption name Use NNUE value " + use,
+                        "position startpos moves e2e4", "go depth 5")
+            move, got = self.e.bestmove()
+            self.assertIn(move, legal_moves("chess", moves="e2e4"))
+            last = [l for l in got if l.startswith("info depth 5 ")][-1]
+            nodes.setdefault(use, set()).add(last.split(" nodes ")[1].split()[0])
+        self.assertEqual(len(nodes["true"]), 1)  # the same search twice
+        self.assertNotEqual(nodes["true"], nodes["false"])  # another evaluation, another tree
+
     def test_a_weak_level_plays_each_new_game_differently(self):
         self.e.send("setoption name Skill Level value 1")
         replies = set()
@@ -372,8 +384,17 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(a[-2], b[-2])
             self.assertGreater(int(a[-2].split(": ")[1]), 0)
 
+    def test_nnue_evaluates_chess_alone(self):
+        hce = self.bench("--variant", "chess", "--depth", "6")
+        nnue = self.bench("--variant", "chess", "--depth", "6", "--nnue")
+        self.assertNotEqual(hce[-2], nnue[-2])
+        self.assertEqual(nnue[-2], self.bench("--variant", "chess", "--depth", "6", "--nnue")[-2])
+        self.assertEqual(self.bench("--variant", "silverman", "--nnue")[-2],
+                         self.bench("--variant", "silverman")[-2])
+
     def test_bad_arguments(self):
-        for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"]):
+        for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"],
+                     ["--variant", "chess", "--nnue", "--eval-file", "/nonexistent.nnue"]):
             r = subprocess.run([BINARY, "bench", *args], capture_output=True, text=True,
                                timeout=TIMEOUT)
             self.assertEqual(r.returncode, 2, args)

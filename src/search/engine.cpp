@@ -20,6 +20,7 @@ template <class V> void Engine<V>::set_options(const Options& options) {
     options_         = options;
     options_.threads = std::clamp(options.threads, 1, 256);
     options_.multipv = std::clamp(options.multipv, 1, 256);
+    shared_.network  = options_.network.get();
     while (int(workers_.size()) < options_.threads)
         workers_.push_back(std::make_unique<Worker<V>>(shared_, int(workers_.size())));
     workers_.resize(options_.threads);

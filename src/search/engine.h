@@ -36,6 +36,8 @@ struct SearchShared {
     std::atomic<bool>         pondering{ false };
     std::atomic<std::int64_t> start_ns{ 0 }; // when the clock started (reset by ponderhit)
 
+    const eval::nnue::Network* network = nullptr; // Options::network (chess alone reads it)
+
     int elapsed_ms() const {
         return int((Clock::now().time_since_epoch().count() - start_ns.load()) / 1000000);
     }

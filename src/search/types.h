@@ -3,9 +3,14 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "core/move.h"
+
+namespace citadel::eval::nnue {
+struct Network;
+}
 
 namespace citadel::search {
 
@@ -38,6 +43,8 @@ struct Options {
     int    elo              = 0; // with limit_strength: mapped to a skill (skill.h)
     int    move_overhead_ms = 10;
     u64    seed             = 0; // a weak level's choices are deterministic given it
+    // Chess only: evaluate with this net (docs/nnue.md); none: the hand-written evaluation.
+    std::shared_ptr<const eval::nnue::Network> network = nullptr;
 };
 
 // Centipawns from the side to move's view, or with mate set, moves to mate (< 0: being mated;

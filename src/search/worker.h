@@ -12,6 +12,8 @@
 //   no_move_score()
 //   move ordering (hash move, MVV-LVA captures, killers, counter-moves, SEE, history and
 //   continuation history) .................................. score_moves(), see()
+//   the static evaluation: the chess net's accumulators, one per ply, updated by play()
+//   (docs/nnue.md), or the variant's hand-written evaluation ..... static_eval()
 #pragma once
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include "core/game_end.h"
 #include "core/movegen.h"
 #include "eval/evaluate.h"
+#include "eval/nnue.h"
 #include "search/engine.h"
 #include "search/see.h"
 
@@ -35,6 +38,7 @@ template <class V> class Worker {
     static constexpr int  N           = G::Squares;
     static constexpr bool IsTamerlane = std::is_same_v<V, Tamerlane>;
     static constexpr bool IsRace      = V::LastRankWins;
+    static constexpr bool IsChess     = std::is_same_v<V, Chess>; // the one with a net
     // Where having no move is only mate or stalemate (chess, Silverman), a node may be cut
     // before its moves are generated; the pawn race and Tamerlane, where it loses, not.
     static constexpr bool CutBeforeMoves = V::HasKing && !IsTamerlane;
@@ -68,6 +72,13 @@ template <class V> class Worker {
         history_states_.clear();
         if (pos_.set(start, history_states_.emplace_back())) return false;
         for (Move m : moves) pos_.make(m, history_states_.emplace_back());
+        if constexpr (IsChess) {
+            network_ = shared_.network;
+            if (network_) {
+                accumulators_.resize(MaxPly + 2);
+                eval::nnue::refresh(*network_, pos_, accumulators_[0]);
+            }
+        }
         find_root_repeats();
         nodes_.store(0, std::memory_order_relaxed);
         for (Stack& ss : stack_) ss = Stack{}; // killers belong to one search
@@ -340,12 +351,22 @@ template <class V> class Worker {
 
     // ---- make / unmake with the stack ---------------------------------------------------------
 
+    // The net's accumulator of ply + 1 is written from ply's before the move is made (the delta
+    // reads the board as it was); unmaking needs nothing: ply's is unchanged.
     void play(Move m, int ply) {
         stack_[ply].move  = m;
         stack_[ply].moved = pos_.piece_on(m.from());
+        if constexpr (IsChess)
+            if (network_) update_accumulator(m, ply);
         pos_.make(m, states_[ply]);
         shared_.tt->prefetch(pos_.key());
         stack_[ply + 1].plies_from_null = stack_[ply].plies_from_null + 1;
+    }
+
+    // Out of line, so that play() costs the hand-written evaluation no more than a test.
+    [[gnu::noinline]] void update_accumulator(Move m, int ply) {
+        eval::nnue::update(
+            *network_, accumulators_[ply], eval::nnue::delta_of(pos_, m), accumulators_[ply + 1]);
     }
 
     static int value_to_tt(int v, int ply) {
@@ -364,10 +385,19 @@ template <class V> class Worker {
         return std::nullopt;
     }
 
+    // The position's score at ply from the side to move's view: the chess net where one is set,
+    // else the variant's hand-written evaluation.
+    int static_eval(int ply) const {
+        if constexpr (IsChess)
+            if (network_)
+                return eval::nnue::evaluate(*network_, accumulators_[ply], pos_.side_to_move());
+        return eval::evaluate(pos_);
+    }
+
     // The static evaluation, or the table's value where its bound says the position is better
     // (lower bound) or worse (upper bound) than that: what the pruning below compares.
     int refined_eval(bool tt_hit, const TranspositionTable::Hit& hit, int ply) const {
-        const int e = eval::evaluate(pos_);
+        const int e = static_eval(ply);
         if (!tt_hit || std::abs(hit.value) >= MateInMax) return e;
         const int v = value_from_tt(hit.value, ply);
         return hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v > e)
@@ -432,7 +462,7 @@ template <class V> class Worker {
         pv_length_[ply] = ply;
         if (stopped()) return 0;
         if (auto r = rule_score(ply)) return *r;
-        if (ply >= MaxPly - 4) return eval::evaluate(pos_);
+        if (ply >= MaxPly - 4) return static_eval(ply);
         seldepth_ = std::max(seldepth_, ply);
         // Mate-distance pruning: no line from here beats a mate found nearer the root.
         alpha = std::max(alpha, mated_in(ply));
@@ -464,6 +494,9 @@ template <class V> class Worker {
                     && has_pieces(pos_.side_to_move())) {
                     int r            = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
                     stack_[ply].move = Move{};
+                    if constexpr (IsChess)
+                        if (network_) // the same pieces: the same accumulator
+                            eval::nnue::copy(*network_, accumulators_[ply], accumulators_[ply + 1]);
                     pos_.make_null(states_[ply]);
                     stack_[ply + 1].plies_from_null = 0;
                     int v = -search<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -563,7 +596,7 @@ template <class V> class Worker {
         pv_length_[ply] = ply;
         if (stopped()) return 0;
         if (auto r = rule_score(ply)) return *r;
-        if (ply >= MaxPly - 4) return eval::evaluate(pos_);
+        if (ply >= MaxPly - 4) return static_eval(ply);
         seldepth_ = std::max(seldepth_, ply);
 
         TranspositionTable::Hit hit;
@@ -574,7 +607,7 @@ template <class V> class Worker {
         // above beta returns before the moves are generated: a stalemate is then missed, but
         // only for a side that stands well anyway.
         const bool in_check  = pos_.in_check();
-        const int  stand_pat = in_check ? -Infinite : eval::evaluate(pos_);
+        const int  stand_pat = in_check ? -Infinite : static_eval(ply);
         if (CutBeforeMoves && stand_pat >= beta) return stand_pat;
         MoveList<V::MaxMoves> moves = legal_moves(pos_);
         if (moves.size() == 0) return no_move_score(ply);
@@ -642,6 +675,10 @@ template <class V> class Worker {
     std::vector<RootMove>     root_moves_;
     std::atomic<u64>          nodes_{ 0 };
     int                       seldepth_ = 0, pv_index_ = 0;
+    // Chess with a net: the net (SearchShared::network at set_root) and the accumulator of each
+    // ply's position; otherwise none and empty.
+    const eval::nnue::Network*           network_ = nullptr;
+    std::vector<eval::nnue::Accumulator> accumulators_;
 };
 
 } // namespace citadel::search

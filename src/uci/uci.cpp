@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "core/movegen.h"
+#include "eval/nnue.h"
 #include "notation/fen.h"
 #include "notation/uci_move.h"
 #include "search/engine.h"
@@ -304,6 +305,8 @@ class Session {
             + " max " + std::to_string(search::MaxElo));
         out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
         out_.line("option name Ponder type check default false");
+        out_.line("option name EvalFile type string default <embedded>");
+        out_.line("option name Use NNUE type check default false");
         using search::FkAlgorithm, search::fk_algorithm_name;
         std::string fk = "option name FK Search type combo default "
             + std::string(fk_algorithm_name(FkAlgorithm::Paranoid));
@@ -372,6 +375,10 @@ class Session {
             check([&](bool b) { options_.limit_strength = b; });
         else if (key == "ponder")
             check([](bool) {});
+        else if (key == "use nnue")
+            check([&](bool b) { options_.network = b ? chess_net() : nullptr; });
+        else if (key == "evalfile")
+            load_net(value);
         else if (key == "fk search") {
             fk_search_ = value;
             if (!player_->set_variant_option(key, value) && search::fk_algorithm_named(value))
@@ -381,6 +388,35 @@ class Session {
                     + ", not '" + value + "'");
         } else
             out_.info("unknown option '" + name + "'");
+    }
+
+    // The chess net Use NNUE switches on: EvalFile's, the built-in one until it is set.
+    std::shared_ptr<const eval::nnue::Network> chess_net() {
+        if (!net_) {
+            auto built_in = eval::nnue::embedded();
+            if (built_in)
+                net_ = *built_in;
+            else
+                out_.info("the built-in net is unusable: " + built_in.error());
+        }
+        return net_;
+    }
+    // EvalFile: a net from a file, or "<embedded>"; a refused file leaves the previous net.
+    void load_net(const std::string& value) {
+        auto loaded = value == "<embedded>" ? eval::nnue::embedded() : eval::nnue::load_file(value);
+        if (!loaded)
+            return out_.info(
+                "EvalFile " + value + ": " + loaded.error() + "; keeping " + net_name_);
+        net_      = *loaded;
+        net_name_ = value;
+        std::ostringstream hash;
+        hash << std::hex << net_->hash;
+        out_.info("EvalFile " + value + ": hidden " + std::to_string(net_->hidden) + ", hash "
+            + hash.str());
+        if (options_.network) {
+            options_.network = net_;
+            player_->set_options(options_);
+        }
     }
 
     void position(const std::vector<std::string>& w) {
@@ -490,6 +526,9 @@ class Session {
     std::atomic<bool>       done_{ true };
     std::atomic<bool>       perft_stop_{ false };
     bool                    perfting_ = false; // the running thread counts, it does not search
+
+    std::shared_ptr<const eval::nnue::Network> net_; // EvalFile's; the built-in one at first use
+    std::string                                net_name_ = "<embedded>";
 };
 
 } // namespace
