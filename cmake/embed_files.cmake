@@ -25,11 +25,5 @@ ${body}    };
 
 } // namespace citadel::learn
 ")
-# Rewrite only when it changed, so an unchanged data folder rebuilds nothing.
-if(EXISTS "${OUT}")
-  file(READ "${OUT}" old)
-  if(old STREQUAL code)
-    return()
-  endif()
-endif()
-file(WRITE "${OUT}" "${code}")
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+write_if_changed("${OUT}" "${code}")

@@ -24,11 +24,5 @@ std::span<const unsigned char> embedded_bytes() { return kNet; }
 
 } // namespace citadel::eval::nnue
 ")
-# Rewrite only when it changed, so an unchanged net rebuilds nothing.
-if(EXISTS "${OUT}")
-  file(READ "${OUT}" old)
-  if(old STREQUAL code)
-    return()
-  endif()
-endif()
-file(WRITE "${OUT}" "${code}")
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+write_if_changed("${OUT}" "${code}")

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A three-node cluster under continuous play while faults strike (docs/server.md, "Several
-nodes"): games of every variant (clocks on, an engine seat in some) are played by one thread each,
+"""A three-node cluster under faults (docs/server.md, "Several nodes"). First a node is killed
+at each moment of a step (before the commit, after it, after the broadcast: server/failpoint.h)
+and the step is kept if and only if it was committed. Then games of every variant (clocks on, an engine seat in some) are played by one thread each,
 every request to a node picked at random, while the test kills a node with kill -9 at random
 moments (three times, starting it again each time), kills Redis and starts it again, restarts
 PostgreSQL (when CITADEL_TEST_PG is a scripts/pg-local server) and stops a node with SIGTERM. After
@@ -64,14 +65,17 @@ class Player(threading.Thread):
         self.acknowledged = {}  # game id -> {ply: move}
         self.unknown = {}  # game id -> {ply: move} answered outcome_unknown
         self.last_ok = time.monotonic()
+        self.last_answer = None  # what the last request was answered, for a stuck game's report
         self.errors = []
 
     def request(self, method, path, body=None):
+        n = self.cluster.any()
         try:
-            status, out, _ = self.cluster.any().request(method, path, body, timeout=10)
-            return status, out
+            status, out, _ = n.request(method, path, body, timeout=10)
         except OSError as e:  # the node picked has just been killed
-            return None, str(e)
+            status, out = None, str(e)
+        self.last_answer = (n.name, method, path, status, str(out)[:300])
+        return status, out
 
     def new_game(self):
         while not self.stop.is_set():
@@ -130,7 +134,7 @@ def play_goes_on(players, what, limit_s=20):
             print(f"{what}: play goes on after {time.monotonic() - since:.2f} s", flush=True)
             return
         time.sleep(0.1)
-    stuck = [p.body["variant"] for p in players if p.last_ok <= since]
+    stuck = [(p.body["variant"], p.last_answer) for p in players if p.last_ok <= since]
     check(False, f"{what}: play goes on within {limit_s} s (stuck: {stuck})")
 
 
@@ -144,6 +148,45 @@ def restart(cluster, old, how):
     new = node(f"r{cluster.started}")
     cluster.replace(old, new)
     return new
+
+
+def test_kill_points(cluster):
+    """A node killed at each moment of a step (server/failpoint.h) while another node forwards it
+    the third move of a game it owns: that request is outcome_unknown; once another node owns the
+    game, the move is there if and only if it was committed, and sending it again is safe."""
+    for point, committed in (("step.before_commit", False), ("step.after_commit", True),
+                             ("broadcast.after", True)):
+        os.environ["CITADEL_FAILPOINT"] = f"{point}:3"
+        try:
+            doomed = node(f"k-{point}")
+        finally:
+            del os.environ["CITADEL_FAILPOINT"]
+        edge = cluster.nodes[0]
+        status, game, _ = doomed.request("POST", "/api/games", {"variant": "chess"})
+        tokens = [s["token"] for s in game["seats"]]
+        line = ["e2e4", "e7e5", "g1f3"]
+        answers = []
+        for ply, move in enumerate(line):
+            status, out, _ = edge.request("POST", f"/api/games/{game['id']}/moves",
+                                          {"token": tokens[ply % 2], "move": move, "ply": ply},
+                                          timeout=15)
+            answers.append((status, out.get("code") if isinstance(out, dict) else out))
+        check(answers[:2] == [(200, None), (200, None)] and answers[2] == (504, "outcome_unknown"),
+              f"{point}: the third move is outcome_unknown: {answers}")
+        check(doomed.proc.wait(timeout=10) == -signal.SIGKILL, f"{point}: the node died there")
+        end, state = time.monotonic() + 15, None
+        while time.monotonic() < end:
+            status, state, _ = edge.request("GET", f"/api/games/{game['id']}", timeout=15)
+            if status == 200:
+                break
+            time.sleep(0.2)
+        check(status == 200 and state["moves"] == (line if committed else line[:2]),
+              f"{point}: the moves after the takeover: {status} {state and state.get('moves')}")
+        status, out, _ = edge.request("POST", f"/api/games/{game['id']}/moves",
+                                      {"token": tokens[0], "move": "g1f3", "ply": 2}, timeout=15)
+        want = (409, "stale_ply") if committed else (200, None)
+        check((status, out.get("code")) == want, f"{point}: sent again: {status} {out}")
+        print(f"{point}: the move {'was' if committed else 'was not'} kept, as it should", flush=True)
 
 
 def verify(cluster, players):
@@ -182,6 +225,7 @@ def main():
     random.seed(int(os.environ.get("CITADEL_FAULTS_SEED", time.time())))
     try:
         cluster.nodes = [node("a"), node("b"), node("c")]
+        test_kill_points(cluster)
         players = [Player(cluster, body) for body in GAMES]
         for p in players:
             p.start()

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "server/cluster_node.h"
+#include "server/failpoint.h"
 #include "server/messages.h"
 #include "server/peers.h"
 #include "server/secrets.h"
@@ -50,6 +51,7 @@ Room::Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, S
     , storage_(storage)
     , engines_(engines)
     , timer_(io)
+    , engine_retry_(io)
     , id_(stored.id)
     , variant_(stored.variant)
     , start_fen_(stored.start_fen)
@@ -369,10 +371,12 @@ bool Room::link_rematch(const std::string& id, int seat) {
 bool Room::store(std::vector<StoredStep> steps) {
     if (lost_) return false;
     try {
+        failpoint("step.before_commit");
         if (owner_)
             owner_->append(id_, epoch_, int(history_.size()), steps, game_->turn().over());
         else
             storage_.append_steps(id_, int(history_.size()), steps, game_->turn().over());
+        failpoint("step.after_commit");
         history_.insert(history_.end(), steps.begin(), steps.end());
         return true;
     } catch (const StorageError& e) {
@@ -404,6 +408,7 @@ void Room::give_up() {
 void Room::give_up_locked() {
     if (lost_.exchange(true)) return;
     timer_.cancel();
+    engine_retry_.cancel();
     for (auto& s : subscribers_) s->moved_away();
     subscribers_.clear();
 }
@@ -453,6 +458,7 @@ void Room::broadcast(const json& msg) {
     auto text = std::make_shared<const std::string>(msg.dump());
     for (auto& s : subscribers_) s->deliver(text);
     if (peers_) peers_->relay(id_, epoch_, ++relayed_, std::move(text));
+    failpoint("broadcast.after");
 }
 
 void Room::present_elsewhere(const std::string& node, std::vector<int> connections) {

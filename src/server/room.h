@@ -138,8 +138,9 @@ class Room : public std::enable_shared_from_this<Room> {
     void on_timer();
 
     // ---- engine seats (room_engine.cpp) ----
-    EngineRequest request_for(int seat) const;
-    void          ask_engine();
+    static constexpr std::chrono::milliseconds kEngineRetry{ 500 };
+    EngineRequest                              request_for(int seat) const;
+    void                                       ask_engine();
     void engine_moved(int seat, int64_t ply, const std::string& fen, const std::string& text);
     void engine_moved_locked(int seat, int64_t ply, const std::string& fen, const std::string& text,
         Steady::time_point now);
@@ -179,6 +180,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::atomic<bool>          lost_{ false };
     std::mutex                 mutex_;
     boost::asio::steady_timer  timer_;
+    boost::asio::steady_timer  engine_retry_; // an engine's move the store refused, tried again
     const std::string          id_;
     const std::string          variant_, start_fen_;
     std::unique_ptr<LiveGame>  game_;

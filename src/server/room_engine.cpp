@@ -71,6 +71,17 @@ void Room::engine_moved_locked(int seat, int64_t ply, const std::string& fen,
     }
     if (text.empty()) return; // no move: the clock (if any) decides
     Reply r = play_locked(text, now, {});
+    if (r.status == 503 && !lost_) {
+        // The store refused it (the database is away a moment): the same move is played again
+        // shortly, rather than leave the seat silent until something else happens.
+        engine_asked_ = ply;
+        engine_retry_.expires_after(kEngineRetry);
+        engine_retry_.async_wait(
+            [weak = weak_from_this(), seat, ply, fen, text](const boost::system::error_code& ec) {
+                if (auto room = weak.lock(); room && !ec) room->engine_moved(seat, ply, fen, text);
+            });
+        return;
+    }
     if (r.status != 200)
         std::cerr << "citadel serve: game " << id_ << ": the engine's move " << text
                   << " was refused: " << r.body.dump() << "\n";

@@ -66,24 +66,19 @@ int eval_fens(const Args& a) {
         std::cerr << "error: " << *err << "\n";
         return 2;
     }
-    std::vector<u8> bytes = quantise(trainer.net());
+    // The integer side is the engine's own evaluation: of the given file, or of this net rounded.
+    std::shared_ptr<const eval::nnue::Network> qnet = quantise(trainer.net());
     if (!a.net.empty()) {
-        std::ifstream in(a.net, std::ios::binary);
-        if (!in) {
-            std::cerr << "error: cannot read " << a.net << "\n";
+        auto loaded = eval::nnue::load_file(a.net);
+        if (!loaded) {
+            std::cerr << "error: " << a.net << ": " << loaded.error() << "\n";
             return 2;
         }
-        bytes.assign(std::istreambuf_iterator<char>(in), {});
+        qnet = *loaded;
     }
-    QuantisedNet qnet;
-    if (auto err = parse_quantised(bytes, qnet)) {
-        std::cerr << "error: " << (a.net.empty() ? "the quantised net" : a.net) << ": " << *err
-                  << "\n";
-        return 2;
-    }
-    if (qnet.hidden != trainer.net().hidden) {
-        std::cerr << "error: " << a.net << " has hidden size " << qnet.hidden << ", the checkpoint "
-                  << trainer.net().hidden << "\n";
+    if (qnet->hidden != trainer.net().hidden) {
+        std::cerr << "error: " << a.net << " has hidden size " << qnet->hidden
+                  << ", the checkpoint " << trainer.net().hidden << "\n";
         return 2;
     }
     std::ifstream in(a.eval_fens);
@@ -108,7 +103,7 @@ int eval_fens(const Args& a) {
         const auto     record   = datagen::pack_record(tp);
         const Features f        = features(record);
         const double   float_cp = output(trainer.net(), f) * Scale;
-        const int      int_cp   = evaluate_quantised(qnet, f);
+        const int      int_cp   = engine_eval(*qnet, record);
         const double   diff     = std::abs(float_cp - int_cp);
         sum += diff, worst = std::max(worst, diff), ++count;
         std::cout << std::fixed << std::setprecision(2) << float_cp << " " << int_cp << " " << line
@@ -202,14 +197,15 @@ int train(const Args& a) {
     }
     if (first_epoch >= last_epoch) held_loss = trainer.loss(data.records, held_idx);
 
-    const auto bytes = quantise(trainer.net());
+    const auto bytes = eval::nnue::serialize(*quantise(trainer.net()));
     if (!write_file(a.output, bytes)) {
         std::cerr << "error: cannot write " << a.output << "\n";
         return 1;
     }
     std::ofstream m(a.output + ".manifest");
     m << "net: " << a.output << " (format version 1, " << bytes.size() << " bytes, fnv1a "
-      << std::hex << fnv1a(std::span<const u8>(bytes).first(bytes.size() - 8)) << std::dec << ")\n";
+      << std::hex << eval::nnue::fnv1a(std::span<const u8>(bytes).first(bytes.size() - 8))
+      << std::dec << ")\n";
     for (const auto& f : data.files)
         m << "data: " << f.path << " seed " << f.header.settings.seed << " nodes "
           << f.header.settings.nodes << " random_plies " << f.header.settings.random_plies
@@ -244,8 +240,19 @@ int main(int argc, char** argv) {
     CLI::App app{ "Trains Citadel's chess NNUE on datagen files (docs/nnue_training.md)" };
     app.add_option("--data", a.data, "datagen files (docs/datagen.md), one or more");
     app.add_option("--output", a.output, "the quantised net to write (format version 1)");
-    app.add_option("--hidden", a.hidden, "accumulator size N (768 -> N x 2 -> 1)")
-        ->check(CLI::Range(1, 4096));
+    app.add_option("--hidden", a.hidden,
+           "accumulator size N (768 -> N x 2 -> 1): a multiple of 16 from 16 to 1024, as the "
+           "engine "
+           "reads")
+        ->check(CLI::Validator(
+            [](const std::string& text) -> std::string {
+                const int n = std::atoi(text.c_str());
+                return n >= eval::nnue::MinHidden && n <= eval::nnue::MaxHidden
+                        && n % eval::nnue::HiddenStep == 0
+                    ? ""
+                    : "a multiple of 16 from 16 to 1024";
+            },
+            "N"));
     app.add_option("--epochs", a.epochs, "passes over the training positions")
         ->check(CLI::Range(1, 100000));
     app.add_option("--stop-after", a.stop_after,

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <numbers>
@@ -392,72 +393,29 @@ std::vector<u32> shuffled(std::span<const u32> indices, u64 seed, int epoch) {
     return order;
 }
 
-u64 fnv1a(std::span<const u8> bytes) {
-    u64 h = 14695981039346656037ull;
-    for (u8 b : bytes) h = (h ^ b) * 1099511628211ull;
-    return h;
-}
-
-std::vector<u8> quantise(const Net& net) {
-    std::vector<u8> out(NetMagic, NetMagic + 8);
-    put(out, NetVersion);
-    put(out, u32(Inputs));
-    put(out, u32(net.hidden));
-    put(out, u32(QA));
-    put(out, u32(QB));
-    put(out, u32(Scale));
+std::unique_ptr<eval::nnue::Network> quantise(const Net& net) {
+    auto q         = std::make_unique<eval::nnue::Network>();
+    q->hidden      = net.hidden;
     const float* p = net.params.data();
-    for (size_t i = net.feature_weights(); i < net.output_weights(); ++i)
-        put(out, u16(round16(p[i], QA))); // the rows, then the bias
-    for (size_t i = net.output_weights(); i < net.output_bias(); ++i)
-        put(out, u16(round16(p[i], QB)));
-    put(out, u32(i32(std::lround(double(p[net.output_bias()]) * QA * QB))));
-    put(out, fnv1a(out));
-    return out;
-}
-
-std::optional<std::string> parse_quantised(std::span<const u8> bytes, QuantisedNet& net) {
-    if (bytes.size() < NetHeaderBytes + 8 || std::memcmp(bytes.data(), NetMagic, 8))
-        return "not a Citadel NNUE file (magic CITNNUE)";
-    if (get<u32>(&bytes[8]) != NetVersion) return "not of net format version 1";
-    if (get<u32>(&bytes[12]) != u32(Inputs) || get<u32>(&bytes[20]) != u32(QA)
-        || get<u32>(&bytes[24]) != u32(QB) || get<u32>(&bytes[28]) != u32(Scale))
-        return "inputs, QA, QB or SCALE other than 768, 255, 64, 400";
-    const u32 hidden = get<u32>(&bytes[16]);
-    if (hidden == 0 || hidden > 4096) return "hidden size " + std::to_string(hidden);
-    const size_t expected
-        = NetHeaderBytes + 2 * (size_t(Inputs) * hidden + hidden + 2 * hidden) + 4 + 8;
-    if (bytes.size() != expected)
-        return std::to_string(bytes.size()) + " bytes where hidden size " + std::to_string(hidden)
-            + " makes " + std::to_string(expected);
-    if (fnv1a(bytes.first(expected - 8)) != get<u64>(&bytes[expected - 8]))
-        return "the hash does not match the contents";
-    net.hidden    = int(hidden);
-    size_t at     = NetHeaderBytes;
-    auto   read16 = [&](std::vector<i16>& v, size_t n) {
-        v.resize(n);
-        for (auto& x : v) x = i16(get<u16>(&bytes[at])), at += 2;
-    };
-    read16(net.feature_weights, size_t(Inputs) * hidden);
-    read16(net.feature_bias, hidden);
-    read16(net.output_weights, 2 * size_t(hidden));
-    net.output_bias = i32(get<u32>(&bytes[at]));
-    return std::nullopt;
-}
-
-int evaluate_quantised(const QuantisedNet& net, const Features& f) {
-    const int n   = net.hidden;
-    i64       sum = net.output_bias;
-    for (const auto* active : { &f.us, &f.them }) {
-        const int offset = active == &f.us ? 0 : n;
-        for (int i = 0; i < n; ++i) {
-            int acc = net.feature_bias[i];
-            for (int k = 0; k < f.count; ++k)
-                acc += net.feature_weights[size_t((*active)[k]) * n + i];
-            sum += i64(std::clamp(acc, 0, QA)) * net.output_weights[offset + i];
-        }
+    for (int f = 0; f < Inputs; ++f)
+        for (int i = 0; i < net.hidden; ++i)
+            q->feature_weights[f][i]
+                = round16(p[net.feature_weights() + size_t(f) * net.hidden + i], QA);
+    for (int i = 0; i < net.hidden; ++i) {
+        q->feature_bias[i]      = round16(p[net.feature_bias() + i], QA);
+        q->output_weights[0][i] = round16(p[net.output_weights() + i], QB);
+        q->output_weights[1][i] = round16(p[net.output_weights() + net.hidden + i], QB);
     }
-    return int(sum * Scale / (QA * QB));
+    q->output_bias = i32(std::lround(double(p[net.output_bias()]) * QA * QB));
+    return q;
+}
+
+int engine_eval(const eval::nnue::Network& net, const Record& r) {
+    const auto                   tp = datagen::unpack_record(r.data());
+    Position<Chess>              pos;
+    std::deque<StateInfo<Chess>> states;
+    if (!tp || pos.set(tp->setup, states.emplace_back())) return 0; // load() refused such records
+    return eval::nnue::evaluate(net, pos);
 }
 
 } // namespace citadel::nnue

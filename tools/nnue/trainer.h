@@ -2,8 +2,8 @@
 // 768 -> N x 2 -> 1 (CReLU, the side to move's accumulator first), its loss against a blend of
 // the search's score and the game's result, one Adam step on a mini-batch (optionally on the net
 // rounded as the file holds it), checkpoints of the float net, and the export to the quantised net
-// file (format version 1) the engine reads, with a reader and the engine's integer evaluation so
-// that float and quantised outputs can be compared. The gradient of a batch is summed over a fixed
+// file (format version 1, eval/nnue.h), whose evaluation by the engine's own code the float output
+// can be compared with. The gradient of a batch is summed over a fixed
 // number of shards in a fixed order, so training is deterministic for a seed whatever the thread
 // count. tools/nnue/main.cpp is the command line (citadel_nnue_train); tests/nnue_train_test.cpp
 // checks the gradient, the determinism, the export and the loading of bad files.
@@ -12,12 +12,14 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "datagen/record.h"
+#include "eval/nnue.h"
 
 namespace citadel::nnue {
 
@@ -25,14 +27,13 @@ using i16 = std::int16_t;
 using i32 = std::int32_t;
 using i64 = std::int64_t;
 
-inline constexpr int Inputs    = 768; // colour relative to the perspective x 6 types x 64 squares
+using eval::nnue::Inputs; // colour relative to the perspective x 6 types x 64 squares
 inline constexpr int MaxActive = 32; // pieces on the board, the rows one perspective adds
 
-// The quantised net file (format version 1, fixed: the engine reads exactly this).
-inline constexpr int  QA = 255, QB = 64, Scale = 400;
-inline constexpr char NetMagic[8]    = { 'C', 'I', 'T', 'N', 'N', 'U', 'E', '\0' };
-inline constexpr u32  NetVersion     = 1;
-inline constexpr int  NetHeaderBytes = 32;
+// The quantised net file is the engine's (eval/nnue.h: its format, quantisation and evaluation).
+using eval::nnue::QA;
+using eval::nnue::QB;
+using eval::nnue::Scale;
 // Every parameter stays within this, so that a quantised accumulator, the bias plus 32 rows of at
 // most 1.98 * QA = 505, stays inside int16.
 inline constexpr float WeightLimit = 1.98f;
@@ -167,23 +168,11 @@ Net on_grid(const Net& net);
 // The order of an epoch's positions: a permutation of indices drawn from (seed, epoch) alone.
 std::vector<u32> shuffled(std::span<const u32> indices, u64 seed, int epoch);
 
-// The quantised net file's bytes for `net`: header, int16 weights and biases, int32 output bias,
-// and the FNV-1a hash of all of it.
-std::vector<u8> quantise(const Net& net);
-u64             fnv1a(std::span<const u8> bytes);
+// The quantised net for `net`: every parameter rounded to the file's grid (on_grid), as the
+// engine holds it; eval::nnue::serialize() writes its file.
+std::unique_ptr<eval::nnue::Network> quantise(const Net& net);
 
-// A quantised net as read back from its file.
-struct QuantisedNet {
-    int              hidden = 0;
-    std::vector<i16> feature_weights, feature_bias, output_weights;
-    i32              output_bias = 0;
-};
-// The net in `bytes`, or the reason they are not a version 1 net file with a good hash.
-std::optional<std::string> parse_quantised(std::span<const u8> bytes, QuantisedNet& net);
-
-// The engine's integer evaluation, centipawns from the side to move's view:
-// (sum clamp(acc_us, 0, QA) * w + sum clamp(acc_them, 0, QA) * w + bias) * Scale / (QA * QB),
-// the division truncating towards zero.
-int evaluate_quantised(const QuantisedNet& net, const Features& f);
+// The engine's evaluation of the record's position with `net` (centipawns, side to move's view).
+int engine_eval(const eval::nnue::Network& net, const Record& r);
 
 } // namespace citadel::nnue

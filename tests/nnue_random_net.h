@@ -1,5 +1,5 @@
-// A random chess net of any hidden size, the same for the same seed on every machine: the
-// placeholder nets/chess.nnue (tools/nnue_random/main.cpp) and the nets of tests/nnue_test.cpp.
+// A random chess net of any hidden size, the same for the same seed on every machine: the nets of
+// tests/nnue_test.cpp.
 // Weights are small, as a trainer's clipped ones are: a feature weight in [-24, 24], a bias in
 // [-32, 96] (most neurons start active), an output weight in [-16, 16]. The other side's output
 // weights are the negated mover's, so that, as with a trained net, a position is roughly as good
