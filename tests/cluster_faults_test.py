@@ -4,14 +4,16 @@ at each moment of a step (before the commit, after it, after the broadcast: serv
 and the step is kept if and only if it was committed. Then games of every variant (clocks on, an engine seat in some) are played by one thread each,
 every request to a node picked at random, while the test kills a node with kill -9 at random
 moments (three times, starting it again each time), kills Redis and starts it again, restarts
-PostgreSQL (when CITADEL_TEST_PG is a scripts/pg-local server) and stops a node with SIGTERM. After
+PostgreSQL and stops a node with SIGTERM. After
 each fault play must go on within seconds, and at the end every node must answer every game with
 the same moves, every acknowledged move among them once, at the ply it was acknowledged at, and
 the database must hold the same steps.
 
-Needs CITADEL_TEST_PG and redis-server (skipped without them), as cluster_test.py.
+Needs PostgreSQL's server programs and redis-server (skipped without them): it starts a private
+PostgreSQL of its own (scripts/pg-local), which it restarts, and a private Redis.
 
 Usage: cluster_faults_test.py path/to/citadel"""
+import glob
 import os
 import random
 import re
@@ -23,7 +25,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cluster_test import PG, REDIS_SOCK, SCHEMA, node, psql  # noqa: E402
+import cluster_test  # noqa: E402
+from cluster_test import REDIS_SOCK, SCHEMA, node, psql  # noqa: E402
 from server_test import TMP, check, failures, start_redis  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -118,12 +121,12 @@ class Player(threading.Thread):
                 time.sleep(random.uniform(0, 0.05))
 
 
-def pg_local_dir():
-    """The folder of the scripts/pg-local server CITADEL_TEST_PG names, if it is one."""
-    m = re.search(r"host=([^&]+)", PG)
-    if m and os.path.exists(os.path.join(m.group(1), "data", "PG_VERSION")):
-        return m.group(1)
-    return None
+PG_DIR = os.path.join(TMP, "pg")  # its own PostgreSQL: restarting a shared one would hurt others
+
+
+def pg_local(command):
+    return subprocess.run([os.path.join(ROOT, "scripts", "pg-local"), command, PG_DIR], check=True,
+                          capture_output=True, text=True).stdout.strip()
 
 
 def play_goes_on(players, what, limit_s=20):
@@ -212,13 +215,15 @@ def verify(cluster, players):
 
 
 def main():
-    if not PG:
-        print("cluster_faults_test: skipped: CITADEL_TEST_PG is not set")
+    if not glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"):
+        print("cluster_faults_test: skipped: no PostgreSQL server programs (scripts/deps)")
         return 0
     redis = start_redis(REDIS_SOCK)
     if not redis:
         print("cluster_faults_test: skipped: no redis-server on the PATH")
         return 0
+    os.chmod(TMP, 0o755)  # as root, the server runs as `postgres`, which must reach PG_DIR
+    cluster_test.PG = pg_local("start")
     psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE; CREATE SCHEMA {SCHEMA}")
     cluster = Cluster([])
     players = []
@@ -240,16 +245,10 @@ def main():
         time.sleep(random.uniform(0.5, 1.5))
         redis = start_redis(REDIS_SOCK)
         play_goes_on(players, "Redis killed and started again")
-        pg = pg_local_dir()
-        if pg:
-            subprocess.run([os.path.join(ROOT, "scripts", "pg-local"), "stop", pg], check=True,
-                           capture_output=True)
-            time.sleep(0.5)
-            subprocess.run([os.path.join(ROOT, "scripts", "pg-local"), "start", pg], check=True,
-                           capture_output=True)
-            play_goes_on(players, "PostgreSQL restarted")
-        else:
-            print("PostgreSQL restart: skipped (CITADEL_TEST_PG is not a scripts/pg-local server)")
+        pg_local("stop")
+        time.sleep(0.5)
+        pg_local("start")
+        play_goes_on(players, "PostgreSQL restarted")
         restart(cluster, cluster.any(), signal.SIGTERM)
         play_goes_on(players, "a node stopped with SIGTERM")
         for p in players:
@@ -271,7 +270,7 @@ def main():
                 n.stop()
         redis.kill()
         redis.wait()
-        psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
+        pg_local("stop")
     logs = {n.name: n.errors() for n in cluster.nodes}
     for name, log in logs.items():
         check("Sanitizer" not in log and "runtime error" not in log, f"{name}: no sanitizer report")
