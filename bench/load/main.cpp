@@ -73,8 +73,12 @@ class LocalServer {
                 CPU_SET(*cpu, &set);
                 sched_setaffinity(0, sizeof set, &set);
             }
+            // One address makes every game and connection: the limits per address are the
+            // load's, not a guard against it.
             execl(citadel.c_str(), citadel.c_str(), "serve", "--port", "0", "--db", db.c_str(),
-                "--threads", th.c_str(), "--max-connections", max.c_str(), nullptr);
+                "--threads", th.c_str(), "--max-connections", max.c_str(),
+                "--max-connections-per-address", max.c_str(), "--games-per-address", "1000000",
+                nullptr);
             std::perror(("citadel_load: cannot run " + citadel).c_str());
             _exit(127);
         }

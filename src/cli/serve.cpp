@@ -41,8 +41,9 @@ struct ServeArgs {
     size_t                   max_connections = 10000;
     size_t                   max_per_address = 256;
     std::vector<std::string> trusted_proxies;
-    size_t                   analyses       = 2;
-    size_t                   analysis_queue = 16;
+    int                      games_per_address = int(server::GameService::kGameBurst);
+    size_t                   analyses          = 2;
+    size_t                   analysis_queue    = 16;
     std::string              speech_cache; // default: the database's path and ".speech"
     size_t                   speech_cache_mb = 256;
     bool                     no_speech       = false;
@@ -122,6 +123,8 @@ int serve(const ServeArgs& args) {
         throw UsageError{ "--analysis-queue: must be from 0 to 10000" };
     if (args.max_per_address < 1 || args.max_per_address > 1000000)
         throw UsageError{ "--max-connections-per-address: must be from 1 to 1000000" };
+    if (args.games_per_address < 1 || args.games_per_address > 1000000)
+        throw UsageError{ "--games-per-address: must be from 1 to 1000000" };
     for (const std::string& proxy : args.trusted_proxies) {
         boost::system::error_code ec;
         boost::asio::ip::make_address(proxy, ec);
@@ -155,7 +158,7 @@ int serve(const ServeArgs& args) {
     analysis.waiting = args.analysis_queue;
     // Before anything else runs on io: connect_bus runs it until the bus answers.
     std::unique_ptr<RedisBus> bus = bus_address ? connect_bus(io, *bus_address) : nullptr;
-    GameService               games(io, *storage, engines, analysis, node.get());
+    GameService games(io, *storage, engines, analysis, node.get(), args.games_per_address);
     // With both a store and a bus the nodes forward to and relay for one another (peers.h).
     std::unique_ptr<ClusterRelay> relay;
     if (node && bus) {
@@ -250,6 +253,8 @@ Subcommand add_serve(CLI::App& app) {
         "--max-connections", args->max_connections, "open connections at most (default 10000)");
     cmd->add_option("--max-connections-per-address", args->max_per_address,
         "open connections from one client address at most (default 256)");
+    cmd->add_option("--games-per-address", args->games_per_address,
+        "games one client address may create at once, then one a second (default 100)");
     cmd->add_option("--trusted-proxy", args->trusted_proxies,
         "a load balancer's address whose X-Forwarded-For names the client (repeatable)");
     cmd->add_option("--analyses", args->analyses, "finished games analysed at once (default 2)");

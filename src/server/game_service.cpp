@@ -21,11 +21,12 @@ int64_t unix_ms() {
 // ---- the service --------------------------------------------------------------------------------
 
 GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
-    AnalysisLimits analysis_limits, ClusterNode* cluster)
+    AnalysisLimits analysis_limits, ClusterNode* cluster, double game_burst)
     : io_(io)
     , storage_(storage)
     , engines_(engines)
     , cluster_(cluster)
+    , creations_(1.0, game_burst)
     , analyses_(std::make_unique<Analyses>(storage, engines, analysis_limits)) { }
 
 GameService::~GameService() = default;

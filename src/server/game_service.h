@@ -37,8 +37,10 @@ class ClusterNode;
 class GameService {
   public:
     // `cluster`: this node, in a cluster (its store is `storage`); null for one node alone.
+    // `game_burst`: the games one client address may create at once (then one a second).
     GameService(boost::asio::io_context& io, Storage& storage, EnginePool& engines,
-        AnalysisLimits analysis_limits = {}, ClusterNode* cluster = nullptr);
+        AnalysisLimits analysis_limits = {}, ClusterNode* cluster = nullptr,
+        double game_burst = kGameBurst);
     ~GameService();
 
     // Rebuilds every stored game by replaying its steps; returns how many were loaded. None in
@@ -61,10 +63,10 @@ class GameService {
     // connections with 1012.
     void drop_rooms();
 
-    // Games one client address may create at once (a classroom behind one address).
+    // Games one client address may create at once by default (a classroom behind one address).
     static constexpr double kGameBurst = 100;
 
-    // A new game; `client`: the address it comes from, which may create kGameBurst games at once
+    // A new game; `client`: the address it comes from, which may create game_burst games at once
     // and one a second after that (rate_limited).
     Reply create(const json& body, std::string_view client = {});
     Reply state(const std::string& id);
@@ -144,7 +146,7 @@ class GameService {
     std::mutex                claim_mutex_; // in a cluster: one game claimed at a time here
     mutable std::shared_mutex mutex_;
     std::mutex                rematch_mutex_; // one rematch made at a time: never two for one game
-    AddressRateLimit          creations_{ 1.0, kGameBurst }; // games created, per address
+    AddressRateLimit          creations_; // games created, per address
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
     std::unique_ptr<Analyses>                              analyses_;
 };
