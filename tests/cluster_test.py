@@ -119,8 +119,8 @@ def test_kill9_takeover(a, b, c):
                              {"token": tokens[0], "move": "g1f3", "ply": 2})
     check(status == 409 and error_code(out) == "stale_ply", f"a resent move: {status} {out}")
     acknowledged += moves(owner, untimed, tokens, ["b8c6"])
-    # b's watcher of the dead owner's game: the new owner's move relayed, or closed with 1012 to
-    # reconnect where the game is held now (b itself).
+    # b's watcher of the dead owner's game: the new owner's move relayed (or in the new owner's
+    # snapshot), or closed with 1012 to reconnect where the game is held now (b itself).
     seen = []
     while True:
         op, payload = from_b.recv_frame()
@@ -129,6 +129,8 @@ def test_kill9_takeover(a, b, c):
             break
         msg = json.loads(payload)
         seen.append(msg["move"] if msg.get("type") == "move" else msg["type"])
+        if msg.get("type") == "state" and "b8c6" in msg["moves"]:
+            seen.append("b8c6")  # a new owner's snapshot, taken after the move
         if "b8c6" in seen:
             break
     check("b8c6" in seen or 1012 in seen, f"b's watcher after the takeover: {seen}")

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -27,9 +28,33 @@ GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePo
     , engines_(engines)
     , cluster_(cluster)
     , creations_(1.0, game_burst)
-    , analyses_(std::make_unique<Analyses>(storage, engines, analysis_limits)) { }
+    , analyses_(std::make_unique<Analyses>(storage, engines, analysis_limits)) {
+    if (cluster_) commits_ = std::make_unique<boost::asio::thread_pool>(kCommitThreads);
+}
 
-GameService::~GameService() = default;
+GameService::~GameService() {
+    if (commits_) commits_->join();
+}
+
+void GameService::off_network(std::function<void()> work) {
+    if (commits_)
+        boost::asio::post(*commits_, std::move(work));
+    else
+        boost::asio::post(io_, std::move(work));
+}
+
+Reply GameService::offloaded(std::function<Reply()> run) {
+    if (!commits_) return run();
+    Reply r;
+    r.later = [this, run = std::move(run)](std::function<void(Reply)> done) {
+        off_network([run, done = std::move(done)] {
+            Reply answer = run();
+            if (answer.later) return answer.later(done);
+            done(std::move(answer));
+        });
+    };
+    return r;
+}
 
 std::shared_ptr<Room> GameService::find(const std::string& id) const {
     std::shared_lock lock(mutex_);
@@ -157,6 +182,11 @@ size_t GameService::load() {
 }
 
 Reply GameService::create(const json& body, std::string_view client) {
+    return offloaded(
+        [this, body, client = std::string(client)] { return create_here(body, client); });
+}
+
+Reply GameService::create_here(const json& body, std::string_view client) {
     if (!body.is_object()) return error_reply("bad_request", "the body must be a JSON object");
     if (!body.contains("variant") || !body["variant"].is_string())
         return error_reply("bad_request", "variant: a string naming the variant is required");
@@ -430,21 +460,21 @@ Reply GameService::rematch_here(const std::string& id, const json& body) {
 // ---------------------------------------------------------
 
 Reply GameService::state(const std::string& id) {
-    return ask("state", id, json::object(), std::nullopt);
+    return offloaded([=, this] { return ask("state", id, json::object(), std::nullopt); });
 }
 Reply GameService::move(
     const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
-    return ask("move", id, body, connection_token);
+    return offloaded([=, this] { return ask("move", id, body, connection_token); });
 }
 Reply GameService::action(
     const std::string& id, const json& body, const std::optional<std::string>& connection_token) {
-    return ask("action", id, body, connection_token);
+    return offloaded([=, this] { return ask("action", id, body, connection_token); });
 }
 Reply GameService::take_back(const std::string& id, const json& body) {
-    return ask("take_back", id, body, std::nullopt);
+    return offloaded([=, this] { return ask("take_back", id, body, std::nullopt); });
 }
 Reply GameService::rematch(const std::string& id, const json& body) {
-    return ask("rematch", id, body, std::nullopt);
+    return offloaded([=, this] { return ask("rematch", id, body, std::nullopt); });
 }
 
 Reply GameService::ask(std::string_view op, const std::string& id, const json& body,
@@ -518,7 +548,7 @@ std::optional<Reply> GameService::forwarded(std::string_view op, const std::stri
             const bool gone = answer.status == 503 && answer.body.is_object()
                 && answer.body.value("code", "") == "unavailable";
             if (!retry || !gone) return done(answer);
-            boost::asio::post(io_, [=, this] { // the lookup reads the store: a network thread
+            off_network([=, this] { // the lookup reads the store
                 Reply again = ask(op, id, body, connection_token, Hops::no_retry);
                 if (again.later) return again.later(done);
                 done(std::move(again));
@@ -537,6 +567,10 @@ std::string GameService::owner_of_copy(const std::string& id) {
 }
 
 Reply GameService::run_forwarded(const json& request) {
+    return offloaded([this, request] { return run_forwarded_here(request); });
+}
+
+Reply GameService::run_forwarded_here(const json& request) {
     auto text = [&](const char* key) {
         return request.is_object() && request.contains(key) && request[key].is_string()
             ? std::optional<std::string>(request[key].get<std::string>())

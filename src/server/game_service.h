@@ -11,6 +11,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -66,6 +67,10 @@ class GameService {
     // Games one client address may create at once by default (a classroom behind one address).
     static constexpr double kGameBurst = 100;
 
+    // In a cluster (its store a database across the network) the requests below run on threads of
+    // their own, never a network thread: their Reply comes later (Reply::later); one node alone
+    // answers at once.
+    //
     // A new game; `client`: the address it comes from, which may create game_burst games at once
     // and one a second after that (rate_limited).
     Reply create(const json& body, std::string_view client = {});
@@ -93,6 +98,13 @@ class GameService {
     void unsubscribe(const std::string& id, const std::string& token, const Subscriber* s);
 
   private:
+    // The threads that wait on a cluster's store (as many as its connections).
+    static constexpr int kCommitThreads = 8;
+    // `run` on the commit threads, its answer later (at once, here, for one node alone).
+    Reply offloaded(std::function<Reply()> run);
+    void  off_network(std::function<void()> work);
+    Reply create_here(const json& body, std::string_view client);
+    Reply run_forwarded_here(const json& request);
     // The room of a game held here, or null.
     std::shared_ptr<Room> find(const std::string& id) const;
     // The room of game `id`: held here or, in a cluster, loaded (and claimed if it may be); null
@@ -149,6 +161,7 @@ class GameService {
     AddressRateLimit          creations_; // games created, per address
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
     std::unique_ptr<Analyses>                              analyses_;
+    std::unique_ptr<boost::asio::thread_pool>              commits_; // in a cluster
 };
 
 // Now, in milliseconds since the Unix epoch.

@@ -251,18 +251,24 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
             send(error_reply("rate_limited", "too many messages; slow down"));
             return read();
         }
-        handle(text);
+        if (!handle(text)) return; // answered later: the next message is read after it
         drain();
         read();
     }
 
-    void handle(const std::string& text) {
+    // False when the answer comes later, from another thread (a cluster: the store, or the node
+    // that owns the game): the connection reads its next message only then, so that a client's
+    // messages are done in the order it sent them.
+    bool handle(const std::string& text) {
         json msg = json::parse(text, nullptr, false);
-        if (msg.is_discarded())
-            return send(error_reply("bad_json", "the message is not valid JSON"));
-        if (!msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
-            return send(
-                error_reply("bad_request", "type: a message is an object with a string type"));
+        if (msg.is_discarded()) {
+            send(error_reply("bad_json", "the message is not valid JSON"));
+            return true;
+        }
+        if (!msg.is_object() || !msg.contains("type") || !msg["type"].is_string()) {
+            send(error_reply("bad_request", "type: a message is an object with a string type"));
+            return true;
+        }
         const std::string type = msg["type"].get<std::string>();
         Reply             r;
         if (type == "ping")
@@ -276,12 +282,19 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         else
             r = error_reply(
                 "bad_request", "type: 'move', 'action', 'state' or 'ping', not '" + type + "'");
-        if (r.later) // run by the node that owns the game: its answer comes back to this strand
-            return r.later([self = shared_from_this(), type](Reply answer) {
-                net::post(self->ws_.get_executor(),
-                    [self, type, answer = std::move(answer)] { self->answer(answer, type); });
+        if (r.later) {
+            r.later([self = shared_from_this(), type](Reply answer) {
+                net::post(self->ws_.get_executor(), [self, type, answer = std::move(answer)] {
+                    if (self->finished_) return;
+                    self->answer(answer, type);
+                    self->drain();
+                    self->read();
+                });
             });
+            return false;
+        }
         answer(r, type);
+        return true;
     }
 
     // Accepted moves and actions reach this connection as broadcasts; answer the rest.
