@@ -16,7 +16,6 @@ Usage: cluster_faults_test.py path/to/citadel"""
 import glob
 import os
 import random
-import re
 import shutil
 import signal
 import subprocess
@@ -27,7 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cluster_test  # noqa: E402
 from cluster_test import REDIS_SOCK, SCHEMA, node, psql  # noqa: E402
-from server_test import TMP, check, failures, start_redis  # noqa: E402
+from server_test import TMP, check, start_redis  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = [
@@ -272,16 +271,8 @@ def main():
         redis.wait()
         pg_local("stop")
     logs = {n.name: n.errors() for n in cluster.nodes}
-    for name, log in logs.items():
-        check("Sanitizer" not in log and "runtime error" not in log, f"{name}: no sanitizer report")
     shutil.rmtree(TMP, ignore_errors=True)
-    if failures:
-        for name, log in logs.items():
-            print(f"---- {name}'s log ----\n{log[-3000:]}")
-        print(f"{len(failures)} failures")
-        return 1
-    print("cluster_faults_test: all passed")
-    return 0
+    return cluster_test.report("cluster_faults_test", logs)
 
 
 if __name__ == "__main__":

@@ -325,18 +325,39 @@ def test_redis_restart(redis, a, b):
     state = watcher.recv_until("state")
     check(state is not None and state["moves"] == ["d2d4", "d7d5"],
           f"b's watcher resynchronised: {state and state['moves']}")
-    end = time.monotonic() + 10
-    while time.monotonic() < end:
-        status, out = b.post(f"/api/games/{game}/moves",
-                             {"token": tokens[0], "move": "c2c4", "ply": 2})
-        if status not in (503, 504):
-            break
-        time.sleep(0.2)
+    status, out = post_until_served(b, f"/api/games/{game}/moves",
+                                    {"token": tokens[0], "move": "c2c4", "ply": 2})
     check(status == 200, f"forwarding again once the bus is back: {status} {out}")
     got = played(collect(watcher, 1))
     check(got and got[-1][1] == "c2c4", f"relayed again: {got}")
     watcher.close()
     return redis
+
+
+def post_until_served(n, path, body, limit_s=10):
+    """POSTs until the answer is neither unavailable nor outcome_unknown (a game moving between
+    nodes, or a bus coming back), as a client tries again; the last answer."""
+    end = time.monotonic() + limit_s
+    while True:
+        status, out = n.post(path, body)
+        if status not in (503, 504) or time.monotonic() > end:
+            return status, out
+        time.sleep(0.2)
+
+
+def report(name, logs):
+    """The end of a cluster test: no sanitizer report in any node's log (`logs`: name -> text),
+    and the logs printed when something failed; the exit status."""
+    for node_name, log in logs.items():
+        check("Sanitizer" not in log and "runtime error" not in log,
+              f"{node_name}: no sanitizer report")
+    if failures:
+        for node_name, log in logs.items():
+            print(f"---- {node_name}'s log ----\n{log[-5000:]}")
+        print(f"{len(failures)} failures")
+        return 1
+    print(f"{name}: all passed")
+    return 0
 
 
 def test_outcome_unknown(b, c):
@@ -352,13 +373,9 @@ def test_outcome_unknown(b, c):
                              {"token": tokens[1], "move": "e7e5", "ply": 1})
         check(status == 504 and error_code(out) == "outcome_unknown",
               f"a move the frozen owner got: {status} {out} after {time.monotonic() - t0:.1f} s")
-        end = time.monotonic() + 10
-        while time.monotonic() < end:  # c claims the game once b's lease has run out
-            status, out = c.post(f"/api/games/{game}/moves",
-                                 {"token": tokens[1], "move": "e7e5", "ply": 1})
-            if status not in (503, 504):
-                break
-            time.sleep(0.2)
+        # c claims the game once b's lease has run out
+        status, out = post_until_served(c, f"/api/games/{game}/moves",
+                                        {"token": tokens[1], "move": "e7e5", "ply": 1})
         check(status == 200, f"sent again: {status} {out}")
     finally:
         b.proc.send_signal(signal.SIGCONT)
@@ -436,16 +453,7 @@ def main():
         redis.wait()
         psql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
         shutil.rmtree(TMP, ignore_errors=True)
-    for n in nodes:
-        log = n.errors()
-        check("Sanitizer" not in log and "runtime error" not in log, f"{n.name}: no sanitizer report")
-    if failures:
-        for n in nodes:
-            print(f"---- {n.name}'s log ----\n{n.errors()}")
-        print(f"{len(failures)} failures")
-        return 1
-    print("cluster_test: all passed")
-    return 0
+    return report("cluster_test", {n.name: n.errors() for n in nodes})
 
 
 if __name__ == "__main__":

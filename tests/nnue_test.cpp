@@ -64,7 +64,7 @@ TEST(NnueFormat, TheEmbeddedNetParses) {
     std::ifstream     in(std::string(CITADEL_TESTS_DIR) + "/../nets/chess.nnue.manifest");
     std::stringstream manifest;
     manifest << in.rdbuf();
-    std::smatch hash;
+    std::smatch       hash;
     const std::string text = manifest.str();
     ASSERT_TRUE(std::regex_search(text, hash, std::regex("fnv1a ([0-9a-f]+)"))) << text;
     EXPECT_EQ(std::stoull(hash[1].str(), nullptr, 16), (*net)->hash);
