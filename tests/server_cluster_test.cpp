@@ -41,12 +41,14 @@ class ClusterNodeTest : public ::testing::Test {
     }
     // A chess game with a 60 s clock, created on this node: its id and tokens.
     std::pair<std::string, std::vector<std::string>> create() {
-        Reply r = games_->create({ { "variant", "chess" }, { "clock", { { "initial_s", 60 } } } });
+        Reply r = answered(
+            games_->create({ { "variant", "chess" }, { "clock", { { "initial_s", 60 } } } }));
         EXPECT_EQ(r.status, 201) << r.body.dump();
         return { r.body["id"], { r.body["seats"][0]["token"], r.body["seats"][1]["token"] } };
     }
     Reply move(const std::string& id, const std::string& token, const std::string& text, int ply) {
-        return games_->move(id, { { "token", token }, { "move", text }, { "ply", ply } }, {});
+        return answered(
+            games_->move(id, { { "token", token }, { "move", text }, { "ply", ply } }, {}));
     }
 
     std::optional<TempSchema>      schema_;
@@ -73,7 +75,7 @@ TEST_F(ClusterNodeTest, AWriteItsEpochRefusesDropsTheRoomAndAcknowledgesNothing)
     EXPECT_EQ(watcher->messages.size(), 1u); // the state alone: nothing broadcast
     EXPECT_EQ(schema_->run("SELECT count(*) FROM steps WHERE game_id = '" + id + "'"), "1");
     // Asked again, the game is claimed anew (this node owns it) and served as stored.
-    Reply state = games_->state(id);
+    Reply state = answered(games_->state(id));
     ASSERT_EQ(state.status, 200);
     EXPECT_EQ(state.body["moves"].size(), 1u);
 }
@@ -89,7 +91,7 @@ TEST_F(ClusterNodeTest, AClaimedGamesClockIsChargedUntilItsOldOwnerLastServedIt)
     schema_->run("UPDATE steps SET at = now() - interval '10 s' WHERE game_id = 'g1';"
                  "UPDATE nodes SET renewed_at = now() - interval '10 s' + interval '1234 ms',"
                  " lease_until = now() - interval '1 s' WHERE node_id = 'dead'");
-    Reply      state = games_->state("g1");
+    Reply      state = answered(games_->state("g1"));
     const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - before)
                            .count();
@@ -114,5 +116,5 @@ TEST_F(ClusterNodeTest, TheReaperClaimsTheGamesOfANodeWhoseLeaseExpired) {
         std::this_thread::sleep_for(50ms);
     }
     EXPECT_TRUE(owner.starts_with("live-")) << owner;
-    EXPECT_EQ(games_->state("g1").status, 200);
+    EXPECT_EQ(answered(games_->state("g1")).status, 200);
 }

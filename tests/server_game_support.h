@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <future>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -216,6 +217,16 @@ inline Reply move(
     Service& s, const Created& g, const std::string& token, const std::string& text, int ply) {
     return s.games.move(
         g.id, { { "token", token }, { "move", text }, { "ply", ply } }, std::nullopt);
+}
+
+// The answer of a Reply, waiting for it when it comes later (a cluster's requests run on its commit
+// threads).
+inline Reply answered(Reply r) {
+    if (!r.later) return r;
+    std::promise<Reply> answer;
+    auto                coming = answer.get_future();
+    r.later([&answer](Reply a) { answer.set_value(std::move(a)); });
+    return coming.get();
 }
 
 } // namespace citadel::server::testing

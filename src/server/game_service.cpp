@@ -36,6 +36,11 @@ GameService::~GameService() {
     if (commits_) commits_->join();
 }
 
+boost::asio::any_io_executor GameService::room_executor() {
+    if (commits_) return commits_->get_executor();
+    return io_.get_executor();
+}
+
 void GameService::off_network(std::function<void()> work) {
     if (commits_)
         boost::asio::post(*commits_, std::move(work));
@@ -158,7 +163,8 @@ std::shared_ptr<Room> GameService::rebuilt(StoredGame g) {
         return nullptr;
     }
     std::vector<StoredStep> steps = std::move(g.steps);
-    auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(*game));
+    auto                    room  = std::make_shared<Room>(
+        room_executor(), storage_, engines_, std::move(g), std::move(*game));
     for (size_t i = 0; i < steps.size(); ++i)
         if (!room->replay(steps[i])) {
             std::cerr << "citadel serve: game " << room->id() << ": stored step " << i << " ("
@@ -306,7 +312,8 @@ Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game, bool remat
             answer["seats"].push_back(
                 { { "seat", seat_name(Seat(s), n) }, { "token", tokens[size_t(s)] },
                     { "url", "/g/" + g.id + "?token=" + tokens[size_t(s)] } });
-    auto room = std::make_shared<Room>(io_, storage_, engines_, std::move(g), std::move(game));
+    auto room = std::make_shared<Room>(
+        room_executor(), storage_, engines_, std::move(g), std::move(game));
     if (cluster_) room->own(*cluster_, epoch, peers_);
     add(room);
     room->start();

@@ -103,8 +103,10 @@ class GameService {
     // `run` on the commit threads, its answer later (at once, here, for one node alone).
     Reply offloaded(std::function<Reply()> run);
     void  off_network(std::function<void()> work);
-    Reply create_here(const json& body, std::string_view client);
-    Reply run_forwarded_here(const json& request);
+    // Where rooms run their timers and engines' answers: the commit threads in a cluster.
+    boost::asio::any_io_executor room_executor();
+    Reply                        create_here(const json& body, std::string_view client);
+    Reply                        run_forwarded_here(const json& request);
     // The room of a game held here, or null.
     std::shared_ptr<Room> find(const std::string& id) const;
     // The room of game `id`: held here or, in a cluster, loaded (and claimed if it may be); null

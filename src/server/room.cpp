@@ -45,13 +45,13 @@ std::vector<StoredStep> standing(const std::vector<StoredStep>& history) {
 
 } // namespace
 
-Room::Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, StoredGame stored,
-    std::unique_ptr<LiveGame> game)
-    : io_(io)
+Room::Room(boost::asio::any_io_executor runs, Storage& storage, EnginePool& engines,
+    StoredGame stored, std::unique_ptr<LiveGame> game)
+    : runs_(runs)
     , storage_(storage)
     , engines_(engines)
-    , timer_(io)
-    , engine_retry_(io)
+    , timer_(runs)
+    , engine_retry_(runs)
     , id_(stored.id)
     , variant_(stored.variant)
     , start_fen_(stored.start_fen)

@@ -17,7 +17,7 @@
 #pragma once
 
 #include <atomic>
-#include <boost/asio/io_context.hpp>
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <mutex>
@@ -54,8 +54,10 @@ class Room : public std::enable_shared_from_this<Room> {
   public:
     using Steady = std::chrono::steady_clock;
 
-    Room(boost::asio::io_context& io, Storage& storage, EnginePool& engines, StoredGame stored,
-        std::unique_ptr<LiveGame> game);
+    // `runs`: where the room's timers and engines' answers run (in a cluster, the commit threads:
+    // they write to the store).
+    Room(boost::asio::any_io_executor runs, Storage& storage, EnginePool& engines,
+        StoredGame stored, std::unique_ptr<LiveGame> game);
 
     const std::string& id() const { return id_; }
     int                seat_count() const { return int(seats_.size()); }
@@ -170,28 +172,28 @@ class Room : public std::enable_shared_from_this<Room> {
         std::string fen, text;
     };
 
-    boost::asio::io_context&   io_;
-    Storage&                   storage_;
-    EnginePool&                engines_;
-    ClusterNode*               owner_   = nullptr; // in a cluster: writes go through it
-    int64_t                    epoch_   = 0; // in a cluster: the epoch the room owns its game at
-    Peers*                     peers_   = nullptr; // in a cluster: the other nodes' watchers
-    uint64_t                   relayed_ = 0; // the messages handed to peers_
-    std::atomic<bool>          lost_{ false };
-    std::mutex                 mutex_;
-    boost::asio::steady_timer  timer_;
-    boost::asio::steady_timer  engine_retry_; // an engine's move the store refused, tried again
-    const std::string          id_;
-    const std::string          variant_, start_fen_;
-    std::unique_ptr<LiveGame>  game_;
-    std::vector<SeatState>     seats_;
-    GameClock                  clock_;
-    std::vector<StoredStep>    history_; // the steps stored, in order
-    std::optional<std::string> rematch_; // the rematch's game id, once made
-    int64_t                    engine_asked_ = -1; // the ply the engine is thinking about
-    std::vector<Asked>         asked_; // asked in the current state (answered or not): not again
-    std::vector<Asked>         asking_; // asked, and the answer not yet in
-    std::optional<HeldMove>    held_move_;
+    boost::asio::any_io_executor runs_;
+    Storage&                     storage_;
+    EnginePool&                  engines_;
+    ClusterNode*                 owner_   = nullptr; // in a cluster: writes go through it
+    int64_t                      epoch_   = 0; // in a cluster: the epoch the room owns its game at
+    Peers*                       peers_   = nullptr; // in a cluster: the other nodes' watchers
+    uint64_t                     relayed_ = 0; // the messages handed to peers_
+    std::atomic<bool>            lost_{ false };
+    std::mutex                   mutex_;
+    boost::asio::steady_timer    timer_;
+    boost::asio::steady_timer    engine_retry_; // an engine's move the store refused, tried again
+    const std::string            id_;
+    const std::string            variant_, start_fen_;
+    std::unique_ptr<LiveGame>    game_;
+    std::vector<SeatState>       seats_;
+    GameClock                    clock_;
+    std::vector<StoredStep>      history_; // the steps stored, in order
+    std::optional<std::string>   rematch_; // the rematch's game id, once made
+    int64_t                      engine_asked_ = -1; // the ply the engine is thinking about
+    std::vector<Asked>           asked_; // asked in the current state (answered or not): not again
+    std::vector<Asked>           asking_; // asked, and the answer not yet in
+    std::optional<HeldMove>      held_move_;
     std::vector<std::shared_ptr<Subscriber>> subscribers_;
     // In a cluster: the WebSockets of each seat on other nodes, by node (in seats_' connected).
     std::unordered_map<std::string, std::vector<int>> elsewhere_;

@@ -39,8 +39,8 @@ void Room::ask_engine() {
     const int64_t ply = turn.ply;
     std::string   fen = req.fen;
     engines_.submit(std::move(req),
-        [weak = weak_from_this(), &io = io_, seat, ply, fen = std::move(fen)](std::string move) {
-            boost::asio::post(io, [weak, seat, ply, fen, move = std::move(move)] {
+        [weak = weak_from_this(), runs = runs_, seat, ply, fen = std::move(fen)](std::string move) {
+            boost::asio::post(runs, [weak, seat, ply, fen, move = std::move(move)] {
                 if (auto room = weak.lock()) room->engine_moved(seat, ply, fen, move);
             });
         });
@@ -134,8 +134,8 @@ void Room::ask(int seat, EngineQuestion question) {
     asked_.push_back({ kind, seat, steps });
     asking_.push_back({ kind, seat, steps });
     engines_.submit_question(request_for(seat), std::move(question),
-        [weak = weak_from_this(), &io = io_, kind, seat, steps](EngineAnswer answer) {
-            boost::asio::post(io, [weak, kind, seat, steps, answer] {
+        [weak = weak_from_this(), runs = runs_, kind, seat, steps](EngineAnswer answer) {
+            boost::asio::post(runs, [weak, kind, seat, steps, answer] {
                 if (auto room = weak.lock()) room->engine_answered(kind, seat, steps, answer);
             });
         });
