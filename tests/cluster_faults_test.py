@@ -128,7 +128,7 @@ def pg_local(command):
                           capture_output=True, text=True).stdout.strip()
 
 
-def play_goes_on(players, what, limit_s=20):
+def play_goes_on(players, what, limit_s=30):
     """Waits until every player has had a move acknowledged after this moment."""
     since, end = time.monotonic(), time.monotonic() + limit_s
     while time.monotonic() < end:
