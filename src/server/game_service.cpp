@@ -463,8 +463,7 @@ Reply GameService::rematch_here(const std::string& id, const json& body) {
             { "token", token_next }, { "seat_url", "/g/" + *next_id + "?token=" + token_next } } };
 }
 
-// ---- the games other nodes own (peers.h)
-// ---------------------------------------------------------
+// ---- the games other nodes own (peers.h) ------------------------------------------------------
 
 Reply GameService::state(const std::string& id) {
     return offloaded([=, this] { return ask("state", id, json::object(), std::nullopt); });
@@ -668,24 +667,21 @@ bool GameService::subscribe(
     const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s) {
     auto room = find(id);
     if (room && (!peers_ || room->epoch() > 0)) return room->subscribe(token, std::move(s));
-    Located where;
-    if (!room) {
-        if (!peers_) return false;
-        where = locate(id);
+    if (!peers_) return false;
+    std::string owner;
+    int         seat = -1;
+    if (room) { // the copy knows its seats: nothing to load
+        owner = owner_elsewhere(id).value_or("");
+        seat  = room->seat_of_token(token);
     } else {
-        try {
-            where.owner = cluster_->store().live_owner(id).value_or("");
-            if (!where.owner.empty()) where.stored = cluster_->store().load_game(id);
-        } catch (const StorageError& e) {
-            std::cerr << "citadel serve: " << e.message << "\n";
-        }
-        if (!where.stored) where.room = room; // no live owner (or no store): the copy
+        Located where = locate(id);
+        room          = where.room;
+        owner         = where.owner;
+        if (!owner.empty()) seat = seat_held(where.stored->seats, token);
     }
-    if (where.room) return where.room->subscribe(token, std::move(s));
-    if (where.owner.empty()) return false;
-    const int seat = seat_held(where.stored->seats, token);
+    if (owner.empty()) return room && room->subscribe(token, std::move(s));
     if (!token.empty() && seat < 0) return false;
-    return peers_->watch(id, where.owner, seat, std::move(s));
+    return peers_->watch(id, owner, seat, std::move(s));
 }
 
 // Both: a connection that watched from here may find the game held here by now, and the other way.
