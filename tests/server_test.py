@@ -655,6 +655,12 @@ def test_trusted_proxy():
         for c in held:
             c.close()
         s.stop()
+    few = Server(db=os.path.join(TMP, "few.db"), extra=["--games-per-address", "2"])
+    try:
+        made = [few.post("/api/games", {"variant": "chess"})[0] for _ in range(3)]
+        check(made == [201, 201, 429], f"--games-per-address 2: the third game refused: {made}")
+    finally:
+        few.stop()
     plain = Server(db=os.path.join(TMP, "proxy2.db"), extra=["--max-connections-per-address", "1"])
     try:
         first = socket.create_connection((plain.host, plain.port), timeout=5)
@@ -900,6 +906,7 @@ def test_analysis(s_holder):
 def test_bad_arguments():
     for args, words in [(["--port", "70000"], "--port"),
                         (["--port", "0", "--trusted-proxy", "nginx.local"], "--trusted-proxy"),
+                        (["--port", "0", "--games-per-address", "0"], "--games-per-address"),
                         (["--port", "0", "--db", os.path.join(TMP, "no", "such", "dir.db")], "cannot open database"),
                         (["--port", "0", "--host", "not-an-address", "--db", os.path.join(TMP, "x.db")], "cannot listen"),
                         (["--port", "0", "--analyses", "0", "--db", os.path.join(TMP, "x.db")], "--analyses"),
