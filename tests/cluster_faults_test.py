@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """A three-node cluster under faults (docs/server.md, "Several nodes"). First a node is killed
 at each moment of a step (before the commit, after it, after the broadcast: server/failpoint.h)
-and the step is kept if and only if it was committed. Then games of every variant (clocks on, an engine seat in some) are played by one thread each,
-every request to a node picked at random, while the test kills a node with kill -9 at random
-moments (three times, starting it again each time), kills Redis and starts it again, restarts
-PostgreSQL and stops a node with SIGTERM. After
-each fault play must go on within seconds, and at the end every node must answer every game with
-the same moves, every acknowledged move among them once, at the ply it was acknowledged at, and
-the database must hold the same steps.
+and the step is kept if and only if it was committed. Then games of every variant (clocks on, an
+engine seat in some) are played by one thread each, every request to a node picked at random,
+while the test kills a node with kill -9 at random moments (three times, starting it again each
+time), kills Redis and starts it again, restarts PostgreSQL, freezes a node past its lease
+(SIGSTOP, then SIGCONT) and stops a node with SIGTERM. After each fault play must go on within
+seconds, and at the end every node must answer every game with the same moves, every
+acknowledged move among them once, at the ply it was acknowledged at, and the database must hold
+the same steps.
 
 Needs PostgreSQL's server programs and redis-server (skipped without them): it starts a private
 PostgreSQL of its own (scripts/pg-local), which it restarts, and a private Redis.
@@ -25,7 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cluster_test  # noqa: E402
-from cluster_test import REDIS_SOCK, SCHEMA, node, psql  # noqa: E402
+from cluster_test import LEASE_MS, REDIS_SOCK, SCHEMA, node, psql  # noqa: E402
 from server_test import TMP, check, start_redis  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,15 +46,27 @@ class Cluster:
     def __init__(self, nodes):
         self.lock = threading.Lock()
         self.nodes = list(nodes)
+        self.everyone = list(nodes)  # every node started, stopped or killed ones too: their logs
+        self.out = set()  # nodes the players do not pick now
         self.started = 0
 
     def any(self):
         with self.lock:
-            return random.choice(self.nodes)
+            return random.choice([n for n in self.nodes if n not in self.out])
+
+    def take_out(self, n):
+        """As a balancer's health check would: no request goes to `n` until it is put back."""
+        with self.lock:
+            self.out.add(n)
+
+    def put_back(self, n):
+        with self.lock:
+            self.out.discard(n)
 
     def replace(self, old, new):
         with self.lock:
             self.nodes[self.nodes.index(old)] = new
+            self.everyone.append(new)
 
 
 class Player(threading.Thread):
@@ -145,11 +158,32 @@ def restart(cluster, old, how):
     if how == signal.SIGKILL:
         old.kill9()
     else:
-        check(old.stop() == 0, f"{old.name} stops cleanly")
+        status = old.stop()
+        check(status == 0, f"{old.name} stops cleanly (exit status {status})")
     cluster.started += 1
     new = node(f"r{cluster.started}")
     cluster.replace(old, new)
     return new
+
+
+def pause(cluster, players):
+    """A node frozen (SIGSTOP) past its lease while play goes on without it, then let run again:
+    whatever it had under way when it froze is refused (it has lost its lease: it fences itself,
+    gives its games up and joins again), and it serves again like any other node."""
+    frozen = cluster.any()
+    cluster.take_out(frozen)
+    frozen.proc.send_signal(signal.SIGSTOP)
+    since = time.monotonic()
+    try:
+        play_goes_on(players, f"{frozen.name} frozen (SIGSTOP)")
+        time.sleep(max(0.0, since + 2 * LEASE_MS / 1000 - time.monotonic()))
+    finally:
+        frozen.proc.send_signal(signal.SIGCONT)
+    time.sleep(LEASE_MS / 1000)
+    check(frozen.proc.poll() is None and "lost its lease" in frozen.errors(),
+          f"{frozen.name}, let run again, says it lost its lease")
+    cluster.put_back(frozen)
+    play_goes_on(players, f"{frozen.name} let run again (SIGCONT)")
 
 
 def test_kill_points(cluster):
@@ -229,6 +263,7 @@ def main():
     random.seed(int(os.environ.get("CITADEL_FAULTS_SEED", time.time())))
     try:
         cluster.nodes = [node("a"), node("b"), node("c")]
+        cluster.everyone = list(cluster.nodes)
         test_kill_points(cluster)
         players = [Player(cluster, body) for body in GAMES]
         for p in players:
@@ -248,6 +283,7 @@ def main():
         time.sleep(0.5)
         pg_local("start")
         play_goes_on(players, "PostgreSQL restarted")
+        pause(cluster, players)
         restart(cluster, cluster.any(), signal.SIGTERM)
         play_goes_on(players, "a node stopped with SIGTERM")
         for p in players:
@@ -270,7 +306,7 @@ def main():
         redis.kill()
         redis.wait()
         pg_local("stop")
-    logs = {n.name: n.errors() for n in cluster.nodes}
+    logs = {n.name: n.errors() for n in cluster.everyone}
     shutil.rmtree(TMP, ignore_errors=True)
     return cluster_test.report("cluster_faults_test", logs)
 

@@ -405,19 +405,30 @@ def test_sigstop_fences(b, c):
 
 
 def test_sigterm_hands_over(b, c):
+    """A node stopped with SIGTERM hands its games over at once; it stops cleanly even while its
+    engine seat is thinking (whose answer would go to the rooms it no longer has), and that seat
+    plays on at the new owner."""
     game, tokens = c.create()
     acknowledged = moves(c, game, tokens, ["c2c4"])
+    thinking, _ = c.create(clock={"initial_s": 120},
+                           seats=[{"player": "engine", "level": 20}, {"player": "human"}])
     watcher = c.ws(game)
     watcher.recv_until("state")
+    time.sleep(0.5)  # the engine is in its first move (some 4 s: 120 s on its clock)
     c.proc.send_signal(signal.SIGTERM)
     check(close_code(watcher) == 1012, "a stopping node closes its WebSockets with 1012")
-    check(c.proc.wait(timeout=20) == 0, "c stops cleanly")
+    check(c.proc.wait(timeout=20) == 0, "c stops cleanly, its engine seat thinking")
     stopped = time.monotonic()
     owner, took, state = served_by([b], game, 5)
     took = time.monotonic() - stopped
     print(f"SIGTERM: the game is served by another node after {took:.2f} s", flush=True)
     check(owner is b and took < LEASE_MS / 1000, f"handed over at once ({took:.2f} s)")
     check(state is not None and state["moves"] == acknowledged, "the moves are kept")
+    end, state = time.monotonic() + 60, None
+    while time.monotonic() < end and not (state and state["moves"]):
+        time.sleep(0.5)
+        status, state = b.get(f"/api/games/{thinking}")
+    check(state and len(state["moves"]) == 1, f"the engine seat plays on at b: {state}")
 
 
 def main():

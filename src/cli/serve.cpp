@@ -52,7 +52,7 @@ struct ServeArgs {
     int                      heartbeat_ms = 0; // default: a sixth of the lease
     // PostgreSQL instead of --db: a libpq connection URI.
     std::optional<std::string> store;
-    // The cluster's Redis (cluster mode, coming: connected at start, not used yet).
+    // The cluster's Redis: with --store, the nodes forward requests and relay games over it.
     std::optional<std::string> bus;
 };
 
@@ -269,8 +269,8 @@ Subcommand add_serve(CLI::App& app) {
         "serve without speech (/api/speech answers not_found): where espeak-ng's data is missing");
     cmd->add_option_function<std::string>(
         "--bus", [args](const std::string& address) { args->bus = address; },
-        "the cluster's Redis, redis://host:port or redis:///path/to/redis.sock (cluster mode, "
-        "coming: connected at start, not used yet)");
+        "the cluster's Redis, redis://host:port or redis:///path/to/redis.sock: with --store the "
+        "nodes forward requests to a game's owner and relay its moves through it");
     return { cmd, [args] { return serve(*args); } };
 }
 

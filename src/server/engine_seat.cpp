@@ -25,7 +25,7 @@ EnginePool::EnginePool(std::unique_ptr<MoveChooser> chooser, int threads)
     for (int i = 0; i < n; ++i) workers_.emplace_back([this, i] { work(size_t(i)); });
 }
 
-EnginePool::~EnginePool() {
+void EnginePool::stop() {
     {
         std::lock_guard lock(mutex_);
         stop_ = true;
@@ -36,7 +36,8 @@ EnginePool::~EnginePool() {
             if (running.interrupt) running.interrupt->request();
     }
     ready_.notify_all();
-    for (auto& t : workers_) t.join();
+    for (auto& t : workers_)
+        if (t.joinable()) t.join();
 }
 
 void EnginePool::submit(EngineRequest request, std::function<void(std::string)> done) {

@@ -125,7 +125,10 @@ class EnginePool {
     static constexpr int MaxInterruptions = 2;
 
     EnginePool(std::unique_ptr<MoveChooser> chooser, int threads);
-    ~EnginePool(); // stops the chooser and joins the workers; pending requests are dropped
+    ~EnginePool() { stop(); }
+    // Stops the chooser and joins the workers (once): pending requests are dropped, and no
+    // `done` is called after it returns.
+    void stop();
     EnginePool(const EnginePool&)            = delete;
     EnginePool& operator=(const EnginePool&) = delete;
 

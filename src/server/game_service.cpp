@@ -32,7 +32,10 @@ GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePo
     if (cluster_) commits_ = std::make_unique<boost::asio::thread_pool>(kCommitThreads);
 }
 
+// The engines answer on the rooms' executor (commits_) and into the analyses: none may outlive
+// them.
 GameService::~GameService() {
+    engines_.stop();
     if (commits_) commits_->join();
 }
 
