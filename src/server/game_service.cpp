@@ -629,19 +629,32 @@ std::optional<std::string> GameService::owner_elsewhere(const std::string& id) {
     }
 }
 
+Reply GameService::record(const std::string& id) {
+    return offloaded([=, this] { return record_here(id); });
+}
+
 // A game another node runs: its record as stored, every acknowledged step in it.
-std::optional<std::string> GameService::record(const std::string& id) {
-    if (auto room = find(id)) return room->record();
-    if (!cluster_) return std::nullopt;
-    Located where = locate(id);
-    if (where.room) return where.room->record();
-    if (!where.stored) return std::nullopt;
-    auto copy = rebuilt(std::move(*where.stored));
-    if (!copy) return std::nullopt;
-    return copy->record();
+Reply GameService::record_here(const std::string& id) {
+    std::shared_ptr<Room> room = find(id);
+    if (!room && cluster_) {
+        Located where = locate(id);
+        room          = where.room;
+        if (!room && !where.stored) return where.refusal;
+        if (!room && !(room = rebuilt(std::move(*where.stored))))
+            return error_reply("storage_failed", "game " + id + " cannot be rebuilt");
+    }
+    if (!room) return error_reply("unknown_game", "no game has the id '" + id + "'");
+    Reply r;
+    r.file = File{ "application/x-chess-pgn; charset=utf-8", "citadel-" + id + ".pgn",
+        room->record() };
+    return r;
 }
 
 Reply GameService::analysis(const std::string& id) {
+    return offloaded([=, this] { return analysis_here(id); });
+}
+
+Reply GameService::analysis_here(const std::string& id) {
     Reply refusal;
     auto  room = room_of(id, refusal);
     if (!room) return refusal;

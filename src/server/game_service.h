@@ -84,8 +84,8 @@ class GameService {
     // POST /api/games/{id}/take_back and /rematch (docs/server.md).
     Reply take_back(const std::string& id, const json& body);
     Reply rematch(const std::string& id, const json& body);
-    // The PGN (or Four Kingdoms record) of a game, or nothing for an unknown game.
-    std::optional<std::string> record(const std::string& id);
+    // The PGN (or Four Kingdoms record) of a game as a download, or unknown_game.
+    Reply record(const std::string& id);
     // The post-game analysis of a finished game (analysis.h): 200 ready, 202 pending, or the
     // refusal (unknown_game, game_not_over, analysis_busy).
     Reply analysis(const std::string& id);
@@ -140,6 +140,8 @@ class GameService {
                               const std::optional<std::string>& connection_token);
     Reply                       take_back_here(const std::string& id, const json& body);
     Reply                       rematch_here(const std::string& id, const json& body);
+    Reply                       record_here(const std::string& id);
+    Reply                       analysis_here(const std::string& id);
     static std::optional<Reply> token_refusal(bool held, const std::string& token);
     // Runs a game claimed for this node (claim_mutex_ held): adopt() without the lock.
     std::shared_ptr<Room> run_claimed(StoredGame game, const Claim& claim);

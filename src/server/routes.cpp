@@ -100,16 +100,6 @@ Reply practice(const Services& s, const Params&, const ApiRequest& r) {
     return learn_practice(r.query, &child);
 }
 
-// The game record as a download (PGN; the Four Kingdoms record for Four Kingdoms).
-Reply record(GameService& games, const Params& p, const ApiRequest&) {
-    auto text = games.record(p[0]);
-    if (!text) return error_reply("unknown_game", "no game has the id '" + p[0] + "'");
-    Reply r;
-    r.file = File{ "application/x-chess-pgn; charset=utf-8", "citadel-" + p[0] + ".pgn",
-        std::move(*text) };
-    return r;
-}
-
 // The API, one line a route: the games in the order of server.md, then the course and its help
 // in the order of learn.md, the families (docs/learn.md), then speech.
 const std::vector<Route>& routes() {
@@ -139,7 +129,10 @@ const std::vector<Route>& routes() {
             with_json([](GameService& g, const Params& p, const json& b) {
                 return g.rematch(p[0], b);
             }) },
-        { "GET", "/api/games/{id}/pgn", with_games(record) },
+        { "GET", "/api/games/{id}/pgn",
+            with_games([](GameService& g, const Params& p, const ApiRequest&) {
+                return g.record(p[0]);
+            }) },
         { "GET", "/api/games/{id}/analysis",
             with_games([](GameService& g, const Params& p, const ApiRequest&) {
                 return g.analysis(p[0]);
