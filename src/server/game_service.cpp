@@ -673,6 +673,18 @@ std::optional<Reply> GameService::may_subscribe(const std::string& id, const std
     return token_refusal(seat_held(where.stored->seats, token) >= 0, token);
 }
 
+void GameService::may_subscribe(const std::string& id, const std::string& token,
+    std::function<void(std::optional<Reply>)> done) {
+    if (!commits_) return done(may_subscribe(id, token));
+    off_network([=, this] { done(may_subscribe(id, token)); });
+}
+
+void GameService::subscribe(const std::string& id, const std::string& token,
+    std::shared_ptr<Subscriber> s, std::function<void(bool)> done) {
+    if (!commits_) return done(subscribe(id, token, std::move(s)));
+    off_network([=, this] { done(subscribe(id, token, s)); });
+}
+
 std::optional<Reply> GameService::token_refusal(bool held, const std::string& token) {
     if (token.empty() || held) return std::nullopt;
     return error_reply("bad_token", "no seat of this game holds this token");

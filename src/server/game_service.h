@@ -95,6 +95,12 @@ class GameService {
     std::optional<Reply> may_subscribe(const std::string& id, const std::string& token);
     // Sends the state to `s` first and then every message of the game, until unsubscribed.
     bool subscribe(const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s);
+    // The same two for a network thread: in a cluster they may read the store, so they run on a
+    // commit thread, `done` called there (at once, here, for one node alone).
+    void may_subscribe(const std::string& id, const std::string& token,
+        std::function<void(std::optional<Reply>)> done);
+    void subscribe(const std::string& id, const std::string& token, std::shared_ptr<Subscriber> s,
+        std::function<void(bool)> done);
     void unsubscribe(const std::string& id, const std::string& token, const Subscriber* s);
 
   private:

@@ -227,9 +227,17 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
     void on_accept(beast::error_code ec) {
         if (ec) return;
         ws_.text(true);
-        if (!games_.subscribe(id_, token_, shared_from_this())) return close();
+        // From now on finish() unsubscribes, and a subscription made after it is undone. In a
+        // cluster subscribing may read the store: it answers later, from another thread.
         subscribed_ = true;
-        read();
+        games_.subscribe(id_, token_, shared_from_this(), [self = shared_from_this()](bool ok) {
+            net::post(self->ws_.get_executor(), [self, ok] {
+                if (self->finished_)
+                    return self->games_.unsubscribe(self->id_, self->token_, self.get());
+                if (!ok) return self->close();
+                self->read();
+            });
+        });
     }
 
     void read() {
@@ -443,8 +451,19 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                 json_response(error_reply("not_found", "WebSockets open on /api/games/{id}/ws"),
                     req.version(), false));
         const std::string id = (*parts)[0];
-        if (auto refused = services_.games.may_subscribe(id, token))
-            return send(json_response(*refused, req.version(), false));
+        // In a cluster the check may read the store: it answers later, from another thread.
+        auto asked = std::make_shared<http::request<http::string_body>>(std::move(req));
+        services_.games.may_subscribe(
+            id, token, [self = shared_from_this(), asked, id, token](std::optional<Reply> refused) {
+                net::post(self->stream_.get_executor(), [self, asked, id, token, refused] {
+                    self->upgraded(std::move(*asked), id, token, refused);
+                });
+            });
+    }
+
+    void upgraded(http::request<http::string_body> req, const std::string& id,
+        const std::string& token, const std::optional<Reply>& refused) {
+        if (refused) return send(json_response(*refused, req.version(), false));
         stream_.expires_never();
         std::make_shared<WsSession>(
             stream_.release_socket(), services_.games, limits_, std::move(slot_), id, token)
