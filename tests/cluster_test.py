@@ -107,10 +107,27 @@ def test_kill9_takeover(a, b, c):
     watcher.recv_until("state")
     from_b = b.ws(untimed)
     check(from_b.recv_until("state")["moves"] == acknowledged, "b relays a's game")
+    # White plays b's game through a: b counts white connected while a says so, and once a is
+    # dead (it cannot say that its connections went), no longer.
+    elsewhere, elsewhere_tokens = b.create()
+    white_on_a = a.ws(elsewhere, elsewhere_tokens[0])
+    white_on_a.recv_until("state")
+
+    def white_connected():
+        return b.get(f"/api/games/{elsewhere}")[1]["seats"][0]["connected"]
+
+    end = time.monotonic() + 5
+    while not white_connected() and time.monotonic() < end:
+        time.sleep(0.1)
+    check(white_connected(), "b counts white connected through a")
     a.kill9()
     killed = time.monotonic()
     owner, took, state = served_by([b, c], untimed, 10)
     print(f"kill -9: the game is served again after {took:.2f} s", flush=True)
+    while white_connected() and time.monotonic() < killed + 3 * LEASE_MS / 1000 + 2:
+        time.sleep(0.1)
+    check(not white_connected(),
+          f"b no longer counts white connected {time.monotonic() - killed:.2f} s after a died")
     check(owner is not None and took < 2 * LEASE_MS / 1000 + 1, f"taken over in {took:.2f} s")
     if owner is None:
         return

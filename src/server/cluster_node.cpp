@@ -122,13 +122,14 @@ void ClusterNode::reap() {
         const std::string me = name_;
         lock.unlock();
         try {
-            if (!me.empty() && serving())
+            if (!me.empty() && serving()) {
                 for (const Claim& claim : store_.claim_orphans(me, kClaimsPerRound))
                     if (auto game = store_.load_game(claim.game_id))
                         games_->adopt(std::move(*game), claim);
+                games_->forget_nodes_except(store_.live_nodes());
+            }
         } catch (const StorageError& e) {
-            std::cerr << "citadel serve: node " << me
-                      << " cannot claim orphaned games: " << e.message << "\n";
+            std::cerr << "citadel serve: node " << me << ": " << e.message << "\n";
         }
         lock.lock();
         woken_.wait_for(lock, times_.lease / 2, [&] { return stopping_; });

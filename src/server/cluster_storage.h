@@ -58,6 +58,8 @@ class ClusterStorage : public Storage {
     // The node owning game `id` while its lease holds; none if the game has no live owner or
     // does not exist.
     virtual std::optional<std::string> live_owner(const std::string& id) = 0;
+    // The nodes whose lease holds now.
+    virtual std::vector<std::string> live_nodes() = 0;
     // One game with its steps in order, each with its at_ms; none if there is no such game.
     virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
     // Storage::append_steps, fenced: throws NotOwner, writing nothing, unless `epoch` is the

@@ -152,6 +152,16 @@ void GameService::drop_rooms() {
     for (auto& [id, room] : dropped) room->give_up();
 }
 
+void GameService::forget_nodes_except(std::vector<std::string> live) {
+    std::sort(live.begin(), live.end());
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+        std::shared_lock lock(mutex_);
+        for (const auto& [id, room] : rooms_) rooms.push_back(room);
+    }
+    for (const auto& room : rooms) room->forget_nodes_except(live);
+}
+
 void GameService::add(std::shared_ptr<Room> room) {
     std::unique_lock lock(mutex_);
     rooms_[room->id()] = room;

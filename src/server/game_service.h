@@ -63,6 +63,9 @@ class GameService {
     // In a cluster: drops every game held here (this node stops owning them), closing their
     // connections with 1012.
     void drop_rooms();
+    // In a cluster: the WebSockets that nodes not in `live` counted in the rooms here are
+    // forgotten (Room::forget_nodes_except).
+    void forget_nodes_except(std::vector<std::string> live);
 
     // Games one client address may create at once by default (a classroom behind one address).
     static constexpr double kGameBurst = 100;

@@ -424,6 +424,16 @@ std::optional<std::string> PostgresStorage::live_owner(const std::string& id) {
     return owner;
 }
 
+std::vector<std::string> PostgresStorage::live_nodes() {
+    std::vector<std::string> nodes;
+    with_connection("cannot list the live nodes", [&](Connection& c) {
+        const Result r
+            = c.exec("SELECT node_id FROM nodes WHERE lease_until > statement_timestamp()");
+        for (int i = 0; i < r.rows(); ++i) nodes.push_back(r.text(i, 0));
+    });
+    return nodes;
+}
+
 std::optional<StoredGame> PostgresStorage::load_game(const std::string& id) {
     auto games = load(id);
     if (games.empty()) return std::nullopt;

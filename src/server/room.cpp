@@ -463,6 +463,18 @@ void Room::broadcast(const json& msg) {
 
 void Room::present_elsewhere(const std::string& node, std::vector<int> connections) {
     std::lock_guard lock(mutex_);
+    present_elsewhere_locked(node, std::move(connections));
+}
+
+void Room::forget_nodes_except(const std::vector<std::string>& live) {
+    std::lock_guard          lock(mutex_);
+    std::vector<std::string> gone;
+    for (const auto& [node, _] : elsewhere_)
+        if (!std::binary_search(live.begin(), live.end(), node)) gone.push_back(node);
+    for (const std::string& node : gone) present_elsewhere_locked(node, {});
+}
+
+void Room::present_elsewhere_locked(const std::string& node, std::vector<int> connections) {
     if (lost_) return;
     connections.resize(seats_.size());
     std::vector<int>& before = elsewhere_[node];

@@ -109,6 +109,9 @@ class Room : public std::enable_shared_from_this<Room> {
     // In a cluster: node `node` now has `connections[i]` WebSockets of seat i watching from there
     // (peers.h); a seat is connected while any node has one.
     void present_elsewhere(const std::string& node, std::vector<int> connections);
+    // The WebSockets of nodes not in `live` (sorted) are no longer counted: a node that died
+    // could not say that its connections went.
+    void forget_nodes_except(const std::vector<std::string>& live);
 
   private:
     // ---- steps (room.cpp) ----
@@ -132,6 +135,7 @@ class Room : public std::enable_shared_from_this<Room> {
     json  state_locked() const;
     void  broadcast(const json& msg);
     void  broadcast_seat(int seat);
+    void  present_elsewhere_locked(const std::string& node, std::vector<int> connections);
     json  clock_json(Steady::time_point now) const { return clock_.to_json(seat_count(), now); }
 
     // ---- time (room_time.cpp) ----
