@@ -7,7 +7,8 @@ and sending it again is safe; a node killed with kill -9 loses no acknowledged m
 node owns its games within a few seconds, going on where it stopped; a timed game whose player
 does not move flags while its owner is dead; a node frozen past its lease (SIGSTOP) has its late
 writes refused and stops serving its games once woken; a node stopped with SIGTERM hands its
-games over at once. Leases are short (1.5 s) so that the whole runs in about a minute.
+games over at once; a node cut off from Redis (its own way to it, through a proxy the test cuts)
+while the others reach it hands its games over and serves again once Redis is back. Leases are short (1.5 s) so that the whole runs in about a minute.
 
 Needs a PostgreSQL server named by CITADEL_TEST_PG (a libpq URI, as `scripts/pg-local start DIR`
 prints) and redis-server (it starts its own); without them the test is skipped. It works in a
@@ -18,8 +19,10 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -44,13 +47,68 @@ def store_uri():
     return f"{PG}{joiner}options=-csearch_path%3D{SCHEMA}"
 
 
-def node(name):
-    """A node of the cluster, its stderr in a file of its own."""
+def node(name, bus=REDIS_SOCK):
+    """A node of the cluster, its stderr in a file of its own; `bus`: the Redis socket it uses."""
     n = Server(store=store_uri(), log=name + ".log",
                extra=["--no-speech", "--node", name, "--lease-ms", str(LEASE_MS),
-                      "--heartbeat-ms", "250", "--bus", "redis://" + REDIS_SOCK])
+                      "--heartbeat-ms", "250", "--bus", "redis://" + bus])
     n.name = name
     return n
+
+
+class BusProxy:
+    """A Unix socket that passes every connection through to Redis: one node's way to the bus,
+    which the test cuts (and mends) while the other nodes keep theirs."""
+
+    def __init__(self, path):
+        self.path, self.lock, self.links = path, threading.Lock(), []
+        self.mend()
+
+    def mend(self):
+        self.listener = socket.socket(socket.AF_UNIX)
+        self.listener.bind(self.path)
+        self.listener.listen()
+        threading.Thread(target=self.accept, args=(self.listener,), daemon=True).start()
+
+    def accept(self, listener):
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # cut
+            redis = socket.socket(socket.AF_UNIX)
+            redis.connect(REDIS_SOCK)
+            with self.lock:
+                self.links += [client, redis]
+            for a, b in ((client, redis), (redis, client)):
+                threading.Thread(target=self.pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def pump(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for s in (source, sink):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self):
+        """Every connection through it is closed, and new ones are refused."""
+        self.listener.close()
+        if os.path.exists(self.path):
+            os.unlink(self.path)
+        with self.lock:
+            links, self.links = self.links, []
+        for s in links:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
 
 
 def steps_of(game):
@@ -448,6 +506,43 @@ def test_sigterm_hands_over(b, c):
     check(state and len(state["moves"]) == 1, f"the engine seat plays on at b: {state}")
 
 
+def test_cut_off_from_bus(b, c, nodes):
+    """A node that cannot reach Redis while the others can hands its games over to them (nobody
+    could reach them through it) and takes no new one; once Redis is back it serves again."""
+    proxy = BusProxy(os.path.join(TMP, "proxied-redis.sock"))
+    d = node("d", bus=proxy.path)
+    nodes.append(d)  # its log is checked with the others'
+    try:
+        game, tokens = d.create()
+        acknowledged = moves(c, game, tokens, ["e2e4"])  # forwarded to d through Redis
+        proxy.cut()
+        owner, took, state = served_by([b, c], game, 10)
+        print(f"a node cut off from Redis: its game is served by another after {took:.2f} s",
+              flush=True)
+        check(owner is not None and took < 2 * LEASE_MS / 1000 + 2,
+              f"another node serves the cut-off node's game ({took:.2f} s)")
+        if owner is None:
+            return
+        check(state["moves"] == acknowledged, f"the moves are kept: {state['moves']}")
+        acknowledged += moves(owner, game, tokens, ["e7e5"])
+        status, out = d.post("/api/games", {"variant": "chess"})
+        check(status == 503 and error_code(out) == "unavailable",
+              f"the cut-off node takes no new game: {status} {out}")
+        check("handed its games over" in d.errors(), "d says it handed its games over")
+        proxy.mend()
+        end, status = time.monotonic() + 10, None
+        while status != 200 and time.monotonic() < end:
+            time.sleep(0.2)
+            status, state = d.get(f"/api/games/{game}")
+        check(status == 200 and state["moves"] == acknowledged,
+              f"d serves the game again through its owner once Redis is back: {status}")
+        status, out = post_until_served(d, "/api/games", {"variant": "chess"})
+        check(status == 201, f"d takes new games again: {status} {out}")
+        check(d.stop() == 0, "d stops cleanly")
+    finally:
+        proxy.cut()
+
+
 def main():
     if not PG:
         print("cluster_test: skipped: CITADEL_TEST_PG is not set (scripts/pg-local start DIR "
@@ -467,6 +562,7 @@ def main():
         test_forwarding_and_relay(a, b, c)
         test_hostile_bus_messages(a, b)
         redis = test_redis_restart(redis, a, b)
+        test_cut_off_from_bus(b, c, nodes)
         test_kill9_takeover(a, b, c)
         test_outcome_unknown(b, c)
         test_sigstop_fences(b, c)

@@ -8,6 +8,7 @@
 // without it they are skipped. Each test has a schema of its own, dropped after it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <barrier>
 #include <cstdlib>
@@ -442,7 +443,7 @@ TEST_F(PostgresCluster, AGameWhoseOwnerIsLiveCannotBeClaimed) {
     a_plays_g1();
     EXPECT_FALSE(b_->claim("g1", "b"));
     EXPECT_TRUE(b_->claim_orphans("b", 10).empty());
-    EXPECT_TRUE(a_->renew("a", 60s));
+    EXPECT_TRUE(a_->renew("a", 60s, true));
     EXPECT_EQ(a_->claim("g1", "a")->epoch, 2); // its owner may claim it again (a lost answer)
     EXPECT_FALSE(b_->claim("nosuchgame", "b"));
 }
@@ -464,7 +465,7 @@ TEST_F(PostgresCluster, AnExpiredLeaseMakesItsGamesClaimable) {
 TEST_F(PostgresCluster, TheLastRenewalTellsUntilWhenTheOldOwnerServed) {
     a_plays_g1();
     std::this_thread::sleep_for(50ms);
-    ASSERT_TRUE(a_->renew("a", 300ms)); // a's last sign of life, 50 ms or more after the step
+    ASSERT_TRUE(a_->renew("a", 300ms, true)); // a's last sign of life, 50 ms or more after the step
     std::this_thread::sleep_for(600ms);
     auto claim = b_->claim("g1", "b");
     ASSERT_TRUE(claim && claim->last_served_ms);
@@ -476,11 +477,11 @@ TEST_F(PostgresCluster, TheLastRenewalTellsUntilWhenTheOldOwnerServed) {
 TEST_F(PostgresCluster, ARenewalAfterExpiryFails) {
     a_->join("a", 300ms);
     b_->join("b", 60s);
-    EXPECT_TRUE(b_->renew("b", 60s));
+    EXPECT_TRUE(b_->renew("b", 60s, true));
     std::this_thread::sleep_for(600ms);
-    EXPECT_FALSE(a_->renew("a", 60s));
-    EXPECT_FALSE(a_->renew("a", 60s)); // it stays expired: a must join again under a new name
-    EXPECT_FALSE(a_->renew("nosuchnode", 60s));
+    EXPECT_FALSE(a_->renew("a", 60s, true));
+    EXPECT_FALSE(a_->renew("a", 60s, true)); // it stays expired: a must join again under a new name
+    EXPECT_FALSE(a_->renew("nosuchnode", 60s, true));
     EXPECT_THROW(b_->join("b", 60s), StorageError); // a live name is taken
     a_->join("a", 60s); // an expired name without unfinished games is free again
 }
@@ -492,7 +493,7 @@ TEST_F(PostgresCluster, AReleaseMakesTheGamesClaimableAtOnce) {
     a_->append_owned_steps("g3", 1, 0, { { "resign", 0, "", -1, {} } }, true);
     EXPECT_TRUE(b_->claim_orphans("b", 10).empty());
     a_->release("a");
-    EXPECT_FALSE(a_->renew("a", 60s));
+    EXPECT_FALSE(a_->renew("a", 60s, true));
     std::set<std::string> claimed;
     for (const Claim& c : b_->claim_orphans("b", 10)) {
         claimed.insert(c.game_id);
@@ -502,6 +503,35 @@ TEST_F(PostgresCluster, AReleaseMakesTheGamesClaimableAtOnce) {
     EXPECT_EQ(claimed, (std::set<std::string>{ "g1", "g2" })); // the finished one stays
     EXPECT_TRUE(b_->claim_orphans("b", 10).empty());
     EXPECT_THROW(a_->append_owned_steps("g1", 1, 0, { kMove }, false), NotOwner);
+}
+
+TEST_F(PostgresCluster, AHandOverMakesTheGamesClaimableAndKeepsTheLease) {
+    a_->join("a", 60s);
+    b_->join("b", 60s);
+    a_->create_owned_game(game("g1"), "a");
+    a_->hand_over("a");
+    EXPECT_TRUE(a_->renew("a", 60s, false)); // the lease stands
+    auto claims = b_->claim_orphans("b", 10);
+    ASSERT_EQ(claims.size(), 1u);
+    EXPECT_EQ(claims[0].epoch, 3); // a's hand-over and b's claim each begin an epoch
+    EXPECT_THROW(a_->append_owned_steps("g1", 1, 0, { kMove }, false), NotOwner);
+}
+
+TEST_F(PostgresCluster, TheLiveNodesSayWhetherTheyReachTheBus) {
+    a_->join("a", 60s);
+    b_->join("b", 300ms);
+    std::vector<LiveNode> live = a_->live_nodes();
+    std::sort(live.begin(), live.end(), [](auto& x, auto& y) { return x.name < y.name; });
+    ASSERT_EQ(live.size(), 2u);
+    EXPECT_TRUE(live[0].bus_ok && live[1].bus_ok); // joined: reaching it until told otherwise
+    EXPECT_TRUE(a_->renew("a", 60s, false));
+    std::this_thread::sleep_for(600ms); // b's lease ends
+    live = b_->live_nodes();
+    ASSERT_EQ(live.size(), 1u);
+    EXPECT_EQ(live[0].name, "a");
+    EXPECT_FALSE(live[0].bus_ok);
+    EXPECT_TRUE(a_->renew("a", 60s, true));
+    EXPECT_TRUE(a_->live_nodes().at(0).bus_ok);
 }
 
 TEST_F(PostgresCluster, NodesClaimingOrphansAtOnceShareThemWithoutOverlap) {

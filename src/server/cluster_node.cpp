@@ -1,5 +1,6 @@
 #include "server/cluster_node.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "server/game_service.h"
@@ -101,7 +102,7 @@ void ClusterNode::heartbeat() {
         else {
             std::optional<bool> renewed;
             try {
-                renewed = store_.renew(me, times_.lease);
+                renewed = store_.renew(me, times_.lease, bus_down_since_ == 0);
             } catch (const StorageError& e) {
                 std::cerr << "citadel serve: node " << me
                           << " cannot renew its lease: " << e.message << "\n";
@@ -123,10 +124,15 @@ void ClusterNode::reap() {
         lock.unlock();
         try {
             if (!me.empty() && serving()) {
-                for (const Claim& claim : store_.claim_orphans(me, kClaimsPerRound))
-                    if (auto game = store_.load_game(claim.game_id))
-                        games_->adopt(std::move(*game), claim);
-                games_->forget_nodes_except(store_.live_nodes());
+                const std::vector<LiveNode> live = store_.live_nodes();
+                watch_bus(me, live);
+                if (!cut_off_)
+                    for (const Claim& claim : store_.claim_orphans(me, kClaimsPerRound))
+                        if (auto game = store_.load_game(claim.game_id))
+                            games_->adopt(std::move(*game), claim);
+                std::vector<std::string> names;
+                for (const LiveNode& n : live) names.push_back(n.name);
+                games_->forget_nodes_except(std::move(names));
             }
         } catch (const StorageError& e) {
             std::cerr << "citadel serve: node " << me << ": " << e.message << "\n";
@@ -136,17 +142,53 @@ void ClusterNode::reap() {
     }
 }
 
+void ClusterNode::bus_link(bool up) {
+    Steady::rep none = 0;
+    if (up)
+        bus_down_since_ = 0;
+    else // the first loss counts, not each failed attempt after it
+        bus_down_since_.compare_exchange_strong(none, Steady::now().time_since_epoch().count());
+}
+
+void ClusterNode::watch_bus(const std::string& me, const std::vector<LiveNode>& live) {
+    const Steady::rep down = bus_down_since_;
+    const bool        long_down
+        = down != 0 && Steady::now() - Steady::time_point(Steady::duration(down)) >= times_.lease;
+    const bool others_reach_it = std::any_of(
+        live.begin(), live.end(), [&](const LiveNode& n) { return n.name != me && n.bus_ok; });
+    const bool cut_off = long_down && others_reach_it;
+    if (cut_off == cut_off_) return;
+    if (!cut_off) {
+        cut_off_ = false;
+        std::cerr << "citadel serve: node " << me
+                  << " reaches the bus again: it owns games again\n";
+        return;
+    }
+    cut_off_ = true; // no claim, no new game from now on
+    games_->drop_rooms();
+    try {
+        store_.hand_over(me);
+    } catch (const StorageError&) {
+        cut_off_ = false; // the next round tries again
+        throw;
+    }
+    std::cerr << "citadel serve: node " << me
+              << " has not reached the bus for a lease while other nodes do: it has handed its"
+                 " games over to them\n";
+}
+
 int64_t ClusterNode::create(const StoredGame& game) {
     const std::string me = name();
-    if (me.empty() || !serving())
-        throw StorageError{ "node " + base_name_ + " has no valid lease: it creates no game" };
+    if (me.empty() || !may_own())
+        throw StorageError{ "node " + base_name_
+            + " has no valid lease or cannot reach the bus: it creates no game" };
     store_.create_owned_game(game, me);
     return 1;
 }
 
 std::optional<Claim> ClusterNode::claim(const std::string& id) {
     const std::string me = name();
-    if (me.empty() || !serving()) return std::nullopt;
+    if (me.empty() || !may_own()) return std::nullopt;
     return store_.claim(id, me);
 }
 

@@ -7,7 +7,9 @@
 // less a margin, by this machine's steady clock), and in the database by the game's epoch. A
 // renewal that fails or comes too late makes the node drop every game it holds (self-fencing) and
 // join again under a new name. stop() is the graceful end: the lease is released at once, so
-// other nodes claim the games without waiting for it to expire. Thread-safe.
+// other nodes claim the games without waiting for it to expire. A node cut off from the bus for a
+// lease while another live node reaches it hands its games over to the others (nobody could
+// reach them through it) and owns none until the bus is back. Thread-safe.
 #pragma once
 
 #include <atomic>
@@ -48,6 +50,11 @@ class ClusterNode {
     // Must come before the GameService given to start() goes (the destructor calls it too).
     void stop();
 
+    // The bus's link went up or down (the relay tells it; a node without a bus is never cut off).
+    void bus_link(bool up);
+    // Whether the node may own games now: its lease holds and it is not cut off from the bus.
+    bool may_own() const { return serving() && !cut_off_; }
+
     // The name this node has now joined under (a new one after each self-fencing).
     std::string     name() const;
     ClusterStorage& store() { return store_; }
@@ -73,6 +80,9 @@ class ClusterNode {
     void reap();
     // Stops acting as owner at once: no write is sent any more, every game held is dropped.
     void fence();
+    // A reaper's round: whether the node is cut off now (from `live`), handing its games over
+    // when it becomes so.
+    void watch_bus(const std::string& me, const std::vector<LiveNode>& live);
 
     ClusterStorage&                         store_;
     std::string                             base_name_; // set by start(), before any other call
@@ -85,6 +95,9 @@ class ClusterNode {
     bool                                    stopping_ = false;
     // Steady::time_point's count until which a write may be sent (the local fence).
     std::atomic<Steady::rep> valid_until_{ 0 };
+    // Steady::time_point's count since when the bus has been down; 0 while it is up.
+    std::atomic<Steady::rep> bus_down_since_{ 0 };
+    std::atomic<bool>        cut_off_{ false };
     std::thread              heartbeat_thread_, reaper_thread_;
 };
 

@@ -83,6 +83,7 @@ ClusterRelay::ClusterRelay(
     , games_(games)
     , times_(times) {
     node.on_join([this](const std::string& name) { listen(name); });
+    bus_.watch([&node](const BusLink& link) { node.bus_link(link.up); });
 }
 
 ClusterRelay::~ClusterRelay() = default;

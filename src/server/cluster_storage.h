@@ -34,6 +34,12 @@ struct Claim {
     std::optional<int64_t> last_served_ms;
 };
 
+// A node whose lease holds, and whether it reached the bus at its last renewal.
+struct LiveNode {
+    std::string name;
+    bool        bus_ok = true;
+};
+
 class ClusterStorage : public Storage {
   public:
     // A node's lease: `join` starts it (the name must be new: a restarted process joins under a
@@ -42,9 +48,13 @@ class ClusterStorage : public Storage {
     // ends it at a graceful stop, leaving its unfinished games ownerless so that others claim
     // them at once. Once a lease has expired and no unfinished game names its node, a later
     // `join` removes its row.
-    virtual void join(const std::string& node, std::chrono::milliseconds lease)  = 0;
-    virtual bool renew(const std::string& node, std::chrono::milliseconds lease) = 0;
-    virtual void release(const std::string& node)                                = 0;
+    virtual void join(const std::string& node, std::chrono::milliseconds lease) = 0;
+    // `bus_ok`: whether the node reaches the bus now (LiveNode).
+    virtual bool renew(const std::string& node, std::chrono::milliseconds lease, bool bus_ok) = 0;
+    virtual void release(const std::string& node)                                             = 0;
+    // Leaves the node's unfinished games without an owner, so that others claim them at once;
+    // its lease stands.
+    virtual void hand_over(const std::string& node) = 0;
 
     // Records a new game owned by `node` at epoch 1 (its steps, if any, too).
     virtual void create_owned_game(const StoredGame& game, const std::string& node) = 0;
@@ -59,7 +69,7 @@ class ClusterStorage : public Storage {
     // does not exist.
     virtual std::optional<std::string> live_owner(const std::string& id) = 0;
     // The nodes whose lease holds now.
-    virtual std::vector<std::string> live_nodes() = 0;
+    virtual std::vector<LiveNode> live_nodes() = 0;
     // One game with its steps in order, each with its at_ms; none if there is no such game.
     virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
     // Storage::append_steps, fenced: throws NotOwner, writing nothing, unless `epoch` is the

@@ -309,6 +309,10 @@ Reply GameService::open(StoredGame g, std::unique_ptr<LiveGame> game, bool remat
             tokens[size_t(s)]             = random_hex(16);
             g.seats[size_t(s)].token_hash = sha256_hex(tokens[size_t(s)]);
         }
+    if (cluster_ && !cluster_->may_own())
+        return error_reply("unavailable",
+            "this node cannot take a new game now (it is joining the cluster again, or cannot "
+            "reach the cluster's bus); try again: another node will take it");
     int64_t epoch = 0; // in a cluster: the new game's first owner's
     try {
         if (cluster_)

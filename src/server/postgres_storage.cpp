@@ -80,6 +80,7 @@ CREATE TABLE IF NOT EXISTS schema_version(
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS nodes(
   node_id text PRIMARY KEY, renewed_at timestamptz NOT NULL, lease_until timestamptz NOT NULL);
+ALTER TABLE nodes ADD COLUMN IF NOT EXISTS bus_ok boolean NOT NULL DEFAULT true;
 CREATE TABLE IF NOT EXISTS games(
   id text PRIMARY KEY, variant text NOT NULL, start_fen text NOT NULL,
   clock_initial_ms bigint, clock_increment_ms bigint, seats jsonb NOT NULL,
@@ -424,12 +425,12 @@ std::optional<std::string> PostgresStorage::live_owner(const std::string& id) {
     return owner;
 }
 
-std::vector<std::string> PostgresStorage::live_nodes() {
-    std::vector<std::string> nodes;
+std::vector<LiveNode> PostgresStorage::live_nodes() {
+    std::vector<LiveNode> nodes;
     with_connection("cannot list the live nodes", [&](Connection& c) {
         const Result r
-            = c.exec("SELECT node_id FROM nodes WHERE lease_until > statement_timestamp()");
-        for (int i = 0; i < r.rows(); ++i) nodes.push_back(r.text(i, 0));
+            = c.exec("SELECT node_id, bus_ok FROM nodes WHERE lease_until > statement_timestamp()");
+        for (int i = 0; i < r.rows(); ++i) nodes.push_back({ r.text(i, 0), r.boolean(i, 1) });
     });
     return nodes;
 }
@@ -529,27 +530,34 @@ void PostgresStorage::join(const std::string& node, std::chrono::milliseconds le
     });
 }
 
-bool PostgresStorage::renew(const std::string& node, std::chrono::milliseconds lease) {
+bool PostgresStorage::renew(const std::string& node, std::chrono::milliseconds lease, bool bus_ok) {
     bool renewed = false;
     with_connection("cannot renew the lease of node " + node, [&](Connection& c) {
         renewed = c.exec("UPDATE nodes SET renewed_at = statement_timestamp(), lease_until ="
-                         " statement_timestamp() + $2::bigint * interval '1 ms'"
+                         " statement_timestamp() + $2::bigint * interval '1 ms', bus_ok = $3"
                          " WHERE node_id = $1 AND lease_until > statement_timestamp()",
-                       { node, num(lease.count()) })
+                       { node, num(lease.count()), bus_ok ? "true" : "false" })
                       .affected()
             == 1;
     });
     return renewed;
 }
 
+// Both leave the node's games ownerless at a new epoch (its late writes are refused).
+constexpr const char* kReleaseGames
+    = "UPDATE games SET owner_node = NULL, owner_epoch = owner_epoch + 1,"
+      " released_at = statement_timestamp() WHERE owner_node = $1 AND NOT finished";
+
 void PostgresStorage::release(const std::string& node) {
-    with_connection("cannot release the games of node " + node, [&](Connection& c) {
-        c.exec(
-            "WITH released AS (UPDATE games SET owner_node = NULL, owner_epoch = owner_epoch + 1,"
-            " released_at = statement_timestamp() WHERE owner_node = $1 AND NOT finished)"
-            " DELETE FROM nodes WHERE node_id = $1",
-            { node });
-    });
+    static const std::string sql = std::string("WITH released AS (") + kReleaseGames
+        + ") DELETE FROM nodes WHERE node_id = $1";
+    with_connection(
+        "cannot release the games of node " + node, [&](Connection& c) { c.exec(sql, { node }); });
+}
+
+void PostgresStorage::hand_over(const std::string& node) {
+    with_connection("cannot hand over the games of node " + node,
+        [&](Connection& c) { c.exec(kReleaseGames, { node }); });
 }
 
 // Sent again after a lost connection: a claim that did commit then finds the node the owner

@@ -55,13 +55,14 @@ class PostgresStorage final : public ClusterStorage {
 
     // ClusterStorage.
     void join(const std::string& node, std::chrono::milliseconds lease) override;
-    bool renew(const std::string& node, std::chrono::milliseconds lease) override;
+    bool renew(const std::string& node, std::chrono::milliseconds lease, bool bus_ok) override;
     void release(const std::string& node) override;
+    void hand_over(const std::string& node) override;
     void create_owned_game(const StoredGame& game, const std::string& node) override;
     std::optional<Claim>       claim(const std::string& game_id, const std::string& node) override;
     std::vector<Claim>         claim_orphans(const std::string& node, int limit) override;
     std::optional<std::string> live_owner(const std::string& id) override;
-    std::vector<std::string>   live_nodes() override;
+    std::vector<LiveNode>      live_nodes() override;
     std::optional<StoredGame>  load_game(const std::string& id) override;
     void append_owned_steps(const std::string& id, int64_t epoch, int first_seq,
         const std::vector<StoredStep>& steps, bool finished) override;
