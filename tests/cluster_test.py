@@ -514,7 +514,9 @@ def test_cut_off_from_bus(b, c, nodes):
     nodes.append(d)  # its log is checked with the others'
     try:
         game, tokens = d.create()
-        acknowledged = moves(c, game, tokens, ["e2e4"])  # forwarded to d through Redis
+        # Forwarded to d through Redis, once d listens there (a moment after it started).
+        check(served_by([c], game, 10)[0] is c, "c reaches d's game through Redis")
+        acknowledged = moves(c, game, tokens, ["e2e4"])
         proxy.cut()
         owner, took, state = served_by([b, c], game, 10)
         print(f"a node cut off from Redis: its game is served by another after {took:.2f} s",
