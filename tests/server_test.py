@@ -31,13 +31,15 @@ def check(cond, what):
 
 
 class Server:
-    def __init__(self, db=DB, extra=(), store=None, log="server.log"):
-        """A server on the SQLite file `db`, or on the database `store` (a libpq URI)."""
+    def __init__(self, db=DB, extra=(), store=None, log="server.log", preexec=None):
+        """A server on the SQLite file `db`, or on the database `store` (a libpq URI);
+        `preexec` runs in the child before citadel starts."""
         # stderr to a file: a pipe nobody reads could fill and stall the server.
         self.log = open(os.path.join(TMP, log), "a+")
         where = ["--store", store] if store else ["--db", db]
         self.proc = subprocess.Popen([CITADEL, "serve", "--port", "0", *where, "--web", WEB, *extra],
-                                     stdout=subprocess.PIPE, stderr=self.log, text=True)
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True,
+                                     preexec_fn=preexec)
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)", line)
         if not m:
@@ -619,6 +621,51 @@ def test_connections_per_address():
         s.stop()
 
 
+def cpu_seconds(pid):
+    """The CPU time process `pid` has used so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_out_of_files():
+    """A process allowed few files says so at start; out of descriptors, the connections beyond
+    them wait in the queue (the server does not spin a core trying to accept them) and are
+    served once others close."""
+    import resource
+    import socket
+
+    def few_files():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))
+
+    s = Server(db=os.path.join(TMP, "files.db"), preexec=few_files,
+               extra=["--no-speech", "--max-connections-per-address", "1000"])
+    held = []
+    try:
+        check("may open only 128 files" in s.errors(), "the server warns of its few files")
+        for _ in range(160):
+            held.append(socket.create_connection((s.host, s.port), timeout=5))
+        time.sleep(0.5)
+        before = cpu_seconds(s.proc.pid)
+        time.sleep(1)
+        used = cpu_seconds(s.proc.pid) - before
+        check(used < 0.5, f"out of files, the server waits: {used:.2f} s of CPU in 1 s")
+        for c in held:
+            c.close()
+        held = []
+        end, status = time.monotonic() + 10, None
+        while status != 404 and time.monotonic() < end:
+            try:
+                status, _, _ = s.request("GET", "/api/games/none", timeout=2)
+            except OSError:
+                time.sleep(0.2)
+        check(status == 404, f"served again once the connections closed: {status}")
+    finally:
+        for c in held:
+            c.close()
+        check(s.stop() == 0, "a server out of files stops cleanly")
+
+
 def test_trusted_proxy():
     """--trusted-proxy: behind a balancer each request's client is the last address of its
     X-Forwarded-For, so one client's connections are limited and another's are not; a request
@@ -981,6 +1028,7 @@ def main():
     test_bad_arguments()
     test_connections_per_address()
     test_trusted_proxy()
+    test_out_of_files()
     test_bus()
     test_speech_servers()
     holder = [Server()]

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sys/resource.h>
 #include <thread>
 #include <vector>
 
@@ -93,6 +94,22 @@ std::unique_ptr<server::RedisBus> connect_bus(
     return bus;
 }
 
+// Every connection holds a file descriptor, and a fresh system lets a process open only 1024 at
+// first (its soft limit): raised to the hard limit, with a warning if that is still too few.
+void allow_open_files(size_t connections) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    if (limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    const rlim_t wanted = connections + 256; // the databases, the bus, the speech cache, logs
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted)
+        std::cerr << "citadel serve: this process may open only " << limit.rlim_cur
+                  << " files (ulimit -n), fewer than --max-connections " << connections
+                  << " needs; raise the hard limit (LimitNOFILE= in a systemd unit)\n";
+}
+
 // The speech routes' Speaker, or null with --no-speech.
 std::unique_ptr<speech::Speaker> make_speaker(const ServeArgs& args) {
     if (args.no_speech) return nullptr;
@@ -151,6 +168,7 @@ int serve(const ServeArgs& args) {
     } catch (const StorageError& e) {
         throw UsageError{ e.message };
     }
+    allow_open_files(args.max_connections);
     boost::asio::io_context io(args.threads);
     EnginePool              engines(std::make_unique<SearchChooser>(), args.engine_threads);
     AnalysisLimits          analysis;

@@ -690,6 +690,7 @@ HttpServer::HttpServer(net::io_context& io, GameService& games, const StaticFile
     , files_(files)
     , limits_(limits)
     , acceptor_(io)
+    , accept_pause_(io)
     , open_(std::make_shared<OpenConnections>()) { }
 
 void HttpServer::listen(const std::string& host, unsigned short port) {
@@ -705,6 +706,14 @@ unsigned short HttpServer::port() const { return acceptor_.local_endpoint().port
 
 void HttpServer::accept() {
     acceptor_.async_accept(net::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
+        if (ec && acceptor_.is_open()) {
+            // Out of file descriptors (or another passing failure): accepting again at once
+            // would only fail again, spinning a core; the connections waiting stay queued.
+            accept_pause_.expires_after(std::chrono::milliseconds(50));
+            return accept_pause_.async_wait([this](beast::error_code) {
+                if (acceptor_.is_open()) accept();
+            });
+        }
         if (!ec) {
             const std::string peer = address_of(socket);
             const bool        proxy

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -72,6 +73,7 @@ class HttpServer {
     const StaticFiles&               files_;
     ServerLimits                     limits_;
     boost::asio::ip::tcp::acceptor   acceptor_;
+    boost::asio::steady_timer        accept_pause_; // after a failed accept (out of files)
     std::shared_ptr<OpenConnections> open_;
 };
 
