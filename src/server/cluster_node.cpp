@@ -14,6 +14,12 @@ namespace {
 // in rounds rather than all taken by the first to look.
 constexpr int kClaimsPerRound = 50;
 
+// How long other nodes must have reached the bus while this one has not before it counts as cut
+// off: longer than the bus's longest wait between two attempts to connect and an attempt
+// (redis_bus.h: 5 s and 2 s), so that a node merely waiting for its next attempt after Redis came
+// back is not taken for one cut off.
+constexpr std::chrono::seconds kCutOffAfter{ 10 };
+
 } // namespace
 
 ClusterNode::ClusterNode(ClusterStorage& store, LeaseTimes times)
@@ -102,7 +108,7 @@ void ClusterNode::heartbeat() {
         else {
             std::optional<bool> renewed;
             try {
-                renewed = store_.renew(me, times_.lease, bus_down_since_ == 0);
+                renewed = store_.renew(me, times_.lease, bus_up_);
             } catch (const StorageError& e) {
                 std::cerr << "citadel serve: node " << me
                           << " cannot renew its lease: " << e.message << "\n";
@@ -142,21 +148,17 @@ void ClusterNode::reap() {
     }
 }
 
-void ClusterNode::bus_link(bool up) {
-    Steady::rep none = 0;
-    if (up)
-        bus_down_since_ = 0;
-    else // the first loss counts, not each failed attempt after it
-        bus_down_since_.compare_exchange_strong(none, Steady::now().time_since_epoch().count());
-}
+void ClusterNode::bus_link(bool up) { bus_up_ = up; }
 
 void ClusterNode::watch_bus(const std::string& me, const std::vector<LiveNode>& live) {
-    const Steady::rep down = bus_down_since_;
-    const bool        long_down
-        = down != 0 && Steady::now() - Steady::time_point(Steady::duration(down)) >= times_.lease;
     const bool others_reach_it = std::any_of(
         live.begin(), live.end(), [&](const LiveNode& n) { return n.name != me && n.bus_ok; });
-    const bool cut_off = long_down && others_reach_it;
+    if (bus_up_ || !others_reach_it)
+        others_reach_it_since_.reset();
+    else if (!others_reach_it_since_)
+        others_reach_it_since_ = Steady::now();
+    const bool cut_off
+        = others_reach_it_since_ && Steady::now() - *others_reach_it_since_ >= kCutOffAfter;
     if (cut_off == cut_off_) return;
     if (!cut_off) {
         cut_off_ = false;
@@ -173,7 +175,7 @@ void ClusterNode::watch_bus(const std::string& me, const std::vector<LiveNode>& 
         throw;
     }
     std::cerr << "citadel serve: node " << me
-              << " has not reached the bus for a lease while other nodes do: it has handed its"
+              << " cannot reach the bus while other nodes can: it has handed its"
                  " games over to them\n";
 }
 

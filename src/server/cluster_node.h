@@ -7,9 +7,9 @@
 // less a margin, by this machine's steady clock), and in the database by the game's epoch. A
 // renewal that fails or comes too late makes the node drop every game it holds (self-fencing) and
 // join again under a new name. stop() is the graceful end: the lease is released at once, so
-// other nodes claim the games without waiting for it to expire. A node cut off from the bus for a
-// lease while another live node reaches it hands its games over to the others (nobody could
-// reach them through it) and owns none until the bus is back. Thread-safe.
+// other nodes claim the games without waiting for it to expire. A node cut off from the bus while
+// other live nodes reach it (for 10 s) hands its games over to them (nobody could reach them
+// through it) and owns none until the bus is back. Thread-safe.
 #pragma once
 
 #include <atomic>
@@ -80,8 +80,8 @@ class ClusterNode {
     void reap();
     // Stops acting as owner at once: no write is sent any more, every game held is dropped.
     void fence();
-    // A reaper's round: whether the node is cut off now (from `live`), handing its games over
-    // when it becomes so.
+    // A reaper's round: whether the node is cut off now (`live` tells whether others reach the
+    // bus), handing its games over when it becomes so.
     void watch_bus(const std::string& me, const std::vector<LiveNode>& live);
 
     ClusterStorage&                         store_;
@@ -95,10 +95,11 @@ class ClusterNode {
     bool                                    stopping_ = false;
     // Steady::time_point's count until which a write may be sent (the local fence).
     std::atomic<Steady::rep> valid_until_{ 0 };
-    // Steady::time_point's count since when the bus has been down; 0 while it is up.
-    std::atomic<Steady::rep> bus_down_since_{ 0 };
+    std::atomic<bool>        bus_up_{ true }; // a node without a bus is never cut off
     std::atomic<bool>        cut_off_{ false };
-    std::thread              heartbeat_thread_, reaper_thread_;
+    // The reaper's: since when it has seen other nodes reach the bus while this one did not.
+    std::optional<Steady::time_point> others_reach_it_since_;
+    std::thread                       heartbeat_thread_, reaper_thread_;
 };
 
 } // namespace citadel::server
