@@ -534,6 +534,21 @@ TEST_F(PostgresCluster, TheLiveNodesSayWhetherTheyReachTheBus) {
     EXPECT_TRUE(a_->live_nodes().at(0).bus_ok);
 }
 
+TEST(PostgresMigration, ANodesTableOfAnEarlierVersionGetsTheBusFlag) {
+    if (!pg_server()) GTEST_SKIP() << kNoServer;
+    TempSchema schema;
+    schema.run("CREATE TABLE nodes(node_id text PRIMARY KEY, renewed_at timestamptz NOT NULL,"
+               " lease_until timestamptz NOT NULL);"
+               "INSERT INTO nodes VALUES('old', now(), now() + interval '1 minute')");
+    PostgresStorage store(schema.uri);
+    const std::vector<LiveNode> live = store.live_nodes();
+    ASSERT_EQ(live.size(), 1u);
+    EXPECT_EQ(live[0].name, "old");
+    EXPECT_TRUE(live[0].bus_ok);
+    EXPECT_TRUE(store.renew("old", 60s, false));
+    EXPECT_FALSE(store.live_nodes().at(0).bus_ok);
+}
+
 TEST_F(PostgresCluster, NodesClaimingOrphansAtOnceShareThemWithoutOverlap) {
     constexpr int games = 60;
     for (int i = 0; i < games; ++i) a_->create_game(game("g" + std::to_string(i)));

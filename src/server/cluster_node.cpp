@@ -133,9 +133,7 @@ void ClusterNode::reap() {
                 const std::vector<LiveNode> live = store_.live_nodes();
                 watch_bus(me, live);
                 if (!cut_off_)
-                    for (const Claim& claim : store_.claim_orphans(me, kClaimsPerRound))
-                        if (auto game = store_.load_game(claim.game_id))
-                            games_->adopt(std::move(*game), claim);
+                    games_->adopt([&] { return store_.claim_orphans(me, kClaimsPerRound); });
                 std::vector<std::string> names;
                 for (const LiveNode& n : live) names.push_back(n.name);
                 games_->forget_nodes_except(std::move(names));

@@ -121,9 +121,10 @@ GameService::Located GameService::locate(const std::string& id) {
     }
 }
 
-void GameService::adopt(StoredGame game, const Claim& claim) {
+void GameService::adopt(const std::function<std::vector<Claim>()>& claim) {
     std::lock_guard lock(claim_mutex_);
-    run_claimed(std::move(game), claim);
+    for (const Claim& c : claim())
+        if (auto game = cluster_->store().load_game(c.game_id)) run_claimed(std::move(*game), c);
 }
 
 // Policy B (docs/server.md, "Cluster"): the seat to move is charged the time from its game's

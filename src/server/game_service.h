@@ -6,12 +6,13 @@
 // In a cluster (a ClusterNode given) the service holds only the games this node owns: a game it
 // creates is owned by it, one asked for and not held here is loaded from the store and claimed
 // if its owner is gone, a request for a game another live node owns is forwarded to that node
-// (peers.h), and the node's reaper hands it the games of dead nodes (adopt). A finished game is
+// (peers.h), and the node's reaper has it adopt the games of dead nodes. A finished game is
 // served by every node.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,7 @@
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/analysis.h"
 #include "server/cluster_storage.h"
@@ -48,9 +50,11 @@ class GameService {
     // a cluster: there the games come as they are claimed.
     size_t load();
 
-    // In a cluster: runs a game this node has claimed (its steps loaded after the claim), its
-    // clock charged for the time its previous owner served it since its last step.
-    void adopt(StoredGame game, const Claim& claim);
+    // In a cluster: runs the games `claim` claims for this node (the reaper's), each loaded
+    // after its claim, its clock charged for the time its previous owner served it since its
+    // last step. The claim lock is held throughout, so that a request for one of them waits for
+    // its room rather than claim it again (this node would then be its "previous owner").
+    void adopt(const std::function<std::vector<Claim>()>& claim);
     // In a cluster with a bus: the other nodes, to forward to and relay to (before serving).
     void set_peers(Peers* peers) { peers_ = peers; }
     // A request another node forwarded here ({"op", "id", "body", "token"}: Peers::forward), or
@@ -152,7 +156,7 @@ class GameService {
     Reply                       record_here(const std::string& id);
     Reply                       analysis_here(const std::string& id);
     static std::optional<Reply> token_refusal(bool held, const std::string& token);
-    // Runs a game claimed for this node (claim_mutex_ held): adopt() without the lock.
+    // Runs a game claimed for this node (claim_mutex_ held).
     std::shared_ptr<Room> run_claimed(StoredGame game, const Claim& claim);
     // A stored game's room, its steps replayed; null if its variant cannot be made.
     std::shared_ptr<Room> rebuilt(StoredGame g);

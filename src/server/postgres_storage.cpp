@@ -79,8 +79,15 @@ SELECT pg_advisory_xact_lock(4702209113485932403);
 CREATE TABLE IF NOT EXISTS schema_version(
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS nodes(
-  node_id text PRIMARY KEY, renewed_at timestamptz NOT NULL, lease_until timestamptz NOT NULL);
-ALTER TABLE nodes ADD COLUMN IF NOT EXISTS bus_ok boolean NOT NULL DEFAULT true;
+  node_id text PRIMARY KEY, renewed_at timestamptz NOT NULL, lease_until timestamptz NOT NULL,
+  bus_ok boolean NOT NULL DEFAULT true);
+-- Added to an older table once (ALTER TABLE locks the table: every node's renewal would wait).
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                 AND table_name = 'nodes' AND column_name = 'bus_ok') THEN
+    ALTER TABLE nodes ADD COLUMN bus_ok boolean NOT NULL DEFAULT true;
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS games(
   id text PRIMARY KEY, variant text NOT NULL, start_fen text NOT NULL,
   clock_initial_ms bigint, clock_increment_ms bigint, seats jsonb NOT NULL,
