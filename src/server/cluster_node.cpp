@@ -161,7 +161,8 @@ void ClusterNode::watch_bus(const std::string& me, const std::vector<LiveNode>& 
     if (!cut_off) {
         cut_off_ = false;
         std::cerr << "citadel serve: node " << me
-                  << " reaches the bus again: it owns games again\n";
+                  << (bus_up_ ? " reaches the bus again" : " is not the only one cut off now")
+                  << ": it takes games again\n";
         return;
     }
     cut_off_ = true; // no claim, no new game from now on
