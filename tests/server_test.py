@@ -628,17 +628,29 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def sanitized(binary):
+    """Whether `binary` was built with a sanitizer."""
+    import mmap
+    with open(binary, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        return any(m.find(mark) >= 0 for mark in (b"__asan_init", b"__tsan_init", b"__ubsan_handle"))
+
+
 def test_out_of_files():
     """A process allowed few files says so at start; out of descriptors, the connections beyond
     them wait in the queue (the server does not spin a core trying to accept them) and are
     served once others close."""
     import resource
     import socket
+    if sanitized(CITADEL):
+        # The sanitizers open a pipe to check memory they report on: with no descriptor left
+        # they report a false error. scripts/test runs this suite on the plain build too.
+        print("test_out_of_files: skipped under a sanitizer", flush=True)
+        return
 
     def few_files():
         resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))
 
-    s = Server(db=os.path.join(TMP, "files.db"), preexec=few_files,
+    s = Server(db=os.path.join(TMP, "files.db"), preexec=few_files, log="files.log",
                extra=["--no-speech", "--max-connections-per-address", "1000"])
     held = []
     try:
