@@ -540,7 +540,7 @@ TEST(PostgresMigration, ANodesTableOfAnEarlierVersionGetsTheBusFlag) {
     schema.run("CREATE TABLE nodes(node_id text PRIMARY KEY, renewed_at timestamptz NOT NULL,"
                " lease_until timestamptz NOT NULL);"
                "INSERT INTO nodes VALUES('old', now(), now() + interval '1 minute')");
-    PostgresStorage store(schema.uri);
+    PostgresStorage             store(schema.uri);
     const std::vector<LiveNode> live = store.live_nodes();
     ASSERT_EQ(live.size(), 1u);
     EXPECT_EQ(live[0].name, "old");
