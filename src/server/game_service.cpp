@@ -33,10 +33,14 @@ GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePo
 }
 
 // The engines answer on the rooms' executor (commits_) and into the analyses: none may outlive
-// them.
+// them. The rooms' timers belong to commits_ too: they are cancelled before it is joined (an
+// armed clock would hold it for minutes), and no room is left when it goes (it is destroyed
+// before rooms_).
 GameService::~GameService() {
     engines_.stop();
+    drop_rooms();
     if (commits_) commits_->join();
+    drop_rooms(); // any that a last request made while the pool ran
 }
 
 boost::asio::any_io_executor GameService::room_executor() {
