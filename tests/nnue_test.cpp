@@ -373,7 +373,7 @@ search::Result search_chess(const std::string& fen, int depth, bool nnue, int th
     search::Options options;
     options.hash_mb = 4;
     options.threads = threads;
-    if (nnue) options.network = *embedded();
+    options.network = nnue ? *embedded() : nullptr;
     search::Engine<Chess> engine(options);
     search::Limits        limits;
     limits.depth = depth;
@@ -416,10 +416,10 @@ std::string uci_session(const std::string& input) {
     return out.str();
 }
 
-TEST(NnueUci, OptionsAreListedAndTheHandWrittenEvaluationIsTheDefault) {
+TEST(NnueUci, OptionsAreListedAndTheNetIsTheDefault) {
     const std::string out = uci_session("uci\nquit\n");
     EXPECT_NE(out.find("option name EvalFile type string default <embedded>"), std::string::npos);
-    EXPECT_NE(out.find("option name Use NNUE type check default false"), std::string::npos);
+    EXPECT_NE(out.find("option name Use NNUE type check default true"), std::string::npos);
 }
 
 TEST(NnueUci, ABadEvalFileIsReportedAndThePreviousNetKept) {

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <set>
 
 #include "datagen/datagen.h"
 #include "notation/fen.h"
@@ -69,6 +70,50 @@ TEST(NnueTrainer, FeaturesFollowTheFormula) {
     EXPECT_EQ(features(r).us[0], 384 + 5 * 64 + 60);
     EXPECT_EQ(score_stm(r), -100);
     EXPECT_EQ(result_stm(r), 0);
+}
+
+// The features as a set (their order follows the squares, which a reflection reorders).
+std::multiset<std::pair<u16, u16>> feature_set(const Features& f) {
+    std::multiset<std::pair<u16, u16>> set;
+    for (int k = 0; k < f.count; ++k) set.insert({ f.us[k], f.them[k] });
+    return set;
+}
+
+TEST(NnueTrainer, AMirroredIndexSeesThePositionReflected) {
+    using R                                           = datagen::GameResult;
+    const std::pair<const char*, const char*> pairs[] = {
+        { "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30", "1k6/ppp5/8/8/8/8/PPP5/1K2R3 b - - 0 30" },
+        { "8/5k2/8/3K4/8/8/2q5/8 b - - 0 50", "8/2k5/8/4K3/8/8/5q2/8 b - - 0 50" },
+        { "r4rk1/1b3ppp/p7/1pP5/8/8/PP3PPP/R4RK1 w - b6 0 20",
+            "1kr4r/ppp3b1/7p/5Pp1/8/8/PPP3PP/1KR4R w - g6 0 20" },
+    };
+    for (const auto& [fen, reflected] : pairs) {
+        const Record r = record(fen, 55, R::WhiteWins), m = record(reflected, 55, R::WhiteWins);
+        EXPECT_FALSE(may_castle(r)) << fen;
+        EXPECT_EQ(feature_set(features(r, 7 | Mirrored)), feature_set(features(m))) << fen;
+        EXPECT_EQ(feature_set(features(r, 7)), feature_set(features(r))) << fen;
+        EXPECT_NE(feature_set(features(r, Mirrored)), feature_set(features(r))) << fen;
+    }
+    EXPECT_TRUE(may_castle(hand_records()[0]));
+    EXPECT_FALSE(may_castle(record("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, R::Draw)));
+    EXPECT_TRUE(may_castle(record("4k2r/8/8/8/8/8/8/4K3 w k - 0 1", 0, R::Draw)));
+}
+
+// Training with mirrored indices reads the records the flag names, and their losses are the
+// reflected positions' own.
+TEST(NnueTrainer, AMirroredIndexHasTheReflectedPositionsLoss) {
+    using R = datagen::GameResult;
+    const std::vector<Record> records{ record("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30", 480,
+                                           R::WhiteWins),
+        record("8/5k2/8/3K4/8/8/2q5/8 b - - 0 50", -900, R::BlackWins) };
+    const std::vector<Record> reflected{ record("1k6/ppp5/8/8/8/8/PPP5/1K2R3 b - - 0 30", 480,
+                                             R::WhiteWins),
+        record("8/2k5/8/4K3/8/8/5q2/8 b - - 0 50", -900, R::BlackWins) };
+    const Loss                loss{ 0.75, 250 };
+    const Trainer             trainer(Net::random(16, 3), loss, Schedule{}, 1);
+    const std::vector<u32>    mirrored{ 0 | Mirrored, 1 | Mirrored };
+    EXPECT_NEAR(trainer.loss(records, mirrored), trainer.loss(reflected, all(2)), 1e-9);
+    EXPECT_GT(std::abs(trainer.loss(records, mirrored) - trainer.loss(records, all(2))), 1e-9);
 }
 
 TEST(NnueTrainer, GradientMatchesFiniteDifferences) {

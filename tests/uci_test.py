@@ -139,17 +139,32 @@ class UciGoTest(unittest.TestCase):
         move, _ = self.e.bestmove()
         self.assertIn(move, legal_moves("chess"))
 
+    def nodes_searched(self, *setoptions):
+        self.e.send("ucinewgame", *setoptions, "position startpos moves e2e4", "go depth 5")
+        move, got = self.e.bestmove()
+        self.assertIn(move, legal_moves("chess", moves="e2e4"))
+        # The last report's node count (a weak level's budget may end its search before depth 5).
+        return [l for l in got if l.startswith("info depth ")][-1].split(" nodes ")[1].split()[0]
+
     def test_use_nnue_evaluates_chess_with_the_net(self):
-        nodes = {}
-        for use in ("true", "false", "true"):
-            self.e.send("ucinewgame", "setoption name Use NNUE value " + use,
-                        "position startpos moves e2e4", "go depth 5")
-            move, got = self.e.bestmove()
-            self.assertIn(move, legal_moves("chess", moves="e2e4"))
-            last = [l for l in got if l.startswith("info depth 5 ")][-1]
-            nodes.setdefault(use, set()).add(last.split(" nodes ")[1].split()[0])
-        self.assertEqual(len(nodes["true"]), 1)  # the same search twice
-        self.assertNotEqual(nodes["true"], nodes["false"])  # another evaluation, another tree
+        by_default = self.nodes_searched()  # on from the start
+        on = self.nodes_searched("setoption name Use NNUE value true")
+        off = self.nodes_searched("setoption name Use NNUE value false")
+        self.assertEqual(by_default, on)  # the same search
+        self.assertNotEqual(on, off)  # another evaluation, another tree
+        self.assertEqual(self.nodes_searched("setoption name Use NNUE value true"), on)
+
+    def test_weak_levels_evaluate_by_hand(self):
+        # Their UCI_Elo anchors were measured with the hand-written evaluation.
+        for level in ("setoption name Skill Level value 12",
+                      "setoption name UCI_LimitStrength value true"):
+            self.e.send(level)
+            self.assertEqual(self.nodes_searched("setoption name Use NNUE value true"),
+                             self.nodes_searched("setoption name Use NNUE value false"), level)
+            self.e.send("setoption name Skill Level value 20",
+                        "setoption name UCI_LimitStrength value false")
+        self.assertNotEqual(self.nodes_searched("setoption name Use NNUE value true"),
+                            self.nodes_searched("setoption name Use NNUE value false"))
 
     def test_a_weak_level_plays_each_new_game_differently(self):
         self.e.send("setoption name Skill Level value 1")
@@ -385,16 +400,17 @@ class BenchTest(unittest.TestCase):
             self.assertGreater(int(a[-2].split(": ")[1]), 0)
 
     def test_nnue_evaluates_chess_alone(self):
-        hce = self.bench("--variant", "chess", "--depth", "6")
-        nnue = self.bench("--variant", "chess", "--depth", "6", "--nnue")
+        nnue = self.bench("--variant", "chess", "--depth", "6")  # the built-in net by default
+        hce = self.bench("--variant", "chess", "--depth", "6", "--hce")
         self.assertNotEqual(hce[-2], nnue[-2])
-        self.assertEqual(nnue[-2], self.bench("--variant", "chess", "--depth", "6", "--nnue")[-2])
-        self.assertEqual(self.bench("--variant", "silverman", "--nnue")[-2],
+        self.assertEqual(hce[-2], self.bench("--variant", "chess", "--depth", "6", "--hce")[-2])
+        self.assertEqual(self.bench("--variant", "silverman", "--hce")[-2],
                          self.bench("--variant", "silverman")[-2])
 
     def test_bad_arguments(self):
         for args in (["--variant", "nope"], ["--depth", "0"], ["--threads", "x"],
-                     ["--variant", "chess", "--nnue", "--eval-file", "/nonexistent.nnue"]):
+                     ["--variant", "chess", "--eval-file", "/nonexistent.nnue"],
+                     ["--variant", "chess", "--hce", "--eval-file", "/dev/null"]):
             r = subprocess.run([BINARY, "bench", *args], capture_output=True, text=True,
                                timeout=TIMEOUT)
             self.assertEqual(r.returncode, 2, args)

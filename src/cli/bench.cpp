@@ -18,7 +18,7 @@ struct BenchArgs {
     std::string variant; // empty: every two-player variant
     int         depth   = 0; // 0: each variant's own
     int         threads = 1;
-    bool        nnue    = false; // chess evaluated by the net (docs/nnue.md)
+    bool        hce     = false; // chess evaluated by hand, not by the net (docs/nnue.md)
     std::string eval_file; // empty: the built-in net
 };
 
@@ -66,13 +66,15 @@ struct Totals {
 template <class V> void bench_variant(const BenchArgs& args, Totals& totals) {
     search::Options options;
     options.threads = args.threads;
-    if constexpr (std::is_same_v<V, Chess>)
-        if (args.nnue) {
-            auto net = args.eval_file.empty() ? eval::nnue::embedded()
-                                              : eval::nnue::load_file(args.eval_file);
+    if constexpr (std::is_same_v<V, Chess>) {
+        if (args.hce)
+            options.network = nullptr;
+        else if (!args.eval_file.empty()) {
+            auto net = eval::nnue::load_file(args.eval_file);
             if (!net) throw UsageError{ "net " + args.eval_file + ": " + net.error() };
             options.network = *net;
         }
+    }
     search::Engine<V> engine(options);
     search::Limits    limits;
     limits.depth   = args.depth > 0 ? args.depth : default_depth<V>();
@@ -136,8 +138,10 @@ Subcommand add_bench(CLI::App& app) {
     cmd->add_option("--depth", args->depth, "depth in plies (default: per variant)")
         ->check(CLI::Range(1, 64));
     cmd->add_option("--threads", args->threads, "search threads")->check(CLI::Range(1, 256));
-    cmd->add_flag("--nnue", args->nnue, "evaluate chess with the net (docs/nnue.md)");
-    cmd->add_option("--eval-file", args->eval_file, "with --nnue: a net file (default: built in)");
+    auto* hce = cmd->add_flag(
+        "--hce", args->hce, "evaluate chess by hand, as the weak levels do (default: the net)");
+    cmd->add_option("--eval-file", args->eval_file, "the chess net's file (default: built in)")
+        ->excludes(hce);
     return { cmd, [args] {
                 Totals totals;
                 auto   one = [&]<class V>(VariantTag<V>) {

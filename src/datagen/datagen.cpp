@@ -209,7 +209,9 @@ Progress run(const RunConfig& config, const std::function<void(const Progress&)>
     std::atomic<u64>                             next_index{ header.games };
     std::atomic<bool>                            stop{ false };
     auto                                         play = [&] {
-        search::Engine<Chess> engine;
+        // The hand-written evaluation plays, as it did for every file of this format: data from a
+        // net's games would be another data set, with nothing in the header to tell them apart.
+        search::Engine<Chess> engine(search::Options{ .network = nullptr });
         while (!stop) {
             const u64 index = next_index++;
             if (config.games && index >= config.games) return;

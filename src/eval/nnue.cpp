@@ -188,6 +188,11 @@ Loaded embedded() {
     return net;
 }
 
+std::shared_ptr<const Network> builtin() {
+    Loaded net = embedded();
+    return net ? *net : nullptr;
+}
+
 Delta delta_of(const Position<Chess>& pos, Move m) {
     using P           = Position<Chess>;
     const Seat   us   = pos.side_to_move();

@@ -77,6 +77,7 @@ std::vector<unsigned char> serialize(const Network& net);
 // (parsed once; a test checks that it parses).
 std::span<const unsigned char> embedded_bytes();
 Loaded                         embedded();
+std::shared_ptr<const Network> builtin(); // embedded()'s net, or none (search::Options' default)
 
 // The pieces a move takes off and puts on, from the mover's position before the move.
 struct PieceSquare {

@@ -20,7 +20,10 @@ template <class V> void Engine<V>::set_options(const Options& options) {
     options_         = options;
     options_.threads = std::clamp(options.threads, 1, 256);
     options_.multipv = std::clamp(options.multipv, 1, 256);
-    shared_.network  = options_.network.get();
+    // The levels below full strength and every UCI_Elo keep the hand-written evaluation their
+    // anchors were measured with (skill.h): the net plays at full strength alone.
+    const bool calibrated = options_.limit_strength || effective_strength(options_) < FullStrength;
+    shared_.network       = calibrated ? nullptr : options_.network.get();
     while (int(workers_.size()) < options_.threads)
         workers_.push_back(std::make_unique<Worker<V>>(shared_, int(workers_.size())));
     workers_.resize(options_.threads);

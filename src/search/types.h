@@ -10,7 +10,9 @@
 
 namespace citadel::eval::nnue {
 struct Network;
-}
+// The net built into the program, or none where it does not parse (eval/nnue.h).
+std::shared_ptr<const Network> builtin();
+} // namespace citadel::eval::nnue
 
 namespace citadel::search {
 
@@ -43,8 +45,10 @@ struct Options {
     int    elo              = 0; // with limit_strength: mapped to a skill (skill.h)
     int    move_overhead_ms = 10;
     u64    seed             = 0; // a weak level's choices are deterministic given it
-    // Chess only: evaluate with this net (docs/nnue.md); none: the hand-written evaluation.
-    std::shared_ptr<const eval::nnue::Network> network = nullptr;
+    // Chess only: evaluate with this net (docs/nnue.md), the built-in one unless told otherwise;
+    // none: the hand-written evaluation. Levels below full strength and UCI_LimitStrength
+    // evaluate by hand whatever this says: their UCI_Elo anchors were measured so (skill.h).
+    std::shared_ptr<const eval::nnue::Network> network = eval::nnue::builtin();
 };
 
 // Centipawns from the side to move's view, or with mate set, moves to mate (< 0: being mated;

@@ -306,7 +306,7 @@ class Session {
         out_.line("option name Move Overhead type spin default 10 min 0 max 5000");
         out_.line("option name Ponder type check default false");
         out_.line("option name EvalFile type string default <embedded>");
-        out_.line("option name Use NNUE type check default false");
+        out_.line("option name Use NNUE type check default true");
         using search::FkAlgorithm, search::fk_algorithm_name;
         std::string fk = "option name FK Search type combo default "
             + std::string(fk_algorithm_name(FkAlgorithm::Paranoid));

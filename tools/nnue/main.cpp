@@ -30,6 +30,7 @@ struct Args {
     std::string              output, checkpoint, resume, commit, eval_fens, net;
     int                      hidden = 128, epochs = 10, batch = 16384, stop_after = 0;
     int                      quantised_epochs = 1;
+    bool                     mirror           = false;
     int                      threads = int(std::max(1u, std::thread::hardware_concurrency()));
     double                   lambda = 0.75, k = 0, lr = 0.001, lr_final = 0.00001, holdout = 0.01;
     u64                      seed = 1;
@@ -122,8 +123,8 @@ int train(const Args& a) {
             return 2;
         }
     const size_t n = data.records.size();
-    if (n > std::numeric_limits<u32>::max()) { // positions are indexed by u32
-        std::cerr << "error: the data files hold " << n << " positions; at most 2^32 - 1\n";
+    if (n > MaxRecords) { // positions are indexed by u32, beside the Mirrored flag
+        std::cerr << "error: the data files hold " << n << " positions; at most 2^31 - 1\n";
         return 2;
     }
     if (n < 2) {
@@ -136,6 +137,12 @@ int train(const Args& a) {
     std::vector<u32> train_idx(n - held), held_idx(held);
     for (size_t i = 0; i < n - held; ++i) train_idx[i] = u32(i);
     for (size_t i = 0; i < held; ++i) held_idx[i] = u32(n - held + i);
+    // --mirror: each training position where neither side may castle is seen reflected too (the
+    // held-out positions stay as played, so held-out losses compare with and without it).
+    size_t mirrored = 0;
+    if (a.mirror)
+        for (size_t i = 0; i < n - held; ++i)
+            if (!may_castle(data.records[i])) train_idx.push_back(u32(i) | Mirrored), ++mirrored;
 
     const size_t batches = (train_idx.size() + a.batch - 1) / a.batch;
     Schedule     schedule{ a.lr, a.lr_final, u64(batches) * u64(a.epochs) };
@@ -154,9 +161,10 @@ int train(const Args& a) {
                   << first_epoch << " epochs done, K " << loss.k << "\n";
     }
     trainer.set_schedule(schedule);
-    std::cerr << n << " positions (" << train_idx.size() << " training, " << held
-              << " held out); hidden " << trainer.net().hidden << ", K " << loss.k << " cp, lambda "
-              << loss.lambda << ", " << a.threads << " threads\n";
+    std::cerr << n << " positions (" << n - held << " training, " << mirrored
+              << " of them mirrored too, " << held << " held out); hidden " << trainer.net().hidden
+              << ", K " << loss.k << " cp, lambda " << loss.lambda << ", " << a.threads
+              << " threads\n";
     std::cerr << "held-out loss before training " << trainer.loss(data.records, held_idx) << "\n";
 
     const std::string checkpoint = a.checkpoint.empty() ? a.output + ".ckpt" : a.checkpoint;
@@ -221,6 +229,7 @@ int train(const Args& a) {
       << "batch: " << a.batch << "\n"
       << "seed: " << a.seed << "\n"
       << "positions: " << n - held << " training, " << held << " held out (the last)\n"
+      << "mirrored: " << mirrored << " training positions also reflected (--mirror)\n"
       << "train_loss: " << train_loss << "\n"
       << "held_out_loss: " << held_loss << "\n"
       << "command: " << a.command_line << "\n";
@@ -261,6 +270,8 @@ int main(int argc, char** argv) {
     app.add_option("--quantised-epochs", a.quantised_epochs,
            "train the last epochs on the net rounded as the file holds it, and end on that net")
         ->check(CLI::Range(0, 100000));
+    app.add_flag("--mirror", a.mirror,
+        "also train on each position without castling rights reflected left to right");
     app.add_option("--batch", a.batch, "positions per Adam step")->check(CLI::Range(1, 1 << 24));
     app.add_option("--lr", a.lr, "first learning rate")->check(CLI::PositiveNumber);
     app.add_option("--lr-final", a.lr_final, "last learning rate (cosine decay)")

@@ -76,13 +76,18 @@ std::optional<std::string> load(const std::string& path, Data& data) {
     return std::nullopt;
 }
 
-Features features(const Record& r) {
+Features features(const Record& r) { return features(r, 0); }
+
+bool may_castle(const Record& r) { return (r[27] >> 1) & 15; }
+
+Features features(const Record& r, u32 index) {
+    const int  flip = index & Mirrored ? 7 : 0; // sq ^ 7 reflects the file
     Features   f;
     const u64  occupancy = get<u64>(&r[0]);
     const bool black     = r[27] & 1;
     int        k         = 0;
     for (u64 bits = occupancy; bits && k < MaxActive; bits &= bits - 1, ++k) {
-        const int sq     = std::countr_zero(bits);
+        const int sq     = std::countr_zero(bits) ^ flip;
         const int code   = (r[8 + k / 2] >> (k % 2 * 4)) & 15;
         const int colour = code >> 3, type = code & 7;
         const int white = (colour == 0 ? 0 : 384) + type * 64 + sq;
@@ -211,8 +216,8 @@ double Trainer::compute_gradient(std::span<const Record> records, std::span<cons
         const size_t       begin  = batch.size() * s / GradientShards;
         const size_t       end    = batch.size() * (s + 1) / GradientShards;
         for (size_t b = begin; b < end; ++b) {
-            const Record&  r = records[batch[b]];
-            const Features f = features(r);
+            const Record&  r = records[batch[b] & ~Mirrored];
+            const Features f = features(r, batch[b]);
             accumulate(used, f, us.data(), them.data());
             const double p = sigmoid(output_from(used, us.data(), them.data()) * slope);
             const double e = p - target(r, loss_);
@@ -295,8 +300,8 @@ double Trainer::loss(std::span<const Record> records, std::span<const u32> indic
         const size_t       begin = indices.size() * s / GradientShards;
         const size_t       end   = indices.size() * (s + 1) / GradientShards;
         for (size_t b = begin; b < end; ++b) {
-            const Record&  r = records[indices[b]];
-            const Features f = features(r);
+            const Record&  r = records[indices[b] & ~Mirrored];
+            const Features f = features(r, indices[b]);
             accumulate(used, f, us.data(), them.data());
             const double e
                 = sigmoid(output_from(used, us.data(), them.data()) * slope) - target(r, loss_);

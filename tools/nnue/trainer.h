@@ -66,6 +66,13 @@ struct Features {
 };
 Features features(const Record& r);
 
+// A training index names a record, and with Mirrored its position reflected left to right (file
+// a <-> h), the same game when neither side may castle: every such position is a second example.
+inline constexpr u32 Mirrored   = 1u << 31;
+inline constexpr u32 MaxRecords = Mirrored - 1; // the indices' room beside the flag
+bool                 may_castle(const Record& r);
+Features features(const Record& r, u32 index); // features(r), reflected when index has Mirrored
+
 // The training labels, from the side to move's view: the score in centipawns and the result
 // (1 won, 0.5 drawn, 0 lost).
 double score_stm(const Record& r);
