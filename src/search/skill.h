@@ -37,6 +37,12 @@ inline constexpr std::array<EloAnchor, 7> EloTable{ {
     { 2190, FullStrength },
 } };
 
+// Full strength in chess with the net (Skill Level 20; UCI_LimitStrength evaluates by hand, so
+// the table above holds for every UCI_Elo): 100 games against Stockfish at UCI_Elo 2400 in the
+// conditions above, 20-22-58, -139 +- 65 (docs/nnue.md). The web app's level 20 says it.
+inline constexpr int NetFullStrengthElo = 2260;
+static_assert(NetFullStrengthElo > EloTable.back().elo);
+
 inline constexpr int MinElo = EloTable.front().elo;
 // The highest UCI_Elo offered: the Stockfish UCI_Elo full strength was measured against, so
 // that a GUI's 2200 is played; from the top anchor up to it the strength is full.

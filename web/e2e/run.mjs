@@ -36,7 +36,7 @@ async function step(name, fn) {
         console.log(`ok   ${name}`);
     } catch (e) {
         failures++;
-        console.log(`FAIL ${name}: ${e && e.message ? e.message.split('\n')[0] : e}`);
+        console.log(`FAIL ${name}: ${e && e.message ? e.message.split('\n').slice(0, 3).join(' / ') : e}`);
     }
 }
 
@@ -818,7 +818,9 @@ if (!mock) {
             const mistake = page.locator('#analysis .mistakes button', { hasText: 'Nf6' });
             await (name === 'phone' ? mistake.tap() : mistake.click());
             await page.waitForSelector('.move-list .san.current[data-ply="5"]', { timeout: 5000 }); // before 3...Nf6
-            await page.waitForSelector('.board-svg .arrow', { timeout: 5000 });
+            // Attached, not "visible": a straight arrow along a file (3...g6, g7 to g6) is an SVG
+            // line with an empty bounding box, which Playwright does not count as visible.
+            await page.waitForSelector('.board-svg line.arrow', { state: 'attached', timeout: 5000 });
             assert(
                 /Better was/.test((await page.locator('#better-line').innerText()) ?? ''),
                 'the better line in words',

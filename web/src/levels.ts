@@ -1,7 +1,8 @@
 // What an engine level means, for the new-game form: a band a parent recognises ("just learned
 // the moves" ... "full strength") and, in chess, the strength measured on Stockfish's UCI_Elo
 // scale where a level was measured (src/search/skill.h's EloTable, docs/engine.md
-// "Calibration"; tests/levels.test.ts keeps the two the same).
+// "Calibration"; level 20, full strength, plays chess with the net: skill.h's
+// NetFullStrengthElo; tests/levels.test.ts keeps them the same).
 
 import type { Variant } from './geometry';
 import { t } from './i18n';
@@ -14,7 +15,7 @@ export const MEASURED_ELO: Readonly<Record<number, number>> = {
     8: 1396,
     10: 1548,
     14: 1880,
-    20: 2190,
+    20: 2260,
 };
 
 type Band = 'learning' | 'beginner' | 'improving' | 'club' | 'strong' | 'full';

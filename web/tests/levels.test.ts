@@ -14,6 +14,9 @@ describe('engine levels', () => {
         for (const m of table.matchAll(/\{ (\d+), (\d+|FullStrength) \}/g))
             anchors[m[2] === 'FullStrength' ? 20 : Number(m[2]) / 100] = Number(m[1]);
         expect(Object.keys(anchors).length).toBeGreaterThan(3);
+        // Level 20 is full strength with the chess net, measured apart from the table.
+        anchors[20] = Number(/NetFullStrengthElo = (\d+);/.exec(header)?.[1]);
+        expect(anchors[20]).toBeGreaterThan(2000);
         expect(MEASURED_ELO).toEqual(anchors);
     });
     it('say what each level means, with the Elo in chess where it was measured', () => {
