@@ -322,6 +322,11 @@ TEST(MatchRunner, SprtStopsAOneSidedMatch) {
     auto s = summary(r.output);
     EXPECT_LT(s[3], 200);
     EXPECT_NE(r.output.find("H1 accepted"), std::string::npos) << r.output;
+    // The test's state after each pair, as it plays: the first pair's and the deciding one's.
+    EXPECT_NE(r.output.find("SPRT after 1 pairs: LLR "), std::string::npos) << r.output;
+    EXPECT_NE(
+        r.output.find("SPRT after " + std::to_string(s[3] / 2) + " pairs: LLR "), std::string::npos)
+        << r.output;
 }
 
 TEST(MatchRunner, BadArgumentsAreNamed) {

@@ -363,7 +363,16 @@ template <class V> class MatchRunner {
             && records_[size_t(2 * pair + 1)]) {
             ++pent_.pairs[size_t(records_[size_t(2 * pair)]->first_halves
                 + records_[size_t(2 * pair + 1)]->first_halves)];
-            if (c_.sprt && decide(pent_, *c_.sprt) != SprtDecision::Continue) stop_ = true;
+            if (c_.sprt) {
+                // The test's state after every pair, so that a long run can be judged (or given
+                // up) while it plays.
+                char line[128];
+                std::snprintf(line, sizeof line,
+                    "SPRT after %zu pairs: LLR %.2f (bounds %.2f, %.2f)", size_t(pent_.count()),
+                    llr(pent_, *c_.sprt), c_.sprt->lower_bound(), c_.sprt->upper_bound());
+                out_ << line << "\n" << std::flush;
+                if (decide(pent_, *c_.sprt) != SprtDecision::Continue) stop_ = true;
+            }
         }
     }
 
