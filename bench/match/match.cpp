@@ -368,7 +368,7 @@ template <class V> class MatchRunner {
                 // up) while it plays.
                 char line[128];
                 std::snprintf(line, sizeof line,
-                    "SPRT after %zu pairs: LLR %.2f (bounds %.2f, %.2f)", size_t(pent_.count()),
+                    "SPRT after %d pairs: LLR %.2f (bounds %.2f, %.2f)", pent_.count(),
                     llr(pent_, *c_.sprt), c_.sprt->lower_bound(), c_.sprt->upper_bound());
                 out_ << line << "\n" << std::flush;
                 if (decide(pent_, *c_.sprt) != SprtDecision::Continue) stop_ = true;

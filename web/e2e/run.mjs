@@ -819,8 +819,13 @@ if (!mock) {
             await (name === 'phone' ? mistake.tap() : mistake.click());
             await page.waitForSelector('.move-list .san.current[data-ply="5"]', { timeout: 5000 }); // before 3...Nf6
             // Attached, not "visible": a straight arrow along a file (3...g6, g7 to g6) is an SVG
-            // line with an empty bounding box, which Playwright does not count as visible.
-            await page.waitForSelector('.board-svg line.arrow', { state: 'attached', timeout: 5000 });
+            // line with an empty bounding box, which Playwright does not count as visible. A
+            // person sees it when it has a length.
+            const arrow = await page.waitForSelector('.board-svg line.arrow', { state: 'attached', timeout: 5000 });
+            const length = await arrow.evaluate((l) =>
+                Math.hypot(l.x2.baseVal.value - l.x1.baseVal.value, l.y2.baseVal.value - l.y1.baseVal.value),
+            );
+            assert(length > 10, `the better move's arrow is ${length} units long`);
             assert(
                 /Better was/.test((await page.locator('#better-line').innerText()) ?? ''),
                 'the better line in words',
