@@ -5,7 +5,9 @@
 #                        position within +-100 cp for the side to move;
 #   pawnrace:            Citadel at depth 12 within +-40 cp (below);
 #   tamerlane:           no engine plays it yet, so the material is equal by the built-in
-#                        piece values (bench/match/players.h).
+#                        piece values (bench/match/players.h);
+#   chess_random8:       Stockfish at depth 10 within +-60 cp (400 lines of 8 random plies, for
+#                        fixed-node SPRTs beside chess_random.txt, which an earlier version made).
 # chess.txt is written by hand (well-known lines); bench/openings/evaluate_openings.py scores it.
 # Usage: bench/openings/make_openings.sh [build/citadel_match [build/citadel]]   (from the root)
 set -eu
@@ -49,4 +51,11 @@ header() {
     done
 } > $OUT/tamerlane.txt
 
-wc -l $OUT/silverman.txt $OUT/pawnrace.txt $OUT/tamerlane.txt
+{
+    echo "# Chess openings for fixed-node net and search tests (SPRT), made by bench/openings/make_openings.sh"
+    echo "# (random plies 8, Stockfish depth 10 within +-60 cp, seed 2). One line per opening: UCI moves."
+    $MATCH --make-openings 400 --plies 8 --engine /usr/games/stockfish --depth 10 --max-score 60 \
+        --seed 2
+} > $OUT/chess_random8.txt
+
+wc -l $OUT/silverman.txt $OUT/pawnrace.txt $OUT/tamerlane.txt $OUT/chess_random8.txt
