@@ -52,8 +52,7 @@ header() {
 } > $OUT/tamerlane.txt
 
 {
-    echo "# Chess openings for fixed-node net and search tests (SPRT), made by bench/openings/make_openings.sh"
-    echo "# (random plies 8, Stockfish depth 10 within +-60 cp, seed 2). One line per opening: UCI moves."
+    header Chess "random plies 8, Stockfish depth 10 within +-60 cp, seed 2"
     $MATCH --make-openings 400 --plies 8 --engine /usr/games/stockfish --depth 10 --max-score 60 \
         --seed 2
 } > $OUT/chess_random8.txt
