@@ -7,8 +7,10 @@ and sending it again is safe; a node killed with kill -9 loses no acknowledged m
 node owns its games within a few seconds, going on where it stopped; a timed game whose player
 does not move flags while its owner is dead; a node frozen past its lease (SIGSTOP) has its late
 writes refused and stops serving its games once woken; a node stopped with SIGTERM hands its
-games over at once; a node cut off from Redis (its own way to it, through a proxy the test cuts)
-while the others reach it hands its games over and serves again once Redis is back. Leases are short (1.5 s) so that the whole runs in about a minute.
+games over at once, also while its engine seat thinks or it answers a forwarded request; a node
+cut off from Redis (its own way to it, through a proxy the test cuts) while the others reach it
+hands its games over and serves again once Redis is back. Leases are short (1.5 s) so that the
+whole runs in about a minute.
 
 Needs a PostgreSQL server named by CITADEL_TEST_PG (a libpq URI, as `scripts/pg-local start DIR`
 prints) and redis-server (it starts its own); without them the test is skipped. It works in a
@@ -435,8 +437,12 @@ def report(name, logs):
     """The end of a cluster test: no sanitizer report in any node's log (`logs`: name -> text),
     and the logs printed when something failed; the exit status."""
     for node_name, log in logs.items():
-        check("Sanitizer" not in log and "runtime error" not in log,
-              f"{node_name}: no sanitizer report")
+        found = [log.find(mark) for mark in ("Sanitizer", "runtime error") if mark in log]
+        check(not found, f"{node_name}: no sanitizer report")
+        if found:  # the report itself at once: a CI log keeps its head and tail only
+            start = log.rfind("\n", 0, min(found)) + 1
+            print(f"---- {node_name}'s sanitizer report ----\n{log[start:start + 12000]}",
+                  flush=True)
     if failures:
         for node_name, log in logs.items():
             print(f"---- {node_name}'s log ----\n{log[-5000:]}")
@@ -517,6 +523,30 @@ def test_sigterm_hands_over(b, c):
     check(state and len(state["moves"]) == 1, f"the engine seat plays on at b: {state}")
 
 
+def test_sigterm_while_answering(b, nodes):
+    """A node stopped with SIGTERM while its commit thread still works on a request another node
+    forwarded (the fault point relay.answer holds it there for 1.5 s) stops cleanly: nothing that
+    work uses is destroyed before it ends. The move it made is kept, and b serves the game next."""
+    os.environ["CITADEL_FAILPOINT"] = "relay.answer:1:pause=1500"
+    try:
+        d = node("d")
+    finally:
+        del os.environ["CITADEL_FAILPOINT"]
+    nodes.append(d)
+    game, tokens = d.create()
+    answers = []
+    forwarded = threading.Thread(target=lambda: answers.append(b.post(
+        f"/api/games/{game}/moves", {"token": tokens[0], "move": "d2d4", "ply": 0})))
+    forwarded.start()
+    time.sleep(0.5)  # d has played the move and waits at the fault point
+    d.proc.send_signal(signal.SIGTERM)
+    check(d.proc.wait(timeout=20) == 0, "d stops cleanly while it answers a forwarded move")
+    forwarded.join(timeout=30)
+    owner, _, state = served_by([b], game, 10)
+    check(owner is b and state["moves"] == ["d2d4"],
+          f"the forwarded move is kept: {answers} {state and state['moves']}")
+
+
 def test_cut_off_from_bus(b, c, nodes):
     """A node that cannot reach Redis while the others can hands its games over to them (nobody
     could reach them through it) and takes no new one; once Redis is back it serves again."""
@@ -581,6 +611,7 @@ def main():
         test_outcome_unknown(b, c)
         test_sigstop_fences(b, c)
         test_sigterm_hands_over(b, c)
+        test_sigterm_while_answering(b, nodes)
         check(b.stop() == 0, "b stops cleanly")
     finally:
         for n in nodes:

@@ -237,7 +237,11 @@ int serve(const ServeArgs& args) {
     for (int i = 1; i < args.threads; ++i) pool.emplace_back([&] { io.run(); });
     io.run();
     for (auto& t : pool) t.join();
-    if (node) node->stop(); // before `games` goes: the node's threads hand games to it
+    // The node's threads hand games to `games`, whose commit pool answers forwarded requests
+    // through the relay: both stop here, so that no thread but this one is left when the objects
+    // above are destroyed (in any order).
+    if (node) node->stop();
+    games.stop();
     return 0;
 }
 

@@ -71,10 +71,12 @@ void ClusterNode::stop() {
         if (stopping_) return;
         stopping_ = true;
     }
-    valid_until_ = 0;
     woken_.notify_all();
+    // The lease holds until the threads are joined: zeroed earlier, a renewal under way would
+    // take the node for fenced and forget its name, and nothing would be released.
     if (heartbeat_thread_.joinable()) heartbeat_thread_.join();
     if (reaper_thread_.joinable()) reaper_thread_.join();
+    valid_until_ = 0;
     if (const std::string me = name(); !me.empty()) try {
             store_.release(me);
         } catch (const StorageError& e) {

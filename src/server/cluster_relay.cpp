@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "server/cluster_node.h"
+#include "server/failpoint.h"
 #include "server/game_service.h"
 #include "server/room.h"
 
@@ -183,6 +184,7 @@ void ClusterRelay::on_node_message(const std::string& payload) {
 }
 
 void ClusterRelay::answer(uint64_t rid, const std::string& to, Reply reply) {
+    failpoint("relay.answer");
     if (to.empty()) return;
     bus_.publish(node_channel(to),
         json{ { "rid", rid }, { "reply", { { "status", reply.status }, { "body", reply.body } } } }

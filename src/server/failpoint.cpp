@@ -1,26 +1,36 @@
 #include "server/failpoint.h"
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 
 namespace citadel::server {
 
 namespace {
 
-// The point CITADEL_FAILPOINT arms, read once, at the first point passed.
+// The point CITADEL_FAILPOINT arms, read once, at the first point passed: NAME:N, or
+// NAME:N:pause=MS. Anything else arms nothing.
 struct Armed {
     Armed() {
         const char* spec  = std::getenv("CITADEL_FAILPOINT");
-        const char* colon = spec ? std::strrchr(spec, ':') : nullptr;
+        const char* colon = spec ? std::strchr(spec, ':') : nullptr;
         if (!colon || colon == spec) return;
+        char* rest = nullptr;
+        at         = std::strtol(colon + 1, &rest, 10);
+        if (std::strncmp(rest, ":pause=", 7) == 0) {
+            pause_ms = std::strtol(rest + 7, &rest, 10);
+            if (pause_ms <= 0) return;
+        }
+        if (*rest != '\0' || at <= 0) return;
         name = std::string(spec, colon);
-        at   = std::atol(colon + 1);
     }
     std::string      name; // "" when none is
-    long             at = 0;
+    long             at       = 0;
+    long             pause_ms = 0; // 0: the process is killed there
     std::atomic_long passed{ 0 };
 };
 
@@ -29,7 +39,9 @@ struct Armed {
 void failpoint(const char* name) {
     static Armed armed;
     if (armed.name.empty() || armed.name != name) return;
-    if (armed.passed.fetch_add(1, std::memory_order_relaxed) + 1 == armed.at) std::raise(SIGKILL);
+    if (armed.passed.fetch_add(1, std::memory_order_relaxed) + 1 != armed.at) return;
+    if (armed.pause_ms == 0) std::raise(SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(armed.pause_ms));
 }
 
 } // namespace citadel::server

@@ -35,8 +35,9 @@ GameService::GameService(boost::asio::io_context& io, Storage& storage, EnginePo
 // The engines answer on the rooms' executor (commits_) and into the analyses: none may outlive
 // them. The rooms' timers belong to commits_ too: they are cancelled before it is joined (an
 // armed clock would hold it for minutes), and no room is left when it goes (it is destroyed
-// before rooms_).
-GameService::~GameService() {
+// before rooms_). Work running on commits_ may still answer a forwarded request through the
+// peers: they must outlive the join (serve() calls this before the relay goes).
+void GameService::stop() {
     engines_.stop();
     drop_rooms();
     if (commits_) commits_->join();
