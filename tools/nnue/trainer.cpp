@@ -167,6 +167,22 @@ template <class T> T output_as(const Net& net, const Features& f) {
     return output_from(net, us.data(), them.data());
 }
 
+// The net's prediction for training index `index` (the sigmoid of its output at `slope`), its
+// error against the record's target, and the features it was made from; the accumulators are
+// left in us and them.
+struct Prediction {
+    Features features;
+    double   p, error;
+};
+Prediction predict(const Net& net, std::span<const Record> records, u32 index, const Loss& loss,
+    double slope, float* us, float* them) {
+    const Record&  r = records[index & ~Mirrored];
+    const Features f = features(r, index);
+    accumulate(net, f, us, them);
+    const double p = sigmoid(output_from(net, us, them) * slope);
+    return { f, p, p - target(r, loss) };
+}
+
 } // namespace
 
 float  output(const Net& net, const Features& f) { return output_as<float>(net, f); }
@@ -216,11 +232,8 @@ double Trainer::compute_gradient(std::span<const Record> records, std::span<cons
         const size_t       begin  = batch.size() * s / GradientShards;
         const size_t       end    = batch.size() * (s + 1) / GradientShards;
         for (size_t b = begin; b < end; ++b) {
-            const Record&  r = records[batch[b] & ~Mirrored];
-            const Features f = features(r, batch[b]);
-            accumulate(used, f, us.data(), them.data());
-            const double p = sigmoid(output_from(used, us.data(), them.data()) * slope);
-            const double e = p - target(r, loss_);
+            const auto [f, p, e]
+                = predict(used, records, batch[b], loss_, slope, us.data(), them.data());
             sum += e * e;
             // d loss / d output, averaged over the batch.
             const float d = float(2 * e * p * (1 - p) * slope) * scale;
@@ -300,11 +313,8 @@ double Trainer::loss(std::span<const Record> records, std::span<const u32> indic
         const size_t       begin = indices.size() * s / GradientShards;
         const size_t       end   = indices.size() * (s + 1) / GradientShards;
         for (size_t b = begin; b < end; ++b) {
-            const Record&  r = records[indices[b] & ~Mirrored];
-            const Features f = features(r, indices[b]);
-            accumulate(used, f, us.data(), them.data());
             const double e
-                = sigmoid(output_from(used, us.data(), them.data()) * slope) - target(r, loss_);
+                = predict(used, records, indices[b], loss_, slope, us.data(), them.data()).error;
             sum += e * e;
         }
         shard_loss_[s] = sum;
