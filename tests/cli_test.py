@@ -97,6 +97,10 @@ class ErrorTest(unittest.TestCase):
         self.assertError("datagen", "--output", "/nonexistent/x.bin", "--games", "1",
                          mentions=["/nonexistent/x.bin"])
 
+    def test_datagen_net_that_does_not_load(self):
+        self.assertError("datagen", "--output", "/nonexistent/x.bin", "--games", "1",
+                         "--eval-file", "/nonexistent/net.nnue", mentions=["/nonexistent/net.nnue"])
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=1)

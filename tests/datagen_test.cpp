@@ -1,6 +1,7 @@
 // citadel datagen (docs/datagen.md): the record format round-trips every field, the filters keep
 // only quiet positions, a run's file depends on the seed and not on the thread count, a stopped
-// run continues to the same bytes, and a file of other settings is refused.
+// run continues to the same bytes, a file of other settings is refused, and a net's games are
+// told apart from the hand-written evaluation's.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <stdexcept>
 
 #include "datagen/datagen.h"
+#include "eval/nnue.h"
 #include "notation/fen.h"
 #include "notation/uci_move.h"
 
@@ -119,7 +121,7 @@ TEST(DatagenRecord, RefusesNonsense) {
 
 TEST(DatagenHeader, RoundTripsAndNamesItsVersion) {
     Header h;
-    h.settings       = { 123456789012345ull, 5000, 9, 350 };
+    h.settings       = { 123456789012345ull, 5000, 9, 350, 0x89abcdefu };
     h.games          = 1ull << 33;
     h.positions      = 3;
     const auto bytes = write_header(h);
@@ -221,6 +223,37 @@ TEST(DatagenRun, APositionTargetEndsWithTheGameThatReachesIt) {
     run_quietly(tiny_run(by_games.path, done.games, 1));
     EXPECT_EQ(file.bytes(), by_games.bytes());
     EXPECT_LT(run_quietly(tiny_run(fewer.path, done.games - 1, 1)).positions, 20u);
+}
+
+// A net's games are another data set: the header names the net, the file still depends only on
+// the seed, and a file the hand-written evaluation made is not continued by a net.
+TEST(DatagenRun, ANetsGamesAreAnotherDataSet) {
+    const auto net = eval::nnue::builtin();
+    ASSERT_TRUE(net);
+    TempFile by_hand("hand"), one("net-one"), two("net-two");
+    auto     with_net = [&](const std::string& path, u64 games, int threads) {
+        auto c               = tiny_run(path, games, threads);
+        c.net                = net;
+        c.settings.evaluator = evaluator_of(net.get());
+        return c;
+    };
+    run_quietly(tiny_run(by_hand.path, 2, 1));
+    run_quietly(with_net(one.path, 2, 1));
+    run_quietly(with_net(two.path, 2, 2));
+    EXPECT_EQ(one.bytes(), two.bytes());
+    EXPECT_NE(one.bytes(), by_hand.bytes());
+    const auto header = read_header(reinterpret_cast<const u8*>(one.bytes().data()));
+    ASSERT_TRUE(header.has_value());
+    EXPECT_EQ(header->settings.evaluator, u32(net->hash));
+    try {
+        run_quietly(with_net(by_hand.path, 3, 1));
+        FAIL() << "a net continued a file made by hand";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("by hand"), std::string::npos) << e.what();
+    }
+    auto mismatched = tiny_run(one.path, 3, 1); // settings that do not name the net given
+    mismatched.net  = net;
+    EXPECT_THROW(run_quietly(mismatched), std::invalid_argument);
 }
 
 TEST(DatagenRun, RefusesAFileOfOtherSettingsOrFormat) {

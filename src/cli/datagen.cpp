@@ -8,12 +8,15 @@
 
 #include "cli/command.h"
 #include "datagen/datagen.h"
+#include "eval/nnue.h"
 
 namespace citadel::cli {
 namespace {
 
 struct DatagenArgs {
     std::string        variant = "chess";
+    bool               net     = false;
+    std::string        eval_file;
     datagen::RunConfig config;
 };
 
@@ -50,13 +53,25 @@ Subcommand add_datagen(CLI::App& app) {
     cmd->add_option("--seed", c.settings.seed, "game i is seeded by (seed, i) (1)");
     cmd->add_option("--threads", c.threads, "games played at once (all cores)")
         ->check(CLI::Range(1, 256));
+    cmd->add_flag("--net", args->net,
+        "the built-in chess net plays the games instead of the hand-written evaluation");
+    cmd->add_option("--eval-file", args->eval_file, "this net plays the games (implies --net)");
     return { cmd,
         [args] {
             if (args->variant != "chess")
                 throw UsageError{ "datagen makes chess data only, not '" + args->variant + "'" };
-            const auto& config = args->config;
+            auto& config = args->config;
             if ((config.games > 0) == (config.positions > 0))
                 throw UsageError{ "datagen needs exactly one target: --games N or --positions N" };
+            if (!args->eval_file.empty()) {
+                auto net = eval::nnue::load_file(args->eval_file);
+                if (!net) throw UsageError{ "net " + args->eval_file + ": " + net.error() };
+                config.net = *net;
+            } else if (args->net) {
+                config.net = eval::nnue::builtin();
+                if (!config.net) throw UsageError{ "this build has no chess net built in" };
+            }
+            config.settings.evaluator = datagen::evaluator_of(config.net.get());
             datagen::Progress done;
             try {
                 done = datagen::run(config, print_progress);

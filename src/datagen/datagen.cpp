@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -11,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "eval/nnue.h"
 #include "game/game.h"
 #include "search/skill.h"
 
@@ -78,9 +80,11 @@ int white_score(const search::Score& score, Seat to_move) {
 }
 
 std::string describe(const Settings& s) {
+    char net[48] = "";
+    if (s.evaluator) std::snprintf(net, sizeof net, " a net (FNV-1a ending %08x)", s.evaluator);
     return "--seed " + std::to_string(s.seed) + " --nodes " + std::to_string(s.nodes)
         + " --random-plies " + std::to_string(s.random_plies) + " --max-opening-score "
-        + std::to_string(s.max_opening_score);
+        + std::to_string(s.max_opening_score) + (s.evaluator ? std::string(net) : " by hand");
 }
 
 // The header of the file at `path`, a new one if the file is missing or empty; a continued file
@@ -169,7 +173,13 @@ std::vector<TrainingPosition> play_game(
     return kept;
 }
 
+u32 evaluator_of(const eval::nnue::Network* net) {
+    return net ? std::max<u32>(1, u32(net->hash)) : 0;
+}
+
 Progress run(const RunConfig& config, const std::function<void(const Progress&)>& on_progress) {
+    if (config.settings.evaluator != evaluator_of(config.net.get()))
+        throw std::invalid_argument("datagen: settings.evaluator does not name the net given");
     using Clock           = std::chrono::steady_clock;
     Header       header   = open_file(config);
     const Header at_start = header;
@@ -209,9 +219,8 @@ Progress run(const RunConfig& config, const std::function<void(const Progress&)>
     std::atomic<u64>                             next_index{ header.games };
     std::atomic<bool>                            stop{ false };
     auto                                         play = [&] {
-        // The hand-written evaluation plays, as it did for every file of this format: data from a
-        // net's games would be another data set, with nothing in the header to tell them apart.
-        search::Engine<Chess> engine(search::Options{ .network = nullptr });
+        // The header names what plays (Settings::evaluator): a net's games are another data set.
+        search::Engine<Chess> engine(search::Options{ .network = config.net });
         while (!stop) {
             const u64 index = next_index++;
             if (config.games && index >= config.games) return;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,14 +37,19 @@ struct Progress {
     double eta_seconds          = -1; // -1: not known yet
 };
 
+// Settings::evaluator for games played by `net` (null: by hand).
+u32 evaluator_of(const eval::nnue::Network* net);
+
 // What run() writes to: the file, its settings, and when to stop (the file's totals, counting
 // what it held before: with games > 0 once it has that many games, else once it has at least
-// `positions` positions, ending with the game that reaches them).
+// `positions` positions, ending with the game that reaches them), and what plays the games: the
+// hand-written evaluation, or `net` (settings.evaluator must be evaluator_of(net)).
 struct RunConfig {
-    std::string path;
-    Settings    settings;
-    u64         games = 0, positions = 0;
-    int         threads = 1;
+    std::string                                path;
+    Settings                                   settings;
+    u64                                        games = 0, positions = 0;
+    int                                        threads = 1;
+    std::shared_ptr<const eval::nnue::Network> net; // null: the hand-written evaluation
 };
 
 // Creates the file, or continues it: a file with a header of other settings is refused, and

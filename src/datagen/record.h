@@ -42,6 +42,9 @@ struct Settings {
     u32 nodes             = 5000;
     u32 random_plies      = 8;
     u32 max_opening_score = 400;
+    // What played the games: 0 the hand-written evaluation, else a net, by the low 32 bits of its
+    // file's FNV-1a (never 0: evaluator_of()). Files made before the field held 0 there.
+    u32 evaluator = 0;
 
     friend bool operator==(const Settings&, const Settings&) = default;
 };
@@ -124,7 +127,7 @@ inline std::array<u8, HeaderBytes> write_header(const Header& h) {
     detail::put(&out[24], h.settings.nodes);
     detail::put(&out[28], h.settings.random_plies);
     detail::put(&out[32], h.settings.max_opening_score);
-    detail::put(&out[36], u32(0)); // reserved
+    detail::put(&out[36], h.settings.evaluator);
     detail::put(&out[40], h.games);
     detail::put(&out[48], h.positions);
     return out;
@@ -140,6 +143,7 @@ inline std::optional<Header> read_header(const u8* in) {
     h.settings.nodes             = detail::get<u32>(&in[24]);
     h.settings.random_plies      = detail::get<u32>(&in[28]);
     h.settings.max_opening_score = detail::get<u32>(&in[32]);
+    h.settings.evaluator         = detail::get<u32>(&in[36]);
     h.games                      = detail::get<u64>(&in[40]);
     h.positions                  = detail::get<u64>(&in[48]);
     return h;

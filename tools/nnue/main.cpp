@@ -213,11 +213,17 @@ int train(const Args& a) {
     m << "net: " << a.output << " (format version 1, " << bytes.size() << " bytes, fnv1a "
       << std::hex << eval::nnue::fnv1a(std::span<const u8>(bytes).first(bytes.size() - 8))
       << std::dec << ")\n";
-    for (const auto& f : data.files)
+    for (const auto& f : data.files) {
+        const u32 evaluator = f.header.settings.evaluator;
         m << "data: " << f.path << " seed " << f.header.settings.seed << " nodes "
           << f.header.settings.nodes << " random_plies " << f.header.settings.random_plies
-          << " max_opening_score " << f.header.settings.max_opening_score << " games "
-          << f.header.games << " positions " << f.header.positions << "\n";
+          << " max_opening_score " << f.header.settings.max_opening_score << " evaluator ";
+        if (evaluator)
+            m << "net-" << std::hex << std::setw(8) << std::setfill('0') << evaluator << std::dec;
+        else
+            m << "hand";
+        m << " games " << f.header.games << " positions " << f.header.positions << "\n";
+    }
     m << "commit: " << (a.commit.empty() ? git_commit() : a.commit) << "\n"
       << "hidden: " << trainer.net().hidden << "\n"
       << "lambda: " << loss.lambda << " (weight of sigmoid(score/K); 1 - lambda on the result)\n"
