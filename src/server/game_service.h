@@ -45,9 +45,10 @@ class GameService {
         AnalysisLimits analysis_limits = {}, ClusterNode* cluster = nullptr,
         double game_burst = kGameBurst);
     ~GameService() { stop(); }
-    // Stops the engines and the commit pool and drops every room (once): after it no thread of
-    // the service runs, so whatever its work calls (the peers, the store) may go. serve() calls
-    // it once the network threads have stopped, before anything else is destroyed.
+    // Stops the engines and the commit pool and drops every room (a second call finds nothing
+    // left to stop): after it no thread of the service runs, so whatever its work calls (the
+    // peers, the store) may go. serve() calls it once the network threads have stopped, before
+    // anything else is destroyed.
     void stop();
 
     // Rebuilds every stored game by replaying its steps; returns how many were loaded. None in
