@@ -7,7 +7,9 @@
 #   tamerlane:           no engine plays it yet, so the material is equal by the built-in
 #                        piece values (bench/match/players.h);
 #   chess_random8:       Stockfish at depth 10 within +-60 cp (400 lines of 8 random plies, for
-#                        fixed-node SPRTs beside chess_random.txt, which an earlier version made).
+#                        fixed-node SPRTs beside chess_random.txt, which an earlier version made);
+#   chess_random8_s3:    the same with seed 3 (a third set: fixed-node games repeat exactly, so a
+#                        test that needs more games needs new openings).
 # chess.txt is written by hand (well-known lines); bench/openings/evaluate_openings.py scores it.
 # Usage: bench/openings/make_openings.sh [build/citadel_match [build/citadel]]   (from the root)
 set -eu
@@ -57,4 +59,11 @@ header() {
         --seed 2
 } > $OUT/chess_random8.txt
 
-wc -l $OUT/silverman.txt $OUT/pawnrace.txt $OUT/tamerlane.txt $OUT/chess_random8.txt
+{
+    header Chess "random plies 8, Stockfish depth 10 within +-60 cp, seed 3"
+    $MATCH --make-openings 400 --plies 8 --engine /usr/games/stockfish --depth 10 --max-score 60 \
+        --seed 3
+} > $OUT/chess_random8_s3.txt
+
+wc -l $OUT/silverman.txt $OUT/pawnrace.txt $OUT/tamerlane.txt $OUT/chess_random8.txt \
+    $OUT/chess_random8_s3.txt
