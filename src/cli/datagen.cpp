@@ -71,7 +71,6 @@ Subcommand add_datagen(CLI::App& app) {
                 config.net = eval::nnue::builtin();
                 if (!config.net) throw UsageError{ "this build has no chess net built in" };
             }
-            config.settings.evaluator = datagen::evaluator_of(config.net.get());
             datagen::Progress done;
             try {
                 done = datagen::run(config, print_progress);

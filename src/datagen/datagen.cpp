@@ -87,35 +87,40 @@ std::string describe(const Settings& s) {
         + std::to_string(s.max_opening_score) + (s.evaluator ? std::string(net) : " by hand");
 }
 
+// Settings::evaluator for games played by `net` (null: by hand).
+u32 evaluator_of(const eval::nnue::Network* net) {
+    return net ? std::max<u32>(1, u32(net->hash)) : 0;
+}
+
 // The header of the file at `path`, a new one if the file is missing or empty; a continued file
 // is cut back to its complete games.
-Header open_file(const RunConfig& config) {
+Header open_file(const std::string& path, const Settings& settings) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    const auto      size = fs::file_size(config.path, ec);
+    const auto      size = fs::file_size(path, ec);
     if (ec || size == 0) {
-        const Header  header{ config.settings };
-        std::ofstream out(config.path, std::ios::binary | std::ios::trunc);
+        const Header  header{ settings };
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
         const auto    bytes = write_header(header);
         out.write(reinterpret_cast<const char*>(bytes.data()), HeaderBytes);
-        if (!out) throw std::runtime_error("cannot write the data file " + config.path);
+        if (!out) throw std::runtime_error("cannot write the data file " + path);
         return header;
     }
     std::array<u8, HeaderBytes> bytes{};
-    std::ifstream               in(config.path, std::ios::binary);
+    std::ifstream               in(path, std::ios::binary);
     in.read(reinterpret_cast<char*>(bytes.data()), HeaderBytes);
     const auto header = in ? read_header(bytes.data()) : std::nullopt;
     if (!header)
-        throw std::runtime_error(config.path + " is not a datagen file of format version "
-            + std::to_string(FormatVersion));
-    if (!(header->settings == config.settings))
-        throw std::runtime_error(config.path + " was made with " + describe(header->settings)
-            + ", not " + describe(config.settings) + "; name another file to start afresh");
+        throw std::runtime_error(
+            path + " is not a datagen file of format version " + std::to_string(FormatVersion));
+    if (!(header->settings == settings))
+        throw std::runtime_error(path + " was made with " + describe(header->settings) + ", not "
+            + describe(settings) + "; name another file to start afresh");
     const u64 complete = HeaderBytes + header->positions * RecordBytes;
     if (size < complete)
-        throw std::runtime_error(config.path + " holds " + std::to_string(size)
-            + " bytes, fewer than the " + std::to_string(complete) + " its header counts");
-    fs::resize_file(config.path, complete); // drops a game cut off
+        throw std::runtime_error(path + " holds " + std::to_string(size) + " bytes, fewer than the "
+            + std::to_string(complete) + " its header counts");
+    fs::resize_file(path, complete); // drops a game cut off
     return *header;
 }
 
@@ -173,15 +178,11 @@ std::vector<TrainingPosition> play_game(
     return kept;
 }
 
-u32 evaluator_of(const eval::nnue::Network* net) {
-    return net ? std::max<u32>(1, u32(net->hash)) : 0;
-}
-
 Progress run(const RunConfig& config, const std::function<void(const Progress&)>& on_progress) {
-    if (config.settings.evaluator != evaluator_of(config.net.get()))
-        throw std::invalid_argument("datagen: settings.evaluator does not name the net given");
+    Settings settings     = config.settings;
+    settings.evaluator    = evaluator_of(config.net.get());
     using Clock           = std::chrono::steady_clock;
-    Header       header   = open_file(config);
+    Header       header   = open_file(config.path, settings);
     const Header at_start = header;
     const auto   started  = Clock::now();
     auto         done     = [&] {
@@ -224,7 +225,7 @@ Progress run(const RunConfig& config, const std::function<void(const Progress&)>
         while (!stop) {
             const u64 index = next_index++;
             if (config.games && index >= config.games) return;
-            auto game = play_game(engine, config.settings, index);
+            auto game = play_game(engine, settings, index);
             {
                 std::lock_guard lock(mutex);
                 finished.emplace(index, std::move(game));

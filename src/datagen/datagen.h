@@ -37,13 +37,10 @@ struct Progress {
     double eta_seconds          = -1; // -1: not known yet
 };
 
-// Settings::evaluator for games played by `net` (null: by hand).
-u32 evaluator_of(const eval::nnue::Network* net);
-
 // What run() writes to: the file, its settings, and when to stop (the file's totals, counting
 // what it held before: with games > 0 once it has that many games, else once it has at least
 // `positions` positions, ending with the game that reaches them), and what plays the games: the
-// hand-written evaluation, or `net` (settings.evaluator must be evaluator_of(net)).
+// hand-written evaluation, or `net` (run() sets settings.evaluator from it).
 struct RunConfig {
     std::string                                path;
     Settings                                   settings;

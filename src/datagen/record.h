@@ -43,7 +43,7 @@ struct Settings {
     u32 random_plies      = 8;
     u32 max_opening_score = 400;
     // What played the games: 0 the hand-written evaluation, else a net, by the low 32 bits of its
-    // file's FNV-1a (never 0: evaluator_of()). Files made before the field held 0 there.
+    // file's FNV-1a (1 where they are 0). Files made before the field held 0 there.
     u32 evaluator = 0;
 
     friend bool operator==(const Settings&, const Settings&) = default;
