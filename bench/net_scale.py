@@ -9,9 +9,13 @@ factor net ≈ k · hand over all of them, and over those the hand-written evalu
 Usage: bench/net_scale.py DATA.bin [--citadel build/citadel] [--positions 250] [--depth 8]
                           [--eval-file NET.nnue] [--seed 7]"""
 import argparse
+import os
 import random
 import struct
-import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from engine_process import UciEngine  # noqa: E402  (tests/engine_process.py)
 
 HEADER, RECORD = 56, 32
 
@@ -57,34 +61,24 @@ def sample(path, count, seed):
 
 def scores(citadel, fens, depth, use_net, eval_file):
     """Each position's score (centipawns, side to move) at `depth`; None for a mate."""
-    engine = subprocess.Popen([citadel, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    send("uci")
+    engine = UciEngine("citadel", citadel)
     if eval_file:
-        send(f"setoption name EvalFile value {eval_file}")
-    send(f"setoption name Use NNUE value {'true' if use_net else 'false'}")
-    send("isready")
-    while engine.stdout.readline().strip() != "readyok":
-        pass
+        engine.send(f"setoption name EvalFile value {eval_file}")
+    engine.send(f"setoption name Use NNUE value {'true' if use_net else 'false'}")
+    engine.sync()
     out = []
     for fen in fens:
-        send("ucinewgame")
-        send(f"position fen {fen}")
-        send(f"go depth {depth}")
+        engine.send("ucinewgame")
+        engine.position(fen)
+        engine.send(f"go depth {depth}")
         last = None
-        while not (line := engine.stdout.readline()).startswith("bestmove"):
+        for line in engine.read_until(lambda l: l.startswith("bestmove")):
             if " score cp " in line:
                 last = int(line.split(" score cp ")[1].split()[0])
             elif " score mate " in line:
                 last = None
         out.append(last)
-    send("quit")
-    engine.wait()
+    engine.close()
     return out
 
 
