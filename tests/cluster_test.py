@@ -547,6 +547,34 @@ def test_sigterm_while_answering(b, nodes):
           f"the forwarded move is kept: {answers} {state and state['moves']}")
 
 
+def test_lost_in_flight(nodes):
+    """The connection to PostgreSQL lost in the middle of an append. After PostgreSQL committed
+    it (fault point pg.answer_lost) the node finds the steps stored and the move stands: refused
+    and undone, the room would lag the database and every later move would collide with the
+    stored one. Lost before PostgreSQL had it (pg.lost_in_write), the move is refused as not
+    stored, and played again it is stored once."""
+    for name, point in (("e", "pg.answer_lost"), ("f", "pg.lost_in_write")):
+        os.environ["CITADEL_FAILPOINT"] = point + ":1:fail"
+        try:
+            n = node(name)
+        finally:
+            del os.environ["CITADEL_FAILPOINT"]
+        nodes.append(n)
+        game, tokens = n.create()
+        status, out = n.post(f"/api/games/{game}/moves",
+                             {"token": tokens[0], "move": "e2e4", "ply": 0})
+        if point == "pg.answer_lost":
+            check(status == 200, f"{point}: the committed move stands: {status} {out}")
+        else:
+            check(status == 503 and error_code(out) == "storage_failed",
+                  f"{point}: the move is refused as not stored: {status} {out}")
+            moves(n, game, tokens, ["e2e4"])
+        moves(n, game, tokens, ["e7e5", "g1f3"])
+        check(steps_of(game) == ["move e2e4", "move e7e5", "move g1f3"],
+              f"{point}: each move stored once: {steps_of(game)}")
+        check(n.stop() == 0, f"{point}: {name} stops cleanly")
+
+
 def test_cut_off_from_bus(b, c, nodes):
     """A node that cannot reach Redis while the others can hands its games over to them (nobody
     could reach them through it) and takes no new one; once Redis is back it serves again."""
@@ -612,6 +640,7 @@ def main():
         test_sigstop_fences(b, c)
         test_sigterm_hands_over(b, c)
         test_sigterm_while_answering(b, nodes)
+        test_lost_in_flight(nodes)
         check(b.stop() == 0, "b stops cleanly")
     finally:
         for n in nodes:

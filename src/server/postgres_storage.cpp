@@ -1,5 +1,7 @@
 #include "server/postgres_storage.h"
 
+#include "server/failpoint.h"
+
 #include <libpq-fe.h>
 #include <poll.h>
 
@@ -182,12 +184,19 @@ class PostgresStorage::Connection {
     void ready() {
         outcome_unknown_ = false;
         pollfd idle{ PQsocket(conn_), POLLIN, 0 };
-        if (PQstatus(conn_) == CONNECTION_OK && poll(&idle, 1, 0) == 0) return;
+        if (!broken_ && PQstatus(conn_) == CONNECTION_OK && poll(&idle, 1, 0) == 0) return;
+        broken_ = false;
         PQreset(conn_);
         if (PQstatus(conn_) != CONNECTION_OK) throw Lost{ one_line(PQerrorMessage(conn_)) };
     }
     // Whether the connection was lost during a write that may have committed.
     bool outcome_unknown() const { return outcome_unknown_; }
+    // A fault point's loss of the connection in the middle of a write (failpoint.h): the next
+    // ready() connects again.
+    [[noreturn]] void lose_in_write(const char* point) {
+        outcome_unknown_ = broken_ = true;
+        throw Lost{ std::string("the connection was lost (fault point ") + point + ")" };
+    }
 
     // A read, or a write that may be sent again after a lost connection: it did nothing then,
     // or doing it twice is doing it once.
@@ -221,6 +230,7 @@ class PostgresStorage::Connection {
 
     PGconn* conn_            = nullptr;
     bool    outcome_unknown_ = false;
+    bool    broken_          = false; // by lose_in_write
 };
 
 // A connection taken from the pool (opened if none is idle and fewer than max_connections are
@@ -262,17 +272,28 @@ struct PostgresStorage::Borrowed {
     Borrowed& operator=(const Borrowed&) = delete;
 };
 
-void PostgresStorage::with_connection(
-    const std::string& what, const std::function<void(Connection&)>& work) {
+void PostgresStorage::with_connection(const std::string& what,
+    const std::function<void(Connection&)>&              work,
+    const std::function<bool(Connection&)>&              took_effect) {
     try {
         Borrowed c(*this);
+        bool     checking = false; // the write was lost in flight: did it commit?
         for (int run = 1;; ++run) {
             try {
                 c.connection->ready();
+                if (checking) {
+                    if (took_effect(*c.connection)) return;
+                    throw StorageError{ "the connection to PostgreSQL was lost during the write,"
+                                        " which was not stored" };
+                }
                 work(*c.connection);
                 return;
             } catch (const Connection::Lost& lost) {
-                if (c.connection->outcome_unknown())
+                if (c.connection->outcome_unknown() && took_effect && !checking) {
+                    checking = true;
+                    continue;
+                }
+                if (c.connection->outcome_unknown() || checking)
                     throw StorageError{ "the connection to PostgreSQL was lost during the write,"
                                         " so whether it was stored is unknown: "
                         + lost.message };
@@ -347,14 +368,30 @@ void PostgresStorage::append(const std::string& id, std::optional<int64_t> epoch
                       " AND ($3::bigint IS NULL OR owner_epoch = $3) RETURNING id), added AS (")
         + kInsertSteps + ") SELECT count(*) FROM game";
     bool found = false;
-    with_connection("cannot store the steps of game " + id, [&](Connection& c) {
-        found = c.exec_once(sql,
-                     { steps_json(first_seq, steps), id,
-                         epoch ? std::optional(num(*epoch)) : std::nullopt,
-                         finished ? "true" : "false" })
+    // After a loss in flight: the steps went in one statement, so they are all there or none.
+    // Locking the game's row first waits out the lost write where the server still runs it; the
+    // count, a statement later, sees what it left.
+    auto stored = [&](Connection& c) {
+        c.exec("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", { id });
+        found = c.exec("SELECT count(*) FROM steps WHERE game_id = $1 AND seq >= $2 AND seq < $3",
+                     { id, num(first_seq), num(first_seq + int64_t(steps.size())) })
                     .integer(0, 0)
-            == 1;
-    });
+            > 0;
+        return found;
+    };
+    with_connection(
+        "cannot store the steps of game " + id,
+        [&](Connection& c) {
+            if (failpoint("pg.lost_in_write")) c.lose_in_write("pg.lost_in_write");
+            found = c.exec_once(sql,
+                         { steps_json(first_seq, steps), id,
+                             epoch ? std::optional(num(*epoch)) : std::nullopt,
+                             finished ? "true" : "false" })
+                        .integer(0, 0)
+                == 1;
+            if (failpoint("pg.answer_lost")) c.lose_in_write("pg.answer_lost");
+        },
+        stored);
     if (found) return;
     if (epoch)
         throw NotOwner{ "game " + id + " is not at epoch " + num(*epoch)

@@ -71,7 +71,11 @@ class PostgresStorage final : public ClusterStorage {
     class Connection; // one libpq connection (postgres_storage.cpp)
     struct Borrowed; // a connection taken from the pool, given back when it goes
     // Runs `work` on a connection of the pool; a StorageError it throws is prefixed by `what`.
-    void with_connection(const std::string& what, const std::function<void(Connection&)>& work);
+    // A write lost in flight may have committed: `took_effect`, where given, finds out on a new
+    // connection (true: it did, and the call succeeds; false: it did not, a plain failure).
+    // Without it, or when that look fails too, the error says the outcome is unknown.
+    void with_connection(const std::string& what, const std::function<void(Connection&)>& work,
+        const std::function<bool(Connection&)>& took_effect = {});
     void create_tables(Connection& c);
     void insert_game(const StoredGame& game, const std::optional<std::string>& owner);
     void append(const std::string& id, std::optional<int64_t> epoch, int first_seq,
