@@ -6,12 +6,14 @@
 #include <thread>
 
 #include "game/game.h"
+#include "search/huge_array.h"
 #include "search/time.h"
 #include "search_support.h"
 
 namespace citadel {
 namespace {
 
+using search::HugeArray;
 using search_test::Root;
 using search_test::search_depth;
 
@@ -35,6 +37,22 @@ template <class V> void expect_forced_wins(std::initializer_list<MateCase> cases
             EXPECT_FALSE(search_test::forced_win(root.pos, c.moves - 1)) << c.fen << " is shorter";
         }
     }
+}
+
+// The tables on huge pages (search/huge_array.h): aligned for them, every element zero, and a
+// table replaced by another (Hash changed) is a new one, not a copy.
+TEST(SearchTables, HugeArraysAreAlignedAndZeroed) {
+    HugeArray<std::int16_t> a(3 * 1024 * 1024 + 5); // more than one huge page, not a multiple
+    ASSERT_EQ(a.size(), size_t(3 * 1024 * 1024 + 5));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a.begin()) % (size_t(2) << 20), 0u);
+    EXPECT_TRUE(std::all_of(a.begin(), a.end(), [](std::int16_t v) { return v == 0; }));
+    a[a.size() - 1] = 7;
+    EXPECT_EQ(a.end()[-1], 7);
+    a = HugeArray<std::int16_t>(10);
+    EXPECT_EQ(a.size(), 10u);
+    EXPECT_TRUE(std::all_of(a.begin(), a.end(), [](std::int16_t v) { return v == 0; }));
+    HugeArray<std::int16_t> none;
+    EXPECT_EQ(none.begin(), none.end());
 }
 
 TEST(SearchMates, Chess) {
@@ -312,6 +330,7 @@ TEST(SearchSkill, EvenLevelZeroTakesAFreeQueen) {
 namespace citadel {
 namespace {
 
+using search::HugeArray;
 using search_test::Root;
 using search_test::search_depth;
 

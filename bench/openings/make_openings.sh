@@ -9,7 +9,8 @@
 #   chess_random8:       Stockfish at depth 10 within +-60 cp (400 lines of 8 random plies, for
 #                        fixed-node SPRTs beside chess_random.txt, which an earlier version made);
 #   chess_random8_s3:    the same with seed 3 (a third set: fixed-node games repeat exactly, so a
-#                        test that needs more games needs new openings).
+#                        test that needs more games needs new openings);
+#   chess_random8_s4:    the same with seed 4, 2000 lines (up to 4000 games from one set).
 # chess.txt is written by hand (well-known lines); bench/openings/evaluate_openings.py scores it.
 # Usage: bench/openings/make_openings.sh [build/citadel_match [build/citadel]]   (from the root)
 set -eu
@@ -65,5 +66,11 @@ header() {
         --seed 3
 } > $OUT/chess_random8_s3.txt
 
+{
+    header Chess "random plies 8, Stockfish depth 10 within +-60 cp, seed 4"
+    $MATCH --make-openings 2000 --plies 8 --engine /usr/games/stockfish --depth 10 --max-score 60 \
+        --seed 4
+} > $OUT/chess_random8_s4.txt
+
 wc -l $OUT/silverman.txt $OUT/pawnrace.txt $OUT/tamerlane.txt $OUT/chess_random8.txt \
-    $OUT/chess_random8_s3.txt
+    $OUT/chess_random8_s3.txt $OUT/chess_random8_s4.txt

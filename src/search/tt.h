@@ -1,14 +1,15 @@
 // The transposition table: one per Engine, shared by its threads (lazy SMP). Entries are two
 // relaxed atomic words, the key xor-ed with the data, so a torn write by another thread is seen
 // as a miss, never as a wrong entry. Aging: each search bumps a 6-bit generation; replacement
-// prefers the shallowest and oldest entry of a two-entry bucket.
+// prefers the shallowest and oldest entry of a two-entry bucket. The buckets lie on huge pages
+// where the kernel gives them (search/huge_array.h).
 #pragma once
 
 #include <atomic>
 #include <cstddef>
-#include <memory>
 
 #include "core/move.h"
+#include "search/huge_array.h"
 
 namespace citadel::search {
 
@@ -28,9 +29,10 @@ class TranspositionTable {
     void resize(size_t mb) {
         size_t want = std::max<size_t>(mb, 1) * 1024 * 1024 / sizeof(Bucket), n = 1;
         while (n * 2 <= want) n *= 2;
-        buckets_ = std::make_unique<Bucket[]>(n);
-        mask_    = n - 1;
-        clear();
+        buckets_    = {}; // the old table goes first: two at once may not fit
+        buckets_    = HugeArray<Bucket>(n); // zeroed: every entry empty
+        mask_       = n - 1;
+        generation_ = 0;
     }
     void clear() {
         for (size_t i = 0; i <= mask_; ++i)
@@ -100,9 +102,9 @@ class TranspositionTable {
     Bucket&       bucket(u64 key) { return buckets_[key & mask_]; }
     const Bucket& bucket(u64 key) const { return buckets_[key & mask_]; }
 
-    std::unique_ptr<Bucket[]> buckets_;
-    size_t                    mask_       = 0;
-    int                       generation_ = 0;
+    HugeArray<Bucket> buckets_;
+    size_t            mask_       = 0;
+    int               generation_ = 0;
 };
 
 } // namespace citadel::search

@@ -28,6 +28,7 @@
 #include "eval/evaluate.h"
 #include "eval/nnue.h"
 #include "search/engine.h"
+#include "search/huge_array.h"
 #include "search/see.h"
 
 namespace citadel::search {
@@ -55,7 +56,8 @@ template <class V> class Worker {
         , id_(id) {
         history_.assign(2 * N * N, 0);
         counter_.assign(PieceLimit * N, Move{});
-        if constexpr (HasContinuation) continuation_.assign(PieceSquares * PieceSquares, 0);
+        if constexpr (HasContinuation)
+            continuation_ = HugeArray<std::int16_t>(size_t(PieceSquares) * PieceSquares);
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
                 reduction_[d][m] = int(0.5 + std::log(double(d)) * std::log(double(m)) / 2.2);
@@ -659,22 +661,22 @@ template <class V> class Worker {
         int   plies_from_null = 0;
     };
 
-    SearchShared&             shared_;
-    const int                 id_;
-    Position<V>               pos_;
-    std::deque<StateInfo<V>>  history_states_; // the game from its start to the root
-    std::vector<u64>          root_twice_; // see find_root_repeats()
-    StateInfo<V>              states_[MaxPly + 1];
-    Stack                     stack_[MaxPly + 2];
-    Move                      pv_[MaxPly + 1][MaxPly + 1];
-    int                       pv_length_[MaxPly + 2] = {};
-    std::vector<int>          history_; // [seat][from][to]
-    std::vector<Move>         counter_; // [moved piece][to]: the reply that refuted it
-    std::vector<std::int16_t> continuation_; // [piece_square one or two plies back][this move's]
-    int                       reduction_[64][64] = {};
-    std::vector<RootMove>     root_moves_;
-    std::atomic<u64>          nodes_{ 0 };
-    int                       seldepth_ = 0, pv_index_ = 0;
+    SearchShared&            shared_;
+    const int                id_;
+    Position<V>              pos_;
+    std::deque<StateInfo<V>> history_states_; // the game from its start to the root
+    std::vector<u64>         root_twice_; // see find_root_repeats()
+    StateInfo<V>             states_[MaxPly + 1];
+    Stack                    stack_[MaxPly + 2];
+    Move                     pv_[MaxPly + 1][MaxPly + 1];
+    int                      pv_length_[MaxPly + 2] = {};
+    std::vector<int>         history_; // [seat][from][to]
+    std::vector<Move>        counter_; // [moved piece][to]: the reply that refuted it
+    HugeArray<std::int16_t>  continuation_; // [piece_square one or two plies back][this move's]
+    int                      reduction_[64][64] = {};
+    std::vector<RootMove>    root_moves_;
+    std::atomic<u64>         nodes_{ 0 };
+    int                      seldepth_ = 0, pv_index_ = 0;
     // Chess with a net: the net (SearchShared::network at set_root) and the accumulator of each
     // ply's position; otherwise none and empty.
     const eval::nnue::Network*           network_ = nullptr;
