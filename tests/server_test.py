@@ -1035,9 +1035,32 @@ def test_bus():
         redis.wait()
 
 
+def test_malformed_failpoints():
+    """A malformed CITADEL_FAILPOINT (src/server/failpoint.h) arms nothing: the server plays
+    on where a well-formed spec for the same point would kill it or hold it."""
+    for spec in ("step.before_commit:0", "step.before_commit:x", "step.before_commit:1:",
+                 "step.before_commit:1:pause=0", "step.before_commit:1:pause=5x",
+                 "step.before_commit:1:failed", ":1", "step.before_commit"):
+        os.environ["CITADEL_FAILPOINT"] = spec
+        try:
+            s = Server(db=os.path.join(TMP, "failpoint.db"), log="failpoint.log")
+        finally:
+            del os.environ["CITADEL_FAILPOINT"]
+        try:
+            game, tokens = s.create()
+            t0 = time.monotonic()
+            status, out = s.post(f"/api/games/{game}/moves",
+                                 {"token": tokens[0], "move": "e2e4", "ply": 0})
+            check(status == 200 and time.monotonic() - t0 < 2,
+                  f"CITADEL_FAILPOINT={spec} arms nothing: {status} {out}")
+        finally:
+            check(s.stop() == 0, f"CITADEL_FAILPOINT={spec}: the server stops cleanly")
+
+
 def main():
     make_web()
     test_bad_arguments()
+    test_malformed_failpoints()
     test_connections_per_address()
     test_trusted_proxy()
     test_out_of_files()
