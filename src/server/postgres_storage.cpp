@@ -370,14 +370,23 @@ void PostgresStorage::append(const std::string& id, std::optional<int64_t> epoch
     bool found = false;
     // After a loss in flight: the steps went in one statement, so they are all there or none.
     // Locking the game's row first waits out the lost write where the server still runs it; the
-    // count, a statement later, sees what it left.
+    // read, a statement later, sees what it left. Other steps at those places were written by
+    // the game's new owner, after this node's write failed.
     auto stored = [&](Connection& c) {
         c.exec("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", { id });
-        found = c.exec("SELECT count(*) FROM steps WHERE game_id = $1 AND seq >= $2 AND seq < $3",
-                     { id, num(first_seq), num(first_seq + int64_t(steps.size())) })
-                    .integer(0, 0)
-            > 0;
-        return found;
+        const Result there = c.exec("SELECT kind, text FROM steps WHERE game_id = $1 AND"
+                                    " seq >= $2 AND seq < $3 ORDER BY seq",
+            { id, num(first_seq), num(first_seq + int64_t(steps.size())) });
+        if (there.rows() == 0) return false;
+        bool ours = there.rows() == int(steps.size());
+        for (int i = 0; ours && i < there.rows(); ++i)
+            ours = there.text(i, 0) == steps[size_t(i)].kind
+                && there.text(i, 1) == steps[size_t(i)].text;
+        if (!ours)
+            throw NotOwner{ "game " + id
+                + " has other steps where these were lost in flight (another node owns it"
+                  " now); nothing was stored" };
+        return found = true;
     };
     with_connection(
         "cannot store the steps of game " + id,
