@@ -1,4 +1,4 @@
-// HugeArray<T>: a fixed number of default-constructed Ts in memory aligned to 2 MB and offered to
+// HugeArray<T>: a fixed number of value-initialised Ts in memory aligned to 2 MB and offered to
 // the kernel as transparent huge pages (madvise). The search's big tables (the transposition
 // table, the continuation history) are read at random places: on 4 KB pages such a read mostly
 // misses the TLB as well as the cache, and the page walk costs as much again (docs/engine.md,

@@ -184,17 +184,17 @@ class PostgresStorage::Connection {
     void ready() {
         outcome_unknown_ = false;
         pollfd idle{ PQsocket(conn_), POLLIN, 0 };
-        if (!broken_ && PQstatus(conn_) == CONNECTION_OK && poll(&idle, 1, 0) == 0) return;
-        broken_ = false;
+        if (PQstatus(conn_) == CONNECTION_OK && poll(&idle, 1, 0) == 0) return;
         PQreset(conn_);
         if (PQstatus(conn_) != CONNECTION_OK) throw Lost{ one_line(PQerrorMessage(conn_)) };
     }
     // Whether the connection was lost during a write that may have committed.
     bool outcome_unknown() const { return outcome_unknown_; }
-    // A fault point's loss of the connection in the middle of a write (failpoint.h): the next
-    // ready() connects again.
+    // A fault point's loss of the connection in the middle of a write (failpoint.h): the
+    // connection is made afresh, as ready() would after a real loss.
     [[noreturn]] void lose_in_write(const char* point) {
-        outcome_unknown_ = broken_ = true;
+        outcome_unknown_ = true;
+        PQreset(conn_);
         throw Lost{ std::string("the connection was lost (fault point ") + point + ")" };
     }
 
@@ -230,7 +230,6 @@ class PostgresStorage::Connection {
 
     PGconn* conn_            = nullptr;
     bool    outcome_unknown_ = false;
-    bool    broken_          = false; // by lose_in_write
 };
 
 // A connection taken from the pool (opened if none is idle and fewer than max_connections are
