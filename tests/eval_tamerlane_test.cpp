@@ -98,6 +98,18 @@ TEST(EvalTamerlane, ACitadelWhoseDoorsAreGuardedIsFartherAway) {
     EXPECT_LT(tam(guarded), tam(open) - 100);
 }
 
+TEST(EvalTamerlane, AWallOfGuardedSquaresKeepsTheCitadelFartherAway) {
+    // White's king on c9 is three steps from Black's citadel (b9, the door a9, in). A black rook
+    // on b5 guards the whole b-file, which the king must cross: the doors themselves are free,
+    // but the way to them is not, so the refuge is farther and White's deficit counts for more
+    // than with the same rook on h5, off the way.
+    tamerlane_test::Pieces open = { { "c9", "K" }, { "f6", "k" }, { "h5", "r" }, { "j4", "r" } };
+    auto                   wall = open;
+    wall.erase("h5");
+    wall["b5"] = "r";
+    EXPECT_LT(tam(wall), tam(open) - 100);
+}
+
 TEST(EvalTamerlane, PawnsAreWorthWhatTheyBecomeAndMoreAsTheyAdvance) {
     tamerlane_test::Pieces base          = { { "f2", "K" }, { "f9", "k" } };
     auto                   rook_pawn_far = base, rook_pawn_near = base, camel_pawn = base;

@@ -18,12 +18,21 @@ using tamerlane::Ranks;
 
 struct TamerlaneMasks {
     BB  adjacent[Files]{}, file[Files]{};
+    BB  rect{}; // the 110 squares of the rectangle
+    BB  doors[2]{}; // beside Black's citadel z9 (a8-a10), beside White's l2 (k1-k3)
     BB  passed[2][Cells]{}; // own and adjacent files strictly ahead
     BB  ahead[2][Cells]{}; // own file strictly ahead
     int centrality[Cells]{};
 
     constexpr TamerlaneMasks() {
-        for (int s = 0; s < Cells; ++s) file[s % Files] |= bit<BB>(Square(s));
+        for (int s = 0; s < Cells; ++s) {
+            file[s % Files] |= bit<BB>(Square(s));
+            rect |= bit<BB>(Square(s));
+        }
+        for (int r = 0; r < 3; ++r) {
+            doors[0] |= bit<BB>(G::square(0, Ranks - 3 + r));
+            doors[1] |= bit<BB>(G::square(Files - 1, r));
+        }
         for (int f = 0; f < Files; ++f)
             adjacent[f] = (f > 0 ? file[f - 1] : BB{}) | (f + 1 < Files ? file[f + 1] : BB{});
         for (int s = 0; s < Cells; ++s) {
@@ -49,30 +58,41 @@ int distance(Square a, Square b) {
     return std::max(std::abs(a % Files - b % Files), std::abs(a / Files - b / Files));
 }
 
+// The squares one king step from a square of b, b included (the rectangle only: the citadels
+// are entered by the caller).
+BB king_spread(BB b) {
+    const auto& M = kMasks;
+    const BB    h = b | shift_by(b & ~M.file[Files - 1], 1) | shift_by(b & ~M.file[0], -1);
+    return (h | shift_by(h, Files) | shift_by(h, -Files)) & M.rect;
+}
+
 // Steps the senior royal of c needs to stand in the enemy citadel (which must be empty), or a
-// large number when more than w.citadel_draw_reach. A door (a square beside the citadel) the
-// enemy attacks costs w.citadel_door_guarded steps more: the royal cannot stand there until the
-// guard is driven off or gone. The attacks are looked at only for a royal already within reach.
-int citadel_steps(const Position<Tamerlane>& pos, Seat c, const TamerlaneWeights& w) {
+// large number when more than w.citadel_draw_reach. The royal walks by king steps to a door (a
+// square beside the citadel) and in; a square the enemy guards costs w.citadel_square_guarded
+// steps more, for the royal cannot stand there until the guard is driven off or gone. So a rook
+// on the doors' file or a wall of guarded squares keeps out even a royal that stands near.
+int citadel_steps(const Position<Tamerlane>& pos, Seat c, BB guarded, const TamerlaneWeights& w) {
     constexpr int Far     = 99;
     const Square  citadel = tamerlane::enemy_citadel(c);
     if (pos.piece_on(citadel)) return Far;
     Square r = lsb(pos.pieces(c, pos.senior_royal(c)));
     if (r == NoSquare || r >= Cells) return Far;
-    // The citadel's doors: a8-a10 beside z9 (Black's), k1-k3 beside l2 (White's).
-    const int file = citadel == tamerlane::BlackCitadel ? 0 : Files - 1;
-    const int rank = citadel == tamerlane::BlackCitadel ? Ranks - 2 : 1;
-    // To the middle door: one step more than to the nearest at most.
-    const int ahead = distance(r, G::square(file, rank));
-    if (ahead > w.citadel_draw_reach) return Far;
-    const BB occ  = pos.pieces();
-    int      best = Far;
-    for (int dr = -1; dr <= 1; ++dr) {
-        const Square door    = G::square(file, rank + dr);
-        const bool   guarded = pos.attacked(Seat(c ^ 1), door, occ);
-        best = std::min(best, distance(r, door) + (guarded ? w.citadel_door_guarded : 0));
+    const BB  doors = kMasks.doors[citadel == tamerlane::BlackCitadel ? 0 : 1];
+    const int reach = std::min(w.citadel_draw_reach, 15),
+              toll  = std::max(w.citadel_square_guarded, 0);
+    // Cheap first: the middle door (at most one step farther than the nearest) out of reach.
+    if (distance(r, Square(lsb(doors) + Files)) > reach) return Far;
+    // within[k]: the squares the royal reaches in k steps or fewer.
+    BB within[16];
+    within[0] = bit<BB>(r);
+    for (int k = 0; k < reach; ++k) {
+        if (any(within[k] & doors)) return k + 1;
+        if (k + 1 == reach) break;
+        BB next = within[k] | (king_spread(within[k]) & ~guarded);
+        if (k >= toll) next |= king_spread(within[k - toll]) & guarded;
+        within[k + 1] = next;
     }
-    return best + 1;
+    return Far;
 }
 
 } // namespace
@@ -117,6 +137,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
     int         side[2]  = { 0, 0 };
     int         units[2] = { 0, 0 }; // attacks on the neighbourhood of seat's lone royal
     BB          zone[2]{};
+    BB          guards[2]{}; // the squares each seat attacks (the citadel's way in)
     for (Seat c : { White, Black })
         if (pos.royal_count(c) == 1) {
             Square r = lsb(pos.royals(c));
@@ -147,11 +168,13 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
                 if (any(own_pawns & M.ahead[c][s])) v -= w.doubled;
                 if (!any(their_pawns & M.passed[c][s])) v += w.passed + w.passed_rank * q;
                 units[them] += popcount(A.pawn_attack[c][s] & zone[them]);
+                guards[c] |= A.pawn_attack[c][s];
                 continue;
             }
             const BB  moves = pos.moves_of(t, s, occ);
             const int mob   = popcount(moves & ~own);
             units[them] += popcount(moves & zone[them]);
+            guards[c] |= moves;
             v += tamerlane_value(t, w);
             switch (u8(t)) {
             case Rook:
@@ -175,6 +198,8 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
         v += w.royal_extra * (royals - 1);
         if (pos.may_swap(c)) v += w.swap_right;
         if (test(pos.pieces(c, AdventitiousKing), tamerlane::own_citadel(c))) v += w.citadel_refuge;
+        for (Square r : squares(pos.royals(c)))
+            if (r < Cells) guards[c] |= A.leap[King][r];
         if (royals == 1) {
             Square r = lsb(pos.royals(c));
             if (r < Cells) {
@@ -197,7 +222,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
     // The citadel: a side that is behind and whose senior royal can reach the enemy citadel in a
     // few steps holds a draw there; the closer, the nearer the score is to 0.
     const Seat behind = val < 0 ? White : Black;
-    const int  steps  = citadel_steps(pos, behind, w);
+    const int  steps  = citadel_steps(pos, behind, guards[behind ^ 1], w);
     if (val != 0 && steps <= w.citadel_draw_reach) val = val * steps / (w.citadel_draw_reach + 1);
     return val;
 }
