@@ -107,7 +107,7 @@ double output_exact(const Net& net, const Features& f);
 // What the loss is: target = lambda * sigmoid(score / k) + (1 - lambda) * result, loss =
 // (sigmoid(output * Scale / k) - target)^2, both from the side to move's view.
 struct Loss {
-    double lambda = 0.75;
+    double lambda = 0.9;
     double k      = 400; // centipawns
 };
 double target(const Record& r, const Loss& loss);
