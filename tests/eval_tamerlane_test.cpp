@@ -110,6 +110,26 @@ TEST(EvalTamerlane, AWallOfGuardedSquaresKeepsTheCitadelFartherAway) {
     EXPECT_LT(tam(wall), tam(open) - 100);
 }
 
+TEST(EvalTamerlane, TheSideAheadGainsByTradingPieces) {
+    // White is a rook up in both positions; in the second the knights and camels are gone from
+    // both sides, each placed as the other side's mirror so that they cancel. The lead is worth
+    // more with fewer defenders (6 of Black's 16 pieces fewer: about 581 * 6 * 24 / 1024 cp).
+    // Black's king on a10 is far from White's citadel, so no refuge scales the score.
+    tamerlane_test::Pieces few
+        = { { "f2", "K" }, { "a10", "k" }, { "e5", "R" }, { "g5", "R" }, { "f6", "r" } };
+    auto many = few;
+    for (const auto& [white, black] : { std::pair{ "b3", "b8" }, { "c2", "c9" }, { "i3", "i8" } }) {
+        many[white] = "N";
+        many[black] = "n";
+    }
+    for (const auto& [white, black] :
+        { std::pair{ "b1", "b10" }, { "j1", "j10" }, { "k3", "k8" } }) {
+        many[white] = "C";
+        many[black] = "c";
+    }
+    EXPECT_GT(tam(few), tam(many) + 50);
+}
+
 TEST(EvalTamerlane, PawnsAreWorthWhatTheyBecomeAndMoreAsTheyAdvance) {
     tamerlane_test::Pieces base          = { { "f2", "K" }, { "f9", "k" } };
     auto                   rook_pawn_far = base, rook_pawn_near = base, camel_pawn = base;

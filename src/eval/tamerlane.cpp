@@ -131,11 +131,12 @@ int tamerlane_value(PieceType t, const TamerlaneWeights& w) {
 }
 
 int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
-    const auto& A        = kAttacks<G>;
-    const auto& M        = kMasks;
-    const BB    occ      = pos.pieces();
-    int         side[2]  = { 0, 0 };
-    int         units[2] = { 0, 0 }; // attacks on the neighbourhood of seat's lone royal
+    const auto& A         = kAttacks<G>;
+    const auto& M         = kMasks;
+    const BB    occ       = pos.pieces();
+    int         side[2]   = { 0, 0 };
+    int         units[2]  = { 0, 0 }; // attacks on the neighbourhood of seat's lone royal
+    int         pieces[2] = { 0, 0 }; // pieces that are neither pawns nor royals
     BB          zone[2]{};
     BB          guards[2]{}; // the squares each seat attacks (the citadel's way in)
     for (Seat c : { White, Black })
@@ -176,6 +177,7 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
             units[them] += popcount(moves & zone[them]);
             guards[c] |= moves;
             v += tamerlane_value(t, w);
+            ++pieces[c];
             switch (u8(t)) {
             case Rook:
                 v += w.rook_mobility * mob;
@@ -219,10 +221,15 @@ int evaluate_white(const Position<Tamerlane>& pos, const TamerlaneWeights& w) {
     }
     int val = side[White] - side[Black];
 
+    // Trading down: each piece the side behind has lost makes its lead count for more, so the side
+    // ahead trades pieces (fewer defenders to swap the king onto or to give up for the guards).
+    const Seat    behind      = val < 0 ? White : Black;
+    constexpr int StartPieces = 16; // rooks to war engines, two of each but one general, one vizier
+    val += val * std::max(StartPieces - pieces[behind], 0) * w.trade_down / 1024;
+
     // The citadel: a side that is behind and whose senior royal can reach the enemy citadel in a
     // few steps holds a draw there; the closer, the nearer the score is to 0.
-    const Seat behind = val < 0 ? White : Black;
-    const int  steps  = citadel_steps(pos, behind, guards[behind ^ 1], w);
+    const int steps = citadel_steps(pos, behind, guards[behind ^ 1], w);
     if (val != 0 && steps <= w.citadel_draw_reach) val = val * steps / (w.citadel_draw_reach + 1);
     return val;
 }

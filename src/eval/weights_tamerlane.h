@@ -20,7 +20,7 @@ namespace citadel::eval {
     X(rook_mobility) X(picket_mobility) X(giraffe_mobility) X(leaper_mobility) X(center)      \
     /* royals */                                                                              \
     X(king_attack) X(king_shield) X(royal_attacked) X(swap_right) X(citadel_refuge)           \
-    X(citadel_draw_reach) X(citadel_square_guarded)                                           \
+    X(citadel_draw_reach) X(citadel_square_guarded) X(trade_down)                             \
     /* the side to move's initiative */                                                       \
     X(tempo)
 
@@ -60,6 +60,7 @@ inline constexpr TamerlaneWeights kTamerlaneWeights = {
     .citadel_refuge         = 100,
     .citadel_draw_reach     = 7,
     .citadel_square_guarded = 2,
+    .trade_down             = 24,
     .tempo                  = 7,
 };
 
