@@ -116,6 +116,19 @@ TEST(NnueTrainer, AMirroredIndexHasTheReflectedPositionsLoss) {
     EXPECT_GT(std::abs(trainer.loss(records, mirrored) - trainer.loss(records, all(2))), 1e-9);
 }
 
+TEST(NnueTrainer, TheTargetWeighsTheScoreNineTenthsByDefault) {
+    // Games chose lambda 0.9 (docs/nnue_training.md, "The loss"); both labels are turned to the
+    // side to move's view: Black to move in a position White scores +480 and won.
+    using R = datagen::GameResult;
+    Loss loss;
+    loss.k = 250;
+    EXPECT_DOUBLE_EQ(loss.lambda, 0.9);
+    const Record lost = record("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30", 480, R::WhiteWins);
+    EXPECT_NEAR(target(lost, loss), 0.9 / (1 + std::exp(480.0 / 250)) + 0.1 * 0, 1e-12);
+    const Record drawn = record("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30", 100, R::Draw);
+    EXPECT_NEAR(target(drawn, loss), 0.9 / (1 + std::exp(-100.0 / 250)) + 0.1 * 0.5, 1e-12);
+}
+
 TEST(NnueTrainer, GradientMatchesFiniteDifferences) {
     const auto records = hand_records();
     const Loss loss{ 0.5, 100 };

@@ -31,8 +31,9 @@ struct Args {
     int                      quantised_epochs = 1;
     bool                     mirror           = false;
     int                      threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    double                   lambda = 0.9, k = 0, lr = 0.001, lr_final = 0.00001, holdout = 0.01;
-    u64                      seed = 1;
+    double                   lambda = Loss{}.lambda, k = 0, lr = 0.001, lr_final = 0.00001;
+    double                   holdout = 0.01;
+    u64                      seed    = 1;
     std::string              command_line;
 };
 
