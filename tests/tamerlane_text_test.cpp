@@ -145,6 +145,15 @@ TEST(TamerlaneSan, PromotionsArrivalsSwapsRelocationsCitadels) {
     Pos out(tfen({ { "a5", "K" }, { "a10", "k" } }, "w A/- - 0/0 0 1"));
     EXPECT_EQ(out.san("l2k2"), "Ak2");
     EXPECT_EQ(out.parse("Ak2"), "l2k2");
+    // ... and when another piece of its kind reaches the same square (found by fuzzing).
+    Pos two(tfen({ { "k1", "A" }, { "a5", "K" }, { "a10", "k" } }, "w A/- - 0/0 0 1"));
+    EXPECT_EQ(two.san("l2k2"), "Al2k2");
+    EXPECT_EQ(two.parse("Al2k2"), "l2k2");
+    EXPECT_EQ(two.parse("Al2-k2"), "l2k2");
+    EXPECT_EQ(two.san("k1k2"), "Ak1k2");
+    EXPECT_EQ(two.parse("Ak1k2"), "k1k2");
+    EXPECT_EQ(two.error("Ak2"), SanError::Code::Ambiguous);
+    EXPECT_EQ(two.error("Az9k2"), SanError::Code::NoSuchMove);
 }
 
 TEST(TamerlaneSan, CheckAndMate) {

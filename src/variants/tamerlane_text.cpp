@@ -174,6 +174,12 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
         capture = body.back() != '-';
         body.remove_suffix(1);
     }
+    // A citadel origin is named whole: it has no file or rank of the rectangle.
+    Square from_citadel = NoSquare;
+    if (auto s = parse_square<G>(body); s && is_citadel(*s)) {
+        from_citadel = *s;
+        body         = {};
+    }
     int from_file = -1, from_rank = -1;
     if (!body.empty() && is_lower(body[0]) && body[0] < 'a' + Files) {
         from_file = body[0] - 'a';
@@ -196,6 +202,7 @@ template <> Result<Move, SanError> parse_san<Tamerlane>(const P& pos, std::strin
         if (m.kind() != MoveKind::Normal || m.to() != *to) continue;
         const PieceType t = type_of(pos.piece_on(m.from()));
         if (pawn ? !is_pawn(t) || (pawn_kind && t != pawn_kind) : t != piece) continue;
+        if (from_citadel != NoSquare && m.from() != from_citadel) continue;
         const bool in_citadel = m.from() >= Cells;
         const int  file       = in_citadel ? -2 : G::file_of(m.from()),
                   rank        = in_citadel ? -2 : G::rank_of(m.from());
