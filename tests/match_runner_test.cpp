@@ -233,6 +233,41 @@ TEST(MatchRunner, OpeningsArePlayedWithBothColours) {
         EXPECT_EQ(*by_round[round].tag("FEN"), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
 }
 
+TEST(MatchRunner, FirstOpeningSkipsPartOfTheFileAndRepeatsAreWarnedOf) {
+    std::string openings = temp_path("three_openings.txt"), pgn = temp_path("first.pgn");
+    std::ofstream(openings) << "e2e4\n# a comment\nd2d4\nc2c4\n";
+    MatchRun r = run("--engine builtin:greedy --engine builtin:random --games 4 --depth 1 "
+                     "--first-opening 2 --openings "
+        + openings + " --pgn " + pgn);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
+    Replayed games = replay_file(pgn, "greedy");
+    ASSERT_EQ(games.games.size(), 4u);
+    std::map<int, std::string> first_move;
+    for (auto& g : games.games) first_move[std::stoi(*g.tag("Round"))] = g.moves.at(0).san;
+    EXPECT_EQ(first_move,
+        (std::map<int, std::string>{ { 1, "d4" }, { 2, "d4" }, { 3, "c4" }, { 4, "c4" } }));
+    // Six games from the last two openings: the last two games start the file's part again.
+    r = run("--engine builtin:greedy --engine builtin:random --games 6 --depth 1 "
+            "--first-opening 2 --openings "
+        + openings);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("warning: 6 games from 2 openings: games after the first 4 play them "
+                            "again, and at a fixed --nodes or --depth repeat those games exactly"),
+        std::string::npos)
+        << r.output;
+    for (auto [args, message] : {
+             std::pair{ "--first-opening 4 --openings " + openings,
+                 "--first-opening 4: the openings file has only 3 openings" },
+             { "--first-opening 2", "--first-opening needs --openings" },
+             { "--first-opening 0 --openings " + openings, "--first-opening takes a whole number" },
+         }) {
+        r = run("--engine builtin:greedy --engine builtin:random --depth 1 " + args);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
+        EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+    }
+}
+
 TEST(MatchRunner, AnIllegalOpeningIsRefusedByLine) {
     std::string openings = temp_path("bad_openings.txt");
     std::ofstream(openings) << "e2e4 e7e5\ne2e4 e2e4\n";

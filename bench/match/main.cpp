@@ -26,6 +26,7 @@ Options:
   --variant V          chess (default), silverman, pawnrace, tamerlane
   --games N            games to play (default 2); colours alternate, each opening twice
   --openings FILE      one opening per line: a FEN/TFEN, or UCI moves from the start
+  --first-opening N    start at the file's Nth opening (default 1), e.g. to hold some out
   --tc BASE+INC        clock in seconds per game and per move (10+0.1)
   --nodes N, --depth N fixed limits per move (with or without a clock)
   --timemargin MS      lateness forgiven on the clock (default 0)
@@ -164,6 +165,7 @@ SprtConfig parse_sprt(const std::vector<std::string>& words) {
 struct Command {
     MatchConfig config;
     int         make_openings = 0, plies = 0, max_score = 50;
+    long long   first_opening = 1; // 1-based, among the file's openings
 };
 
 Command parse(int argc, char** argv) {
@@ -196,7 +198,9 @@ Command parse(int argc, char** argv) {
         else if (a == "--openings") {
             std::string error;
             if (!read_openings(value(), c.openings, error)) throw UsageError(error);
-        } else if (a == "--tc")
+        } else if (a == "--first-opening")
+            cmd.first_opening = to_number(a, value(), 1);
+        else if (a == "--tc")
             c.tc = parse_tc(value());
         else if (a == "--nodes")
             c.nodes = to_number(a, value(), 1);
@@ -230,6 +234,14 @@ Command parse(int argc, char** argv) {
             cmd.max_score = int(to_number(a, value(), 0));
         else
             throw UsageError("unknown argument '" + a + "' (see --help)");
+    }
+    if (cmd.first_opening > 1) {
+        if (c.openings.empty()) throw UsageError("--first-opening needs --openings");
+        if (cmd.first_opening > (long long)c.openings.size())
+            throw UsageError("--first-opening " + std::to_string(cmd.first_opening)
+                + ": the openings file has only " + std::to_string(c.openings.size())
+                + " openings");
+        c.openings.erase(c.openings.begin(), c.openings.begin() + (cmd.first_opening - 1));
     }
     if (cmd.make_openings) {
         if (engines.size() > 1) throw UsageError("--make-openings takes at most one --engine");

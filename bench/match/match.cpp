@@ -142,6 +142,7 @@ template <class V> class MatchRunner {
     int run() {
         if (!check_openings()) return 2;
         if (!check_players()) return 2;
+        warn_if_openings_repeat();
         if (!c_.positions_path.empty()) {
             positions_.open(c_.positions_path, std::ios::trunc);
             if (!positions_) {
@@ -166,6 +167,17 @@ template <class V> class MatchRunner {
     }
 
   private:
+    // Each opening gives two games; past that the file starts again, and at a fixed limit
+    // without a clock the engines play the same games again, which only look like more data.
+    void warn_if_openings_repeat() {
+        const long long distinct = 2 * (long long)c_.openings.size();
+        if (c_.openings.empty() || c_.games <= distinct) return;
+        err_ << "warning: " << c_.games << " games from " << c_.openings.size()
+             << " openings: games after the first " << distinct << " play them again";
+        if (!c_.tc.on()) err_ << ", and at a fixed --nodes or --depth repeat those games exactly";
+        err_ << " (a longer file, or --first-opening for another part of one)\n";
+    }
+
     bool check_openings() {
         for (const auto& op : c_.openings) {
             Game<V>     game;
