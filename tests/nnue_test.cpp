@@ -9,6 +9,7 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 #include "core/movegen.h"
 #include "eval/nnue.h"
@@ -71,22 +72,29 @@ TEST(NnueFormat, TheEmbeddedNetParses) {
 }
 
 TEST(NnueFormat, SaveThenLoadGivesTheSameNet) {
-    for (int hidden : { 16, 64, 128, 256, 1024 }) {
+    for (auto [hidden, buckets, activation] :
+        { std::tuple{ 16, 1, Activation::CReLU }, { 64, 8, Activation::SCReLU },
+            { 128, 1, Activation::CReLU }, { 128, 8, Activation::CReLU },
+            { 256, 3, Activation::SCReLU }, { 1024, 1, Activation::CReLU } }) {
         SCOPED_TRACE(hidden);
-        auto       net    = random_network(hidden, u64(hidden));
+        SCOPED_TRACE(buckets);
+        auto       net    = random_network(hidden, u64(hidden), buckets, activation);
         const auto bytes  = serialize(*net);
         auto       loaded = parse(bytes);
         ASSERT_TRUE(loaded) << loaded.error();
         const Network& back = **loaded;
         EXPECT_EQ(back.hidden, hidden);
-        EXPECT_EQ(bytes.size(), size_t(HeaderBytes + 2 * (Inputs * hidden + 3 * hidden) + 12));
+        EXPECT_EQ(back.buckets, buckets);
+        EXPECT_EQ(back.activation, activation);
+        EXPECT_EQ(bytes.size(),
+            size_t(HeaderBytes + 2 * (Inputs * hidden + hidden) + buckets * (4 * hidden + 4) + 8));
         EXPECT_EQ(
             std::memcmp(back.feature_weights, net->feature_weights, sizeof net->feature_weights),
             0);
         EXPECT_EQ(std::memcmp(back.feature_bias, net->feature_bias, sizeof net->feature_bias), 0);
         EXPECT_EQ(
             std::memcmp(back.output_weights, net->output_weights, sizeof net->output_weights), 0);
-        EXPECT_EQ(back.output_bias, net->output_bias);
+        EXPECT_EQ(std::memcmp(back.output_bias, net->output_bias, sizeof net->output_bias), 0);
         EXPECT_EQ(serialize(back), bytes);
     }
 }
@@ -137,7 +145,7 @@ TEST(NnueFormat, RefusesWrongMagicVersionAndSizes) {
     auto no_zero = good;
     no_zero[7]   = ' ';
     EXPECT_NE(error_of(no_zero).find("magic"), std::string::npos);
-    EXPECT_NE(edit(8, 2).find("version 2"), std::string::npos);
+    EXPECT_NE(edit(8, 3).find("version 3 (this engine reads 1 and 2)"), std::string::npos);
     EXPECT_NE(edit(8, 0).find("version 0"), std::string::npos);
     EXPECT_NE(edit(12, 769).find("inputs 769"), std::string::npos);
     for (u32 hidden : { 0u, 8u, 100u, 1040u, 0xffffffffu })
@@ -147,6 +155,39 @@ TEST(NnueFormat, RefusesWrongMagicVersionAndSizes) {
     EXPECT_NE(edit(20, 127).find("QA 127"), std::string::npos);
     EXPECT_NE(edit(24, 32).find("QB 32"), std::string::npos);
     EXPECT_NE(edit(28, 600).find("SCALE 600"), std::string::npos);
+    for (u32 buckets : { 0u, 9u, 0xffffffffu })
+        EXPECT_NE(
+            edit(32, buckets).find("output buckets " + std::to_string(buckets)), std::string::npos);
+    EXPECT_NE(edit(32, 2).find("truncated"), std::string::npos); // the file has one bucket
+    EXPECT_NE(edit(36, 2).find("activation 2"), std::string::npos);
+    // SCReLU's int16 products need output weights within +-128: 129 is refused, 128 read.
+    auto wide                      = random_network(64, 5, 1, Activation::SCReLU);
+    wide->output_weights[0][1][63] = 128;
+    wide->output_weights[0][0][0]  = -128;
+    EXPECT_EQ(error_of(serialize(*wide)), "(parsed)");
+    wide->output_weights[0][1][63] = 129;
+    EXPECT_NE(error_of(serialize(*wide)).find("output weight 129 out of range"), std::string::npos)
+        << error_of(serialize(*wide));
+    wide->activation = Activation::CReLU; // CReLU's products are formed in 32 bits
+    EXPECT_EQ(error_of(serialize(*wide)), "(parsed)");
+}
+
+// Version 1 (CReLU, one output, a 32-byte header: nets made before output buckets) is still read.
+TEST(NnueFormat, VersionOneIsStillRead) {
+    const auto                 net = random_network(64, 8);
+    const auto                 v2  = serialize(*net);
+    std::vector<unsigned char> v1(v2.begin(), v2.begin() + 32);
+    put_u32(v1, 8, 1);
+    v1.insert(v1.end(), v2.begin() + HeaderBytes, v2.end());
+    rehash(v1);
+    auto loaded = parse(v1);
+    ASSERT_TRUE(loaded) << loaded.error();
+    EXPECT_EQ((*loaded)->buckets, 1);
+    EXPECT_EQ((*loaded)->activation, Activation::CReLU);
+    EXPECT_EQ(serialize(**loaded), v2);
+    auto cut = v1;
+    cut.pop_back();
+    EXPECT_NE(error_of(cut).find("truncated"), std::string::npos) << error_of(cut);
 }
 
 TEST(NnueFormat, RefusesACorruptFileByItsHash) {
@@ -202,7 +243,8 @@ struct Playouts {
             refresh(net, b.pos, fresh);
             ASSERT_TRUE(same_accumulator(net, stack[ply], fresh))
                 << when << " at ply " << ply << " of " << fen;
-            ASSERT_EQ(evaluate(net, stack[ply], b.pos.side_to_move()), evaluate(net, b.pos));
+            ASSERT_EQ(evaluate(net, stack[ply], b.pos.side_to_move(), popcount(b.pos.pieces())),
+                evaluate(net, b.pos));
         };
         for (int g = 0; g < games; ++g) {
             std::vector<Move> line; // none: a null move
@@ -303,12 +345,12 @@ TEST(NnueEval, TheFormulaOnAHandMadeNet) {
     // Neuron 0 only: bias 100, plus 200 in White's view of its own king on e1 and -50 in
     // Black's view of that king (the other side's, on e8 once flipped); the black king on h8
     // weighs nothing.
-    auto net                  = std::make_shared<Network>();
-    net->hidden               = 16;
-    net->feature_bias[0]      = 100;
-    net->output_weights[0][0] = 64; // the mover's accumulator
-    net->output_weights[1][0] = -32;
-    net->output_bias          = 16320; // QA * QB: 400 cp
+    auto net                     = std::make_shared<Network>();
+    net->hidden                  = 16;
+    net->feature_bias[0]         = 100;
+    net->output_weights[0][0][0] = 64; // the mover's accumulator
+    net->output_weights[0][1][0] = -32;
+    net->output_bias[0]          = 16320; // QA * QB: 400 cp
 
     net->feature_weights[feature_index(White, White, 5, 4)][0] = 200; // clamps at QA
     net->feature_weights[feature_index(Black, White, 5, 4)][0] = -50;
@@ -319,6 +361,25 @@ TEST(NnueEval, TheFormulaOnAHandMadeNet) {
     EXPECT_EQ(evaluate(*net, b.pos), (255 * 64 - 50 * 32 + 16320) * 400 / (255 * 64));
     Board<Chess> black("7k/8/8/8/8/8/8/4K3 b - - 0 1");
     EXPECT_EQ(evaluate(*net, black.pos), (50 * 64 - 255 * 32 + 16320) * 400 / (255 * 64));
+    // SCReLU squares the activations; the sum of squares is divided by QA before the bias.
+    net->activation = Activation::SCReLU;
+    EXPECT_EQ(
+        evaluate(*net, b.pos), ((255 * 255 * 64 - 50 * 50 * 32) / 255 + 16320) * 400 / (255 * 64));
+    // Two output buckets: two kings are in the first (1 to 16 pieces), 17 pieces in the second.
+    net->activation              = Activation::CReLU;
+    net->buckets                 = 2;
+    net->output_weights[1][0][0] = 0;
+    net->output_weights[1][1][0] = 0;
+    net->output_bias[1]          = -16320;
+    EXPECT_EQ(evaluate(*net, b.pos), (255 * 64 - 50 * 32 + 16320) * 400 / (255 * 64));
+    Board<Chess> many("7k/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    EXPECT_EQ(evaluate(*net, many.pos), -400);
+    EXPECT_EQ(bucket_of(2, 16), 0);
+    EXPECT_EQ(bucket_of(2, 17), 1);
+    for (auto [pieces, bucket] : { std::pair{ 2, 0 }, { 4, 0 }, { 5, 1 }, { 28, 6 }, { 29, 7 },
+             { 32, 7 }, { 0, 0 }, { 40, 7 } })
+        EXPECT_EQ(bucket_of(8, pieces), bucket) << pieces;
+    for (int pieces = 2; pieces <= 32; ++pieces) EXPECT_EQ(bucket_of(1, pieces), 0);
 }
 
 #ifdef __AVX2__
@@ -331,16 +392,32 @@ TEST(NnueSimd, Avx2EqualsScalarBitForBit) {
     for (auto& row : extreme->feature_weights)
         for (auto& w : row) w = std::int16_t(rng());
     for (auto& w : extreme->feature_bias) w = std::int16_t(rng());
-    for (auto& side : extreme->output_weights)
+    for (auto& side : extreme->output_weights[0])
         for (auto& w : side) w = rng() % 4 ? std::int16_t(-32768) : std::int16_t(rng());
-    extreme->output_bias = std::int32_t(rng());
-    auto saturated       = std::make_shared<Network>(); // every activation QA whatever the board
-    saturated->hidden    = MaxHidden;
+    extreme->output_bias[0] = std::int32_t(rng());
+    auto saturated          = std::make_shared<Network>(); // every activation QA whatever the board
+    saturated->hidden       = MaxHidden;
     for (auto& w : saturated->feature_bias) w = 30000;
-    for (auto& side : saturated->output_weights)
+    for (auto& side : saturated->output_weights[0])
         for (auto& w : side) w = -32768;
+    // SCReLU at its limits: activations at QA against output weights of -128 (the int16 product
+    // -32640 and the int32 lanes' worst case), and random weights within +-128 in 8 buckets.
+    auto square_saturated        = std::make_shared<Network>(*saturated);
+    square_saturated->activation = Activation::SCReLU;
+    for (auto& side : square_saturated->output_weights[0])
+        for (auto& w : side) w = -SCReluMaxOutputWeight;
+    auto square_extreme        = std::make_shared<Network>(*extreme);
+    square_extreme->activation = Activation::SCReLU;
+    square_extreme->buckets    = MaxBuckets;
+    for (auto& bucket : square_extreme->output_weights)
+        for (auto& side : bucket)
+            for (auto& w : side) w = std::int16_t(int(rng() % 257) - 128);
+    for (auto& bias : square_extreme->output_bias) bias = std::int32_t(rng());
     for (const auto& net : { shared_random(128), shared_random(1024, 3),
-             std::shared_ptr<const Network>(extreme), std::shared_ptr<const Network>(saturated) }) {
+             std::shared_ptr<const Network>(random_network(128, 4, 8, Activation::SCReLU)),
+             std::shared_ptr<const Network>(extreme), std::shared_ptr<const Network>(saturated),
+             std::shared_ptr<const Network>(square_extreme),
+             std::shared_ptr<const Network>(square_saturated) }) {
         auto fens = random_positions<Chess>(300, 0, 100, 4);
         for (const auto& fen : fens) {
             Board<Chess> b(fen);
@@ -348,9 +425,10 @@ TEST(NnueSimd, Avx2EqualsScalarBitForBit) {
             refresh(*net, b.pos, scalar, Simd::Scalar);
             refresh(*net, b.pos, avx2, Simd::Avx2);
             ASSERT_TRUE(same_accumulator(*net, scalar, avx2)) << fen;
-            const Seat stm = b.pos.side_to_move();
-            ASSERT_EQ(
-                evaluate(*net, scalar, stm, Simd::Scalar), evaluate(*net, scalar, stm, Simd::Avx2))
+            const Seat stm    = b.pos.side_to_move();
+            const int  pieces = popcount(b.pos.pieces());
+            ASSERT_EQ(evaluate(*net, scalar, stm, pieces, Simd::Scalar),
+                evaluate(*net, scalar, stm, pieces, Simd::Avx2))
                 << fen;
             for (Move m : legal_moves(b.pos)) {
                 Accumulator after_scalar, after_avx2;
@@ -364,6 +442,8 @@ TEST(NnueSimd, Avx2EqualsScalarBitForBit) {
     Board<Chess> start(std::string(Chess::StartFen));
     EXPECT_EQ(evaluate(*saturated, start.pos, Simd::Avx2), -EvalLimit);
     EXPECT_EQ(evaluate(*saturated, start.pos, Simd::Scalar), -EvalLimit);
+    EXPECT_EQ(evaluate(*square_saturated, start.pos, Simd::Avx2), -EvalLimit);
+    EXPECT_EQ(evaluate(*square_saturated, start.pos, Simd::Scalar), -EvalLimit);
 }
 #endif
 

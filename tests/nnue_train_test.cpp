@@ -129,17 +129,14 @@ TEST(NnueTrainer, TheTargetWeighsTheScoreNineTenthsByDefault) {
     EXPECT_NEAR(target(drawn, loss), 0.9 / (1 + std::exp(-100.0 / 250)) + 0.1 * 0.5, 1e-12);
 }
 
-TEST(NnueTrainer, GradientMatchesFiniteDifferences) {
-    const auto records = hand_records();
-    const Loss loss{ 0.5, 100 };
-    Trainer    trainer(Net::random(8, 3), loss, Schedule{}, 1);
-    const auto batch = all(records.size());
-    trainer.compute_gradient(records, batch);
+// The trainer's gradient against central differences of the loss in double precision.
+void expect_gradient_is_the_slope(
+    const Trainer& trainer, const std::vector<Record>& records, const Loss& loss) {
     Net         net = trainer.net();
     const auto& g   = trainer.gradient();
-    // Every group: feature rows, feature bias, output weights, output bias.
-    const size_t groups[] = { net.feature_weights(), net.feature_bias(), net.output_weights(),
-        net.output_bias(), net.params.size() };
+    // Every group: feature rows, feature bias, output weights, output biases.
+    const size_t groups[] = { net.feature_weights(), net.feature_bias(), net.output_weights(0),
+        net.output_bias(0), net.params.size() };
     for (int group = 0; group < 4; ++group) {
         double largest = 0;
         int    checked = 0;
@@ -159,6 +156,20 @@ TEST(NnueTrainer, GradientMatchesFiniteDifferences) {
         }
         EXPECT_GT(largest, 1e-4) << "group " << group << ": no gradient to check";
         EXPECT_GT(checked, 0);
+    }
+}
+
+TEST(NnueTrainer, GradientMatchesFiniteDifferences) {
+    const auto records = hand_records();
+    const Loss loss{ 0.5, 100 };
+    // CReLU with one output; SCReLU with two, the hand's positions in both (3 to 32 pieces).
+    for (auto [buckets, activation] :
+        { std::pair{ 1, Activation::CReLU }, { 2, Activation::SCReLU } }) {
+        SCOPED_TRACE(buckets);
+        Trainer    trainer(Net::random(8, 3, buckets, activation), loss, Schedule{}, 1);
+        const auto batch = all(records.size());
+        trainer.compute_gradient(records, batch);
+        expect_gradient_is_the_slope(trainer, records, loss);
     }
 }
 
@@ -200,14 +211,24 @@ const Data& self_play() {
     return data;
 }
 
-// A net trained on self_play() for three epochs, with its held-out losses before and after each.
+// A net trained on self_play() for three epochs, with its held-out losses before and after each:
+// CReLU with one output, or (squared) SCReLU with eight.
 struct Trained {
     Net                 net;
     std::vector<double> held_out;
     std::vector<u32>    held;
 };
+Trained        train_on_self_play(int buckets, Activation activation);
 const Trained& trained() {
-    static const Trained t = [] {
+    static const Trained t = train_on_self_play(1, Activation::CReLU);
+    return t;
+}
+const Trained& trained_squared() {
+    static const Trained t = train_on_self_play(8, Activation::SCReLU);
+    return t;
+}
+Trained train_on_self_play(int buckets, Activation activation) {
+    return [&] {
         const auto&      data      = self_play();
         const size_t     n         = data.records.size();
         const size_t     held      = n / 10;
@@ -216,8 +237,9 @@ const Trained& trained() {
         const int epochs = 3, batch = 128;
         const u64 steps = (train_idx.size() + batch - 1) / batch * epochs;
         Loss      loss{ 0.75, fit_k(std::span<const Record>(data.records).first(n - held)) };
-        Trainer   trainer(Net::random(32, 1), loss, Schedule{ 0.002, 0.0002, steps }, 2);
-        Trained   out;
+        Trainer   trainer(
+              Net::random(32, 1, buckets, activation), loss, Schedule{ 0.002, 0.0002, steps }, 2);
+        Trained out;
         out.held = held_idx;
         out.held_out.push_back(trainer.loss(data.records, held_idx));
         for (int e = 0; e < epochs; ++e) {
@@ -231,40 +253,50 @@ const Trained& trained() {
         out.net = trainer.net();
         return out;
     }();
-    return t;
 }
 
 TEST(NnueTrainer, HeldOutLossFallsOnSelfPlay) {
     ASSERT_GT(self_play().records.size(), 1000u);
-    const auto& losses = trained().held_out;
-    ASSERT_EQ(losses.size(), 4u);
-    EXPECT_LT(losses[1], losses[0]);
-    EXPECT_LT(losses[3], losses[1]);
+    for (const Trained* t : { &trained(), &trained_squared() }) {
+        const auto& losses = t->held_out;
+        ASSERT_EQ(losses.size(), 4u);
+        EXPECT_LT(losses[1], losses[0]);
+        EXPECT_LT(losses[3], losses[1]);
+    }
 }
 
 TEST(NnueTrainer, TheEngineReadsTheExportAndAgreesWithTheFloatNet) {
-    const Net& net    = trained().net;
-    const auto bytes  = eval::nnue::serialize(*quantise(net));
-    auto       loaded = eval::nnue::parse(bytes);
-    ASSERT_TRUE(loaded) << loaded.error();
-    const eval::nnue::Network& q = **loaded;
-    ASSERT_EQ(bytes.size(), eval::nnue::HeaderBytes + 2 * (768 * 32 + 32 + 64) + 4 + 8u);
-    EXPECT_EQ(q.hidden, 32);
-    EXPECT_EQ(q.feature_weights[5][7], std::lround(net.params[5 * 32 + 7] * QA));
-    EXPECT_EQ(q.output_weights[1][8], std::lround(net.params[net.output_weights() + 40] * QB));
-    EXPECT_EQ(q.output_bias, std::lround(double(net.params[net.output_bias()]) * QA * QB));
+    for (const Trained* t : { &trained(), &trained_squared() }) {
+        const Net& net = t->net;
+        SCOPED_TRACE(net.buckets);
+        const auto bytes  = eval::nnue::serialize(*quantise(net));
+        auto       loaded = eval::nnue::parse(bytes);
+        ASSERT_TRUE(loaded) << loaded.error();
+        const eval::nnue::Network& q = **loaded;
+        ASSERT_EQ(bytes.size(),
+            eval::nnue::HeaderBytes + 2 * (768 * 32 + 32) + net.buckets * (2 * 64 + 4) + 8u);
+        EXPECT_EQ(q.hidden, 32);
+        EXPECT_EQ(q.buckets, net.buckets);
+        EXPECT_EQ(q.activation, net.activation);
+        EXPECT_EQ(q.feature_weights[5][7], std::lround(net.params[5 * 32 + 7] * QA));
+        const int last = net.buckets - 1;
+        EXPECT_EQ(q.output_weights[last][1][8],
+            std::lround(net.params[net.output_weights(last) + 40] * QB));
+        EXPECT_EQ(
+            q.output_bias[last], std::lround(double(net.params[net.output_bias(last)]) * QA * QB));
 
-    // Quantisation error: each output weight is off by up to 1/(2 QB), each accumulator by up to
-    // 32/(2 QA); over 2N active units that is a few centipawns. The integer side is the engine's
-    // own evaluation of the position, accumulators and all.
-    const auto& data = self_play();
-    double      sum = 0, worst = 0;
-    for (const auto& r : data.records) {
-        const double diff = std::abs(output(net, features(r)) * Scale - engine_eval(q, r));
-        sum += diff, worst = std::max(worst, diff);
+        // Quantisation error: each output weight is off by up to 1/(2 QB), each accumulator by up
+        // to 32/(2 QA); over 2N active units that is a few centipawns. The integer side is the
+        // engine's own evaluation of the position, accumulators and all.
+        const auto& data = self_play();
+        double      sum = 0, worst = 0;
+        for (const auto& r : data.records) {
+            const double diff = std::abs(output(net, features(r)) * Scale - engine_eval(q, r));
+            sum += diff, worst = std::max(worst, diff);
+        }
+        EXPECT_LT(sum / double(data.records.size()), 3.0);
+        EXPECT_LT(worst, 15.0);
     }
-    EXPECT_LT(sum / double(data.records.size()), 3.0);
-    EXPECT_LT(worst, 15.0);
 }
 
 TEST(NnueTrainer, QuantisedTrainingEndsOnTheExportedNet) {
@@ -281,25 +313,33 @@ TEST(NnueTrainer, QuantisedTrainingEndsOnTheExportedNet) {
 
     // Snapped, the float net computes what the engine does with the file, but for the last
     // division's truncation.
-    Trainer snapped(trained().net, Loss{}, Schedule{}, 1);
-    snapped.snap_to_grid();
-    const auto q = quantise(snapped.net());
-    EXPECT_EQ(eval::nnue::serialize(*quantise(on_grid(snapped.net()))), eval::nnue::serialize(*q));
-    for (const auto& r : self_play().records)
-        ASSERT_LT(std::abs(output(snapped.net(), features(r)) * Scale - engine_eval(*q, r)), 1.01);
+    for (const Trained* t : { &trained(), &trained_squared() }) {
+        Trainer snapped(t->net, Loss{}, Schedule{}, 1);
+        snapped.snap_to_grid();
+        const auto q = quantise(snapped.net());
+        EXPECT_EQ(
+            eval::nnue::serialize(*quantise(on_grid(snapped.net()))), eval::nnue::serialize(*q));
+        // SCReLU truncates twice (the sum of squares by QA, then the output).
+        for (const auto& r : self_play().records)
+            ASSERT_LT(
+                std::abs(output(snapped.net(), features(r)) * Scale - engine_eval(*q, r)), 2.01);
+    }
 }
 
 TEST(NnueTrainer, CheckpointRoundTrips) {
     TempDir    dir("citadel-nnue-ckpt-");
     const auto path    = (dir.path / "net.ckpt").string();
     const auto records = hand_records();
-    Trainer    a(Net::random(8, 2), Loss{ 0.6, 150 }, Schedule{}, 1);
+    Trainer    a(Net::random(8, 2, 4, Activation::SCReLU), Loss{ 0.6, 150 }, Schedule{}, 1);
     a.step(records, all(records.size()));
     ASSERT_TRUE(a.save(path, 4));
     Trainer b(Net::random(16, 0), Loss{}, Schedule{}, 1);
     int     epochs = 0;
     ASSERT_EQ(b.load(path, epochs), std::nullopt);
     EXPECT_EQ(epochs, 4);
+    EXPECT_EQ(b.net().hidden, 8);
+    EXPECT_EQ(b.net().buckets, 4);
+    EXPECT_EQ(b.net().activation, Activation::SCReLU);
     EXPECT_EQ(b.steps(), 1u);
     EXPECT_EQ(b.net().params, a.net().params);
     EXPECT_EQ(b.loss_settings().k, 150);

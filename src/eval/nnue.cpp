@@ -2,6 +2,7 @@
 #include "eval/nnue.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -14,9 +15,11 @@ namespace {
 
 constexpr unsigned char kMagic[8] = { 'C', 'I', 'T', 'N', 'N', 'U', 'E', 0 };
 
-// The file's size for N hidden neurons: header, feature weights and biases, output weights and
-// bias, hash.
-constexpr size_t file_size(size_t n) { return HeaderBytes + 2 * (Inputs * n + n + 2 * n) + 4 + 8; }
+// The file's size for N hidden neurons and B buckets after a header of `header` bytes: feature
+// weights and biases, each bucket's output weights and bias, hash.
+constexpr size_t file_size(size_t n, size_t buckets, size_t header = HeaderBytes) {
+    return header + 2 * (Inputs * n + n) + buckets * (2 * 2 * n + 4) + 8;
+}
 
 // Reads little-endian integers from bytes whose length was checked beforehand.
 struct Reader {
@@ -70,25 +73,29 @@ void add_rows(const std::int16_t* in, std::int16_t* out, const std::int16_t* con
     }
 }
 
-// Sum of clamp(acc, 0, QA) * w over both halves, exactly. The AVX2 path adds into int32 lanes:
-// each lane takes two products of at most 255 * 32768 per step, 2N/16 <= 128 steps, so it stays
-// below 2^31 for N <= MaxHidden and the result equals the scalar 64-bit sum.
+// Sum of act(acc) * w over both halves of one bucket, exactly: act is clamp(acc, 0, QA), or its
+// square for SCReLU (the sum then at QA * QA * QB). The AVX2 path adds into int32 lanes: for CReLU
+// each lane takes two products of at most 255 * 32768 per step; for SCReLU two of at most
+// 255 * (255 * 128), the activation times the weight first formed in int16 (parse() keeps such
+// weights within +-128). With 2N/16 <= 128 steps a lane stays below 2^31 for N <= MaxHidden, and
+// the result equals the scalar 64-bit sum.
 std::int64_t output_sum(
-    const Network& net, const std::int16_t* own, const std::int16_t* other, Simd simd) {
-    const int n = net.hidden;
+    const Network& net, const std::int16_t* own, const std::int16_t* other, int bucket, Simd simd) {
+    const int  n      = net.hidden;
+    const bool square = net.activation == Activation::SCReLU;
 #ifdef __AVX2__
     if (simd == Simd::Avx2) {
         const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
         __m256i       sum = zero;
         for (int side = 0; side < 2; ++side) {
             const std::int16_t* a = side == 0 ? own : other;
-            const std::int16_t* w = net.output_weights[side];
+            const std::int16_t* w = net.output_weights[bucket][side];
             for (int i = 0; i < n; i += HiddenStep) {
                 __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
                 x         = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
-                sum       = _mm256_add_epi32(sum,
-                          _mm256_madd_epi16(
-                              x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i))));
+                __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
+                if (square) y = _mm256_mullo_epi16(x, y);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, y));
             }
         }
         alignas(32) std::int32_t lanes[8];
@@ -102,8 +109,11 @@ std::int64_t output_sum(
     std::int64_t total = 0;
     for (int side = 0; side < 2; ++side) {
         const std::int16_t* a = side == 0 ? own : other;
-        for (int i = 0; i < n; ++i)
-            total += std::int64_t(std::clamp<int>(a[i], 0, QA)) * net.output_weights[side][i];
+        const std::int16_t* w = net.output_weights[bucket][side];
+        for (int i = 0; i < n; ++i) {
+            const std::int64_t x = std::clamp<int>(a[i], 0, QA);
+            total += (square ? x * x : x) * w[i];
+        }
     }
     return total;
 }
@@ -118,23 +128,32 @@ u64 fnv1a(std::span<const unsigned char> bytes) {
 
 Loaded parse(std::span<const unsigned char> bytes) {
     auto size_text = [](size_t n) { return std::to_string(n) + " bytes"; };
-    if (bytes.size() < HeaderBytes)
-        return "truncated: " + size_text(bytes.size()) + ", the header alone has 32";
+    if (bytes.size() < HeaderBytesV1)
+        return "truncated: " + size_text(bytes.size()) + ", the header alone has at least 32";
     if (!std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin()))
         return std::string("bad magic: not a Citadel net (CITNNUE)");
     Reader    r{ bytes, 8 };
     const u32 version = r.u32_(), inputs = r.u32_(), hidden = r.u32_();
     const u32 qa = r.u32_(), qb = r.u32_(), scale = r.u32_();
-    if (version != FormatVersion)
-        return "unsupported version " + std::to_string(version) + " (this engine reads 1)";
+    if (version != 1 && version != FormatVersion)
+        return "unsupported version " + std::to_string(version) + " (this engine reads 1 and 2)";
+    const size_t header = version == 1 ? HeaderBytesV1 : HeaderBytes;
+    if (bytes.size() < header)
+        return "truncated: " + size_text(bytes.size()) + ", the header alone has "
+            + std::to_string(header);
+    const u32 buckets = version == 1 ? 1 : r.u32_(), activation = version == 1 ? 0 : r.u32_();
     if (inputs != Inputs) return "inputs " + std::to_string(inputs) + ", expected 768";
     if (hidden < MinHidden || hidden > MaxHidden || hidden % HiddenStep)
         return "hidden size " + std::to_string(hidden)
             + ", expected a multiple of 16 from 16 to 1024";
     if (qa != QA || qb != QB || scale != Scale)
         return "quantisation QA " + std::to_string(qa) + ", QB " + std::to_string(qb) + ", SCALE "
-            + std::to_string(scale) + "; version 1 has 255, 64, 400";
-    const size_t expected = file_size(hidden);
+            + std::to_string(scale) + "; this engine reads 255, 64, 400";
+    if (buckets < 1 || buckets > MaxBuckets)
+        return "output buckets " + std::to_string(buckets) + ", expected 1 to 8";
+    if (activation > u32(Activation::SCReLU))
+        return "activation " + std::to_string(activation) + ", expected 0 (CReLU) or 1 (SCReLU)";
+    const size_t expected = file_size(hidden, buckets, header);
     if (bytes.size() < expected)
         return "truncated: " + size_text(bytes.size()) + ", a net of hidden size "
             + std::to_string(hidden) + " has " + size_text(expected);
@@ -145,15 +164,25 @@ Loaded parse(std::span<const unsigned char> bytes) {
     if (fnv1a(bytes.first(expected - 8)) != stored)
         return std::string("hash mismatch: the file is corrupt");
 
-    auto net    = std::make_shared<Network>();
-    net->hidden = int(hidden);
-    net->hash   = stored;
+    auto net        = std::make_shared<Network>();
+    net->hidden     = int(hidden);
+    net->buckets    = int(buckets);
+    net->activation = Activation(activation);
+    net->hash       = stored;
     for (int f = 0; f < Inputs; ++f)
         for (u32 i = 0; i < hidden; ++i) net->feature_weights[f][i] = r.i16();
     for (u32 i = 0; i < hidden; ++i) net->feature_bias[i] = r.i16();
-    for (int side = 0; side < 2; ++side)
-        for (u32 i = 0; i < hidden; ++i) net->output_weights[side][i] = r.i16();
-    net->output_bias = r.i32();
+    for (u32 b = 0; b < buckets; ++b) {
+        for (int side = 0; side < 2; ++side)
+            for (u32 i = 0; i < hidden; ++i) {
+                const std::int16_t w = r.i16();
+                if (net->activation == Activation::SCReLU && std::abs(w) > SCReluMaxOutputWeight)
+                    return "output weight " + std::to_string(w)
+                        + " out of range: an SCReLU net's lie within +-128";
+                net->output_weights[b][side][i] = w;
+            }
+        net->output_bias[b] = r.i32();
+    }
     return std::shared_ptr<const Network>(std::move(net));
 }
 
@@ -161,7 +190,7 @@ Loaded load_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot open " + path;
     // No more than the largest net and one byte: /dev/zero is refused, not read for ever.
-    std::vector<unsigned char> bytes(file_size(MaxHidden) + 1);
+    std::vector<unsigned char> bytes(file_size(MaxHidden, MaxBuckets) + 1);
     in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     if (in.bad()) return "cannot read " + path;
     bytes.resize(size_t(in.gcount()));
@@ -171,14 +200,17 @@ Loaded load_file(const std::string& path) {
 std::vector<unsigned char> serialize(const Network& net) {
     std::vector<unsigned char> out(std::begin(kMagic), std::end(kMagic));
     Writer                     w{ out };
-    for (u32 v : { FormatVersion, u32(Inputs), u32(net.hidden), u32(QA), u32(QB), u32(Scale) })
+    for (u32 v : { FormatVersion, u32(Inputs), u32(net.hidden), u32(QA), u32(QB), u32(Scale),
+             u32(net.buckets), u32(net.activation) })
         w.put(v, 4);
     for (int f = 0; f < Inputs; ++f)
         for (int i = 0; i < net.hidden; ++i) w.put(u16(net.feature_weights[f][i]), 2);
     for (int i = 0; i < net.hidden; ++i) w.put(u16(net.feature_bias[i]), 2);
-    for (int side = 0; side < 2; ++side)
-        for (int i = 0; i < net.hidden; ++i) w.put(u16(net.output_weights[side][i]), 2);
-    w.put(u32(net.output_bias), 4);
+    for (int b = 0; b < net.buckets; ++b) {
+        for (int side = 0; side < 2; ++side)
+            for (int i = 0; i < net.hidden; ++i) w.put(u16(net.output_weights[b][side][i]), 2);
+        w.put(u32(net.output_bias[b]), 4);
+    }
     w.put(fnv1a(out), 8);
     return out;
 }
@@ -247,17 +279,19 @@ void copy(const Network& net, const Accumulator& before, Accumulator& after) {
     for (Seat p : { White, Black }) std::copy_n(before.values[p], net.hidden, after.values[p]);
 }
 
-int evaluate(const Network& net, const Accumulator& acc, Seat side_to_move, Simd simd) {
-    const std::int64_t sum
-        = output_sum(net, acc.values[side_to_move], acc.values[side_to_move ^ 1], simd);
-    const std::int64_t cp = (sum + net.output_bias) * Scale / (QA * QB);
+int evaluate(const Network& net, const Accumulator& acc, Seat side_to_move, int pieces, Simd simd) {
+    const int    bucket = bucket_of(net.buckets, pieces);
+    std::int64_t sum
+        = output_sum(net, acc.values[side_to_move], acc.values[side_to_move ^ 1], bucket, simd);
+    if (net.activation == Activation::SCReLU) sum /= QA;
+    const std::int64_t cp = (sum + net.output_bias[bucket]) * Scale / (QA * QB);
     return int(std::clamp<std::int64_t>(cp, -EvalLimit, EvalLimit));
 }
 
 int evaluate(const Network& net, const Position<Chess>& pos, Simd simd) {
     Accumulator acc;
     refresh(net, pos, acc, simd);
-    return evaluate(net, acc, pos.side_to_move(), simd);
+    return evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()), simd);
 }
 
 } // namespace citadel::eval::nnue

@@ -392,7 +392,8 @@ template <class V> class Worker {
     int static_eval(int ply) const {
         if constexpr (IsChess)
             if (network_)
-                return eval::nnue::evaluate(*network_, accumulators_[ply], pos_.side_to_move());
+                return eval::nnue::evaluate(
+                    *network_, accumulators_[ply], pos_.side_to_move(), popcount(pos_.pieces()));
         return eval::evaluate(pos_);
     }
 

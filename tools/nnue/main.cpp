@@ -2,6 +2,7 @@
 // (docs/nnue_training.md).
 //
 //   citadel_nnue_train --data d1.bin [--data d2.bin] --output net.nnue [--hidden 128] [--epochs 10]
+//                      [--activation screlu|crelu] [--buckets 8]
 //   citadel_nnue_train --eval-fens fens.txt --resume net.nnue.ckpt [--net net.nnue]
 //
 // Training writes a checkpoint of the float net after every epoch (--checkpoint, default
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -28,13 +30,17 @@ struct Args {
     std::vector<std::string> data;
     std::string              output, checkpoint, resume, commit, eval_fens, net;
     int                      hidden = 128, epochs = 10, batch = 16384, stop_after = 0;
-    int                      quantised_epochs = 1;
-    bool                     mirror           = false;
-    int                      threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    double                   lambda = Loss{}.lambda, k = 0, lr = 0.001, lr_final = 0.00001;
-    double                   holdout = 0.01;
-    u64                      seed    = 1;
-    std::string              command_line;
+    // SCReLU with 8 output buckets: +56 +- 26 over CReLU with one at 20,000 nodes, both trained
+    // on the same 7.4 M positions (docs/nnue_training.md, "The net").
+    int         buckets          = 8;
+    Activation  activation       = Activation::SCReLU;
+    int         quantised_epochs = 1;
+    bool        mirror           = false;
+    int         threads          = int(std::max(1u, std::thread::hardware_concurrency()));
+    double      lambda = Loss{}.lambda, k = 0, lr = 0.001, lr_final = 0.00001;
+    double      holdout = 0.01;
+    u64         seed    = 1;
+    std::string command_line;
 };
 
 std::string git_commit() {
@@ -47,6 +53,8 @@ std::string git_commit() {
     while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
     return out.empty() ? "unknown" : out;
 }
+
+const char* name_of(Activation a) { return a == Activation::SCReLU ? "screlu" : "crelu"; }
 
 bool write_file(const std::string& path, const std::vector<u8>& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -77,9 +85,13 @@ int eval_fens(const Args& a) {
         }
         qnet = *loaded;
     }
-    if (qnet->hidden != trainer.net().hidden) {
-        std::cerr << "error: " << a.net << " has hidden size " << qnet->hidden
-                  << ", the checkpoint " << trainer.net().hidden << "\n";
+    const Net& fnet = trainer.net();
+    if (qnet->hidden != fnet.hidden || qnet->buckets != fnet.buckets
+        || qnet->activation != fnet.activation) {
+        std::cerr << "error: " << a.net << " is not the checkpoint's shape (hidden, output "
+                  << "buckets, activation: " << qnet->hidden << ", " << qnet->buckets << ", "
+                  << int(qnet->activation) << " against " << fnet.hidden << ", " << fnet.buckets
+                  << ", " << int(fnet.activation) << ")\n";
         return 2;
     }
     std::ifstream in(a.eval_fens);
@@ -149,20 +161,24 @@ int train(const Args& a) {
     Loss         loss{ a.lambda, a.k };
     if (a.resume.empty() && a.k <= 0)
         loss.k = fit_k(std::span<const Record>(data.records).first(n - held));
-    Trainer trainer(Net::random(a.hidden, a.seed), loss, schedule, a.threads);
-    int     first_epoch = 0;
+    Trainer trainer(
+        Net::random(a.hidden, a.seed, a.buckets, a.activation), loss, schedule, a.threads);
+    int first_epoch = 0;
     if (!a.resume.empty()) {
         if (auto err = trainer.load(a.resume, first_epoch)) {
             std::cerr << "error: " << *err << "\n";
             return 2;
         }
         loss = trainer.loss_settings();
-        std::cerr << "resumed " << a.resume << ": hidden " << trainer.net().hidden << ", "
-                  << first_epoch << " epochs done, K " << loss.k << "\n";
+        std::cerr << "resumed " << a.resume << ": hidden " << trainer.net().hidden << ", buckets "
+                  << trainer.net().buckets << ", " << first_epoch << " epochs done, K " << loss.k
+                  << "\n";
     }
     trainer.set_schedule(schedule);
     std::cerr << n << " positions (" << n - held << " training, " << mirrored
               << " of them mirrored too, " << held << " held out); hidden " << trainer.net().hidden
+              << ", " << name_of(trainer.net().activation) << ", " << trainer.net().buckets
+              << " output buckets"
               << ", K " << loss.k << " cp, lambda " << loss.lambda << ", " << a.threads
               << " threads\n";
     std::cerr << "held-out loss before training " << trainer.loss(data.records, held_idx) << "\n";
@@ -211,9 +227,9 @@ int train(const Args& a) {
         return 1;
     }
     std::ofstream m(a.output + ".manifest");
-    m << "net: " << a.output << " (format version 1, " << bytes.size() << " bytes, fnv1a "
-      << std::hex << eval::nnue::fnv1a(std::span<const u8>(bytes).first(bytes.size() - 8))
-      << std::dec << ")\n";
+    m << "net: " << a.output << " (format version " << eval::nnue::FormatVersion << ", "
+      << bytes.size() << " bytes, fnv1a " << std::hex
+      << eval::nnue::fnv1a(std::span<const u8>(bytes).first(bytes.size() - 8)) << std::dec << ")\n";
     for (const auto& f : data.files) {
         const u32 evaluator = f.header.settings.evaluator;
         m << "data: " << f.path << " seed " << f.header.settings.seed << " nodes "
@@ -227,6 +243,8 @@ int train(const Args& a) {
     }
     m << "commit: " << (a.commit.empty() ? git_commit() : a.commit) << "\n"
       << "hidden: " << trainer.net().hidden << "\n"
+      << "activation: " << name_of(trainer.net().activation) << "\n"
+      << "buckets: " << trainer.net().buckets << " (output layers by the number of pieces)\n"
       << "lambda: " << loss.lambda << " (weight of sigmoid(score/K); 1 - lambda on the result)\n"
       << "k: " << loss.k << " cp\n"
       << "epochs: " << std::max(first_epoch, last_epoch) << " of " << a.epochs << "\n"
@@ -254,7 +272,16 @@ int main(int argc, char** argv) {
     Args     a;
     CLI::App app{ "Trains Citadel's chess NNUE on datagen files (docs/nnue_training.md)" };
     app.add_option("--data", a.data, "datagen files (docs/datagen.md), one or more");
-    app.add_option("--output", a.output, "the quantised net to write (format version 1)");
+    app.add_option("--output", a.output, "the quantised net to write (format version 2)");
+    app.add_option("--activation", a.activation,
+           "the hidden layer's activation: screlu (default), clamp(x, 0, 1) squared, or crelu")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, Activation>{
+                { "crelu", Activation::CReLU }, { "screlu", Activation::SCReLU } },
+            CLI::ignore_case));
+    app.add_option("--buckets", a.buckets,
+           "output layers, chosen by the number of pieces on the board (1 to 8; default 8)")
+        ->check(CLI::Range(1, eval::nnue::MaxBuckets));
     app.add_option("--hidden", a.hidden,
            "accumulator size N (768 -> N x 2 -> 1): a multiple of 16 from 16 to 1024, as the "
            "engine "

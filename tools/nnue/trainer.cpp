@@ -121,17 +121,19 @@ double fit_k(std::span<const Record> records, size_t sample) {
     return k_from_texel(texel);
 }
 
-Net Net::random(int hidden, u64 seed) {
+Net Net::random(int hidden, u64 seed, int buckets, Activation a) {
     Net net;
-    net.hidden = hidden;
-    net.params.assign(size(hidden), 0.0f);
+    net.hidden     = hidden;
+    net.buckets    = buckets;
+    net.activation = a;
+    net.params.assign(size(hidden, buckets), 0.0f);
     u64 state = seed ^ 0x6E6E75655F696E69ull; // a stream apart from the shuffles'
     // About 30 rows add up in an accumulator: rows of +-1/sqrt(768) start it well inside CReLU's
     // linear part; the output starts near zero.
     const float row = 1.0f / std::sqrt(float(Inputs)), out = 1.0f / std::sqrt(2.0f * hidden);
     for (size_t i = net.feature_weights(); i < net.feature_bias(); ++i)
         net.params[i] = row * uniform(state);
-    for (size_t i = net.output_weights(); i < net.output_bias(); ++i)
+    for (size_t i = net.output_weights(0); i < net.output_bias(0); ++i)
         net.params[i] = out * uniform(state);
     return net;
 }
@@ -152,19 +154,29 @@ template <class T> void accumulate(const Net& net, const Features& f, T* us, T* 
     }
 }
 
-template <class T> T output_from(const Net& net, const T* us, const T* them) {
+// The activation and its derivative.
+template <class T> T activate(Activation a, T x) {
+    const T c = std::clamp<T>(x, 0, 1);
+    return a == Activation::SCReLU ? c * c : c;
+}
+template <class T> T activation_slope(Activation a, T x) {
+    if (!(x > 0 && x < 1)) return 0;
+    return a == Activation::SCReLU ? 2 * x : 1;
+}
+
+template <class T> T output_from(const Net& net, const T* us, const T* them, int bucket) {
     const int    n      = net.hidden;
-    const float* w      = &net.params[net.output_weights()];
+    const float* w      = &net.params[net.output_weights(bucket)];
     T            sum_us = 0, sum_them = 0;
-    for (int i = 0; i < n; ++i) sum_us += std::clamp<T>(us[i], 0, 1) * w[i];
-    for (int i = 0; i < n; ++i) sum_them += std::clamp<T>(them[i], 0, 1) * w[n + i];
-    return sum_us + sum_them + net.params[net.output_bias()];
+    for (int i = 0; i < n; ++i) sum_us += activate(net.activation, us[i]) * w[i];
+    for (int i = 0; i < n; ++i) sum_them += activate(net.activation, them[i]) * w[n + i];
+    return sum_us + sum_them + net.params[net.output_bias(bucket)];
 }
 
 template <class T> T output_as(const Net& net, const Features& f) {
     std::vector<T> us(net.hidden), them(net.hidden);
     accumulate(net, f, us.data(), them.data());
-    return output_from(net, us.data(), them.data());
+    return output_from(net, us.data(), them.data(), bucket_of(net.buckets, f.count));
 }
 
 // The net's prediction for training index `index` (the sigmoid of its output at `slope`), its
@@ -172,6 +184,7 @@ template <class T> T output_as(const Net& net, const Features& f) {
 // left in us and them.
 struct Prediction {
     Features features;
+    int      bucket;
     double   p, error;
 };
 Prediction predict(const Net& net, std::span<const Record> records, u32 index, const Loss& loss,
@@ -179,8 +192,9 @@ Prediction predict(const Net& net, std::span<const Record> records, u32 index, c
     const Record&  r = records[index & ~Mirrored];
     const Features f = features(r, index);
     accumulate(net, f, us, them);
-    const double p = sigmoid(output_from(net, us, them) * slope);
-    return { f, p, p - target(r, loss) };
+    const int    bucket = bucket_of(net.buckets, f.count);
+    const double p      = sigmoid(output_from(net, us, them, bucket) * slope);
+    return { f, bucket, p, p - target(r, loss) };
 }
 
 } // namespace
@@ -224,27 +238,26 @@ double Trainer::compute_gradient(std::span<const Record> records, std::span<cons
         float* g = &shards_[s * P];
         std::fill(g, g + P, 0.0f);
         std::vector<float> us(n), them(n), d_us(n), d_them(n);
-        const float*       ow     = &used.params[used.output_weights()];
+        const Activation   act    = used.activation;
         float*             g_rows = g + net_.feature_weights();
         float*             g_fb   = g + net_.feature_bias();
-        float*             g_ow   = g + net_.output_weights();
         double             sum    = 0;
         const size_t       begin  = batch.size() * s / GradientShards;
         const size_t       end    = batch.size() * (s + 1) / GradientShards;
         for (size_t b = begin; b < end; ++b) {
-            const auto [f, p, e]
+            const auto [f, bucket, p, e]
                 = predict(used, records, batch[b], loss_, slope, us.data(), them.data());
             sum += e * e;
             // d loss / d output, averaged over the batch.
-            const float d = float(2 * e * p * (1 - p) * slope) * scale;
-            g[net_.output_bias()] += d;
+            const float  d    = float(2 * e * p * (1 - p) * slope) * scale;
+            const float* ow   = &used.params[used.output_weights(bucket)];
+            float*       g_ow = g + net_.output_weights(bucket);
+            g[net_.output_bias(bucket)] += d;
             for (int i = 0; i < n; ++i) {
-                const float a_us = std::clamp(us[i], 0.0f, 1.0f);
-                const float a_th = std::clamp(them[i], 0.0f, 1.0f);
-                g_ow[i] += d * a_us;
-                g_ow[n + i] += d * a_th;
-                d_us[i]   = us[i] > 0 && us[i] < 1 ? d * ow[i] : 0.0f;
-                d_them[i] = them[i] > 0 && them[i] < 1 ? d * ow[n + i] : 0.0f;
+                g_ow[i] += d * activate(act, us[i]);
+                g_ow[n + i] += d * activate(act, them[i]);
+                d_us[i]   = d * ow[i] * activation_slope(act, us[i]);
+                d_them[i] = d * ow[n + i] * activation_slope(act, them[i]);
                 g_fb[i] += d_us[i] + d_them[i];
             }
             for (int k = 0; k < f.count; ++k) {
@@ -326,10 +339,11 @@ double Trainer::loss(std::span<const Record> records, std::span<const u32> indic
 
 Net on_grid(const Net& net) {
     Net          grid = net;
-    const size_t rows = net.output_weights(), outputs = net.output_bias();
+    const size_t rows = net.output_weights(0), outputs = net.output_bias(0);
     for (size_t i = 0; i < rows; ++i) grid.params[i] = float(round16(net.params[i], QA)) / QA;
     for (size_t i = rows; i < outputs; ++i) grid.params[i] = float(round16(net.params[i], QB)) / QB;
-    grid.params[outputs] = float(std::lround(double(net.params[outputs]) * QA * QB)) / (QA * QB);
+    for (size_t i = outputs; i < net.params.size(); ++i)
+        grid.params[i] = float(std::lround(double(net.params[i]) * QA * QB)) / (QA * QB);
     return grid;
 }
 
@@ -345,15 +359,17 @@ void Trainer::snap_to_grid() {
 
 namespace {
 constexpr char CheckpointMagic[8] = { 'C', 'I', 'T', 'N', 'N', 'C', 'K', '\0' };
-constexpr u32  CheckpointVersion  = 1;
+constexpr u32  CheckpointVersion  = 2;
 } // namespace
 
-// Checkpoint: magic, u32 version, u32 hidden, u32 epochs done, u64 steps, f64 lambda, f64 k,
-// then the parameters, Adam's first and second moments (float32 each).
+// Checkpoint: magic, u32 version, u32 hidden, u32 buckets, u32 activation, u32 epochs done, u64
+// steps, f64 lambda, f64 k, then the parameters, Adam's first and second moments (float32 each).
 bool Trainer::save(const std::string& path, int epochs_done) const {
     std::vector<u8> out(CheckpointMagic, CheckpointMagic + 8);
     put(out, CheckpointVersion);
     put(out, u32(net_.hidden));
+    put(out, u32(net_.buckets));
+    put(out, u32(net_.activation));
     put(out, u32(epochs_done));
     put(out, steps_);
     put(out, std::bit_cast<u64>(loss_.lambda));
@@ -378,20 +394,27 @@ std::optional<std::string> Trainer::load(const std::string& path, int& epochs_do
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot read " + path;
     std::vector<u8>  bytes{ std::istreambuf_iterator<char>(in), {} };
-    constexpr size_t head = 8 + 4 * 3 + 8 * 3;
+    constexpr size_t head = 8 + 4 * 5 + 8 * 3;
     if (bytes.size() < head || std::memcmp(bytes.data(), CheckpointMagic, 8)
         || get<u32>(&bytes[8]) != CheckpointVersion)
-        return path + " is not a trainer checkpoint of version 1";
-    const u32 hidden = get<u32>(&bytes[12]);
+        return path + " is not a trainer checkpoint of version 2";
+    const u32 hidden = get<u32>(&bytes[12]), buckets = get<u32>(&bytes[16]),
+              activation = get<u32>(&bytes[20]);
     if (hidden == 0 || hidden > 4096) return path + ": hidden size " + std::to_string(hidden);
-    const size_t P = Net::size(int(hidden));
+    if (buckets < 1 || buckets > u32(MaxBuckets))
+        return path + ": output buckets " + std::to_string(buckets);
+    if (activation > u32(Activation::SCReLU))
+        return path + ": activation " + std::to_string(activation);
+    const size_t P = Net::size(int(hidden), int(buckets));
     if (bytes.size() != head + 3 * P * sizeof(float))
-        return path + ": the size does not match hidden size " + std::to_string(hidden);
-    *this        = Trainer(Net{ int(hidden), std::vector<float>(P) }, loss_, schedule_, threads_);
-    epochs_done  = int(get<u32>(&bytes[16]));
-    steps_       = get<u64>(&bytes[20]);
-    loss_.lambda = std::bit_cast<double>(get<u64>(&bytes[28]));
-    loss_.k      = std::bit_cast<double>(get<u64>(&bytes[36]));
+        return path + ": the size does not match hidden size " + std::to_string(hidden) + " and "
+            + std::to_string(buckets) + " output buckets";
+    *this = Trainer(Net{ int(hidden), int(buckets), Activation(activation), std::vector<float>(P) },
+        loss_, schedule_, threads_);
+    epochs_done  = int(get<u32>(&bytes[24]));
+    steps_       = get<u64>(&bytes[28]);
+    loss_.lambda = std::bit_cast<double>(get<u64>(&bytes[36]));
+    loss_.k      = std::bit_cast<double>(get<u64>(&bytes[44]));
     size_t at    = head;
     for (auto* v : { &net_.params, &adam_m_, &adam_v_ }) {
         v->resize(P);
@@ -411,17 +434,22 @@ std::vector<u32> shuffled(std::span<const u32> indices, u64 seed, int epoch) {
 std::unique_ptr<eval::nnue::Network> quantise(const Net& net) {
     auto q         = std::make_unique<eval::nnue::Network>();
     q->hidden      = net.hidden;
+    q->buckets     = net.buckets;
+    q->activation  = net.activation;
     const float* p = net.params.data();
     for (int f = 0; f < Inputs; ++f)
         for (int i = 0; i < net.hidden; ++i)
             q->feature_weights[f][i]
                 = round16(p[net.feature_weights() + size_t(f) * net.hidden + i], QA);
-    for (int i = 0; i < net.hidden; ++i) {
-        q->feature_bias[i]      = round16(p[net.feature_bias() + i], QA);
-        q->output_weights[0][i] = round16(p[net.output_weights() + i], QB);
-        q->output_weights[1][i] = round16(p[net.output_weights() + net.hidden + i], QB);
+    for (int i = 0; i < net.hidden; ++i)
+        q->feature_bias[i] = round16(p[net.feature_bias() + i], QA);
+    for (int b = 0; b < net.buckets; ++b) {
+        for (int side = 0; side < 2; ++side)
+            for (int i = 0; i < net.hidden; ++i)
+                q->output_weights[b][side][i]
+                    = round16(p[net.output_weights(b) + size_t(side) * net.hidden + i], QB);
+        q->output_bias[b] = i32(std::lround(double(p[net.output_bias(b)]) * QA * QB));
     }
-    q->output_bias = i32(std::lround(double(p[net.output_bias()]) * QA * QB));
     return q;
 }
 

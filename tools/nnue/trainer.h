@@ -1,12 +1,13 @@
 // The NNUE trainer's core (docs/nnue_training.md): datagen files read into memory, the float net
-// 768 -> N x 2 -> 1 (CReLU, the side to move's accumulator first), its loss against a blend of
+// 768 -> N x 2 -> 1 (the side to move's accumulator first), its loss against a blend of
 // the search's score and the game's result, one Adam step on a mini-batch (optionally on the net
 // rounded as the file holds it), checkpoints of the float net, and the export to the quantised net
-// file (format version 1, eval/nnue.h), whose evaluation by the engine's own code the float output
-// can be compared with. The gradient of a batch is summed over a fixed
-// number of shards in a fixed order, so training is deterministic for a seed whatever the thread
-// count. tools/nnue/main.cpp is the command line (citadel_nnue_train); tests/nnue_train_test.cpp
-// checks the gradient, the determinism, the export and the loading of bad files.
+// file (eval/nnue.h), whose evaluation by the engine's own code the float output can be compared
+// with. The activation (CReLU or SCReLU) and the number of output buckets are the net's. The
+// gradient of a batch is summed over a fixed number of shards in a fixed order, so training is
+// deterministic for a seed whatever the thread count. tools/nnue/main.cpp is the command line
+// (citadel_nnue_train); tests/nnue_train_test.cpp checks the gradient, the determinism, the export
+// and the loading of bad files.
 #pragma once
 
 #include <array>
@@ -31,11 +32,15 @@ using eval::nnue::Inputs; // colour relative to the perspective x 6 types x 64 s
 inline constexpr int MaxActive = 32; // pieces on the board, the rows one perspective adds
 
 // The quantised net file is the engine's (eval/nnue.h: its format, quantisation and evaluation).
+using eval::nnue::Activation;
+using eval::nnue::bucket_of;
+using eval::nnue::MaxBuckets;
 using eval::nnue::QA;
 using eval::nnue::QB;
 using eval::nnue::Scale;
 // Every parameter stays within this, so that a quantised accumulator, the bias plus 32 rows of at
-// most 1.98 * QA = 505, stays inside int16.
+// most 1.98 * QA = 505, stays inside int16, and an output weight, at most 1.98 * QB = 127, inside
+// the +-128 that SCReLU's int16 products allow.
 inline constexpr float WeightLimit = 1.98f;
 
 // A position as the datagen file stores it (datagen/record.h); checked when it is loaded.
@@ -86,17 +91,25 @@ double k_from_texel(double texel_k);
 // Texel fit of eval/tune.h on the search's scores; at most `sample` positions, evenly spread).
 double fit_k(std::span<const Record> records, size_t sample = 1'000'000);
 
-// The float net: all parameters in one array, in the order of the quantised file.
+// The float net: all parameters in one array: the feature weights and biases in the order of the
+// quantised file, then every bucket's output weights, then every bucket's output bias.
 struct Net {
-    int                hidden = 0;
+    int                hidden     = 0;
+    int                buckets    = 1;
+    Activation         activation = Activation::CReLU;
     std::vector<float> params;
 
-    static Net    random(int hidden, u64 seed); // small uniform weights, zero biases
-    size_t        feature_weights() const { return 0; } // [Inputs][hidden]
-    size_t        feature_bias() const { return size_t(Inputs) * hidden; } // [hidden]
-    size_t        output_weights() const { return feature_bias() + hidden; } // [2 * hidden]
-    size_t        output_bias() const { return output_weights() + 2 * size_t(hidden); }
-    static size_t size(int hidden) { return (Inputs + 3) * size_t(hidden) + 1; }
+    // Small uniform weights, zero biases.
+    static Net random(int hidden, u64 seed, int buckets = 1, Activation a = Activation::CReLU);
+    size_t     feature_weights() const { return 0; } // [Inputs][hidden]
+    size_t     feature_bias() const { return size_t(Inputs) * hidden; } // [hidden]
+    size_t     output_weights(int bucket = 0) const { // [buckets][2 * hidden]
+        return feature_bias() + hidden + size_t(bucket) * 2 * hidden;
+    }
+    size_t        output_bias(int bucket = 0) const { return output_weights(buckets) + bucket; }
+    static size_t size(int hidden, int buckets = 1) {
+        return (Inputs + 1) * size_t(hidden) + size_t(buckets) * (2 * size_t(hidden) + 1);
+    }
 };
 
 // The net's output in net units (centipawns / Scale), from the side to move's view.
@@ -169,7 +182,7 @@ class Trainer {
 };
 
 // The net with every parameter rounded to the quantised file's grid: rows and feature biases to
-// multiples of 1/QA, output weights of 1/QB, the output bias of 1/(QA QB).
+// multiples of 1/QA, output weights of 1/QB, output biases of 1/(QA QB).
 Net on_grid(const Net& net);
 
 // The order of an epoch's positions: a permutation of indices drawn from (seed, epoch) alone.
