@@ -241,6 +241,7 @@ TEST(MatchRunner, FirstOpeningSkipsPartOfTheFileAndRepeatsAreWarnedOf) {
         + openings + " --pgn " + pgn);
     ASSERT_EQ(r.status, 0) << r.output;
     EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("Score of greedy (W-D-L): "), std::string::npos) << r.output;
     Replayed games = replay_file(pgn, "greedy");
     ASSERT_EQ(games.games.size(), 4u);
     std::map<int, std::string> first_move;

@@ -365,8 +365,8 @@ template <class V> class MatchRunner {
         if (rec.opening >= 0) out_ << ", opening line " << c_.openings[size_t(rec.opening)].line;
         out_ << "): " << rec.score << " " << rec.describe;
         if (!rec.referee.empty()) out_ << " (" << rec.referee << ")";
-        out_ << " " << rec.plies << " plies. Score of " << c_.engines[0].name << ": " << wdl_.wins
-             << "-" << wdl_.draws << "-" << wdl_.losses << "\n"
+        out_ << " " << rec.plies << " plies. Score of " << c_.engines[0].name
+             << " (W-D-L): " << wdl_.wins << "-" << wdl_.draws << "-" << wdl_.losses << "\n"
              << std::flush;
         records_[size_t(i)] = std::move(rec);
         // A pair is complete when both of its games are: the SPRT runs on pairs.
