@@ -218,7 +218,30 @@ struct Trained {
     std::vector<double> held_out;
     std::vector<u32>    held;
 };
-Trained        train_on_self_play(int buckets, Activation activation);
+Trained train_on_self_play(int buckets, Activation activation) {
+    const auto&      data      = self_play();
+    const size_t     n         = data.records.size();
+    const size_t     held      = n / 10;
+    std::vector<u32> train_idx = all(n - held), held_idx;
+    for (size_t i = n - held; i < n; ++i) held_idx.push_back(u32(i));
+    const int epochs = 3, batch = 128;
+    const u64 steps = (train_idx.size() + batch - 1) / batch * epochs;
+    Loss      loss{ 0.75, fit_k(std::span<const Record>(data.records).first(n - held)) };
+    Trainer   trainer(
+          Net::random(32, 1, buckets, activation), loss, Schedule{ 0.002, 0.0002, steps }, 2);
+    Trained out;
+    out.held = held_idx;
+    out.held_out.push_back(trainer.loss(data.records, held_idx));
+    for (int e = 0; e < epochs; ++e) {
+        const auto order = shuffled(train_idx, 1, e);
+        for (size_t b = 0; b < order.size(); b += batch)
+            trainer.step(data.records,
+                std::span<const u32>(order).subspan(b, std::min<size_t>(batch, order.size() - b)));
+        out.held_out.push_back(trainer.loss(data.records, held_idx));
+    }
+    out.net = trainer.net();
+    return out;
+}
 const Trained& trained() {
     static const Trained t = train_on_self_play(1, Activation::CReLU);
     return t;
@@ -226,33 +249,6 @@ const Trained& trained() {
 const Trained& trained_squared() {
     static const Trained t = train_on_self_play(8, Activation::SCReLU);
     return t;
-}
-Trained train_on_self_play(int buckets, Activation activation) {
-    return [&] {
-        const auto&      data      = self_play();
-        const size_t     n         = data.records.size();
-        const size_t     held      = n / 10;
-        std::vector<u32> train_idx = all(n - held), held_idx;
-        for (size_t i = n - held; i < n; ++i) held_idx.push_back(u32(i));
-        const int epochs = 3, batch = 128;
-        const u64 steps = (train_idx.size() + batch - 1) / batch * epochs;
-        Loss      loss{ 0.75, fit_k(std::span<const Record>(data.records).first(n - held)) };
-        Trainer   trainer(
-              Net::random(32, 1, buckets, activation), loss, Schedule{ 0.002, 0.0002, steps }, 2);
-        Trained out;
-        out.held = held_idx;
-        out.held_out.push_back(trainer.loss(data.records, held_idx));
-        for (int e = 0; e < epochs; ++e) {
-            const auto order = shuffled(train_idx, 1, e);
-            for (size_t b = 0; b < order.size(); b += batch)
-                trainer.step(data.records,
-                    std::span<const u32>(order).subspan(
-                        b, std::min<size_t>(batch, order.size() - b)));
-            out.held_out.push_back(trainer.loss(data.records, held_idx));
-        }
-        out.net = trainer.net();
-        return out;
-    }();
 }
 
 TEST(NnueTrainer, HeldOutLossFallsOnSelfPlay) {

@@ -90,8 +90,8 @@ int eval_fens(const Args& a) {
         || qnet->activation != fnet.activation) {
         std::cerr << "error: " << a.net << " is not the checkpoint's shape (hidden, output "
                   << "buckets, activation: " << qnet->hidden << ", " << qnet->buckets << ", "
-                  << int(qnet->activation) << " against " << fnet.hidden << ", " << fnet.buckets
-                  << ", " << int(fnet.activation) << ")\n";
+                  << name_of(qnet->activation) << " against " << fnet.hidden << ", " << fnet.buckets
+                  << ", " << name_of(fnet.activation) << ")\n";
         return 2;
     }
     std::ifstream in(a.eval_fens);
@@ -276,8 +276,8 @@ int main(int argc, char** argv) {
     app.add_option("--activation", a.activation,
            "the hidden layer's activation: screlu (default), clamp(x, 0, 1) squared, or crelu")
         ->transform(CLI::CheckedTransformer(
-            std::map<std::string, Activation>{
-                { "crelu", Activation::CReLU }, { "screlu", Activation::SCReLU } },
+            std::map<std::string, Activation>{ { name_of(Activation::CReLU), Activation::CReLU },
+                { name_of(Activation::SCReLU), Activation::SCReLU } },
             CLI::ignore_case));
     app.add_option("--buckets", a.buckets,
            "output layers, chosen by the number of pieces on the board (1 to 8; default 8)")
