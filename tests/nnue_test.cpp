@@ -152,13 +152,15 @@ TEST(NnueFormat, RefusesWrongMagicVersionAndSizes) {
         EXPECT_NE(
             edit(16, hidden).find("hidden size " + std::to_string(hidden)), std::string::npos);
     EXPECT_NE(edit(16, 128).find("truncated"), std::string::npos); // the file has N = 64
+    EXPECT_NE(edit(16, 128).find("hidden size 128 with 1 output bucket has"), std::string::npos);
     EXPECT_NE(edit(20, 127).find("QA 127"), std::string::npos);
     EXPECT_NE(edit(24, 32).find("QB 32"), std::string::npos);
     EXPECT_NE(edit(28, 600).find("SCALE 600"), std::string::npos);
     for (u32 buckets : { 0u, 9u, 0xffffffffu })
         EXPECT_NE(
             edit(32, buckets).find("output buckets " + std::to_string(buckets)), std::string::npos);
-    EXPECT_NE(edit(32, 2).find("truncated"), std::string::npos); // the file has one bucket
+    EXPECT_NE(edit(32, 2).find("hidden size 64 with 2 output buckets has"), std::string::npos)
+        << edit(32, 2); // truncated: the file has one bucket
     EXPECT_NE(edit(36, 2).find("activation 2"), std::string::npos);
     // SCReLU's int16 products need output weights within +-128: 129 is refused, 128 read.
     auto wide                      = random_network(64, 5, 1, Activation::SCReLU);

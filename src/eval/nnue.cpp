@@ -156,7 +156,8 @@ Loaded parse(std::span<const unsigned char> bytes) {
     const size_t expected = file_size(hidden, buckets, header);
     if (bytes.size() < expected)
         return "truncated: " + size_text(bytes.size()) + ", a net of hidden size "
-            + std::to_string(hidden) + " has " + size_text(expected);
+            + std::to_string(hidden) + " with " + std::to_string(buckets) + " output bucket"
+            + (buckets == 1 ? "" : "s") + " has " + size_text(expected);
     if (bytes.size() > expected)
         return size_text(bytes.size() - expected) + " after the end of the net ("
             + size_text(expected) + ")";
