@@ -98,6 +98,28 @@ TEST(SearchTime, EachVariantPlansItsClockOverItsOwnHorizon) {
         search::budget_for(l, White, 0, search::planned_moves<Tamerlane>()).soft_ms);
 }
 
+// The next iteration's start: sooner for a best move that took most of the nodes and has stood
+// for iterations, later for one that shares them, has just changed, or whose score fell; never
+// outside [0.3, 2.5] of the plain rule, whatever the inputs.
+TEST(SearchTime, ASettledBestMoveStopsSoonerThanAContestedOne) {
+    using search::soft_scale;
+    EXPECT_LT(soft_scale(0.9, 0, 0), soft_scale(0.5, 0, 0));
+    EXPECT_LT(soft_scale(0.5, 0, 0), soft_scale(0.2, 0, 0));
+    EXPECT_LT(soft_scale(0.5, 8, 0), soft_scale(0.5, 3, 0));
+    EXPECT_LT(soft_scale(0.5, 3, 0), soft_scale(0.5, 0, 0));
+    EXPECT_EQ(soft_scale(0.5, 8, 0), soft_scale(0.5, 50, 0)); // stability saturates
+    EXPECT_LT(soft_scale(0.5, 3, 0), soft_scale(0.5, 3, 40));
+    EXPECT_EQ(soft_scale(0.5, 3, 0), soft_scale(0.5, 3, -200)); // a rising score is no alarm
+    EXPECT_LT(soft_scale(0.9, 8, 0), 0.5); // long settled: well before half the soft limit
+    EXPECT_GT(soft_scale(0.3, 0, 80), 1.5); // just changed and falling: well past it
+    for (double share : { -1.0, 0.0, 0.5, 1.0, 2.0 })
+        for (int stable : { 0, 4, 1000 })
+            for (int drop : { -100000, 0, 100000 }) {
+                EXPECT_GE(soft_scale(share, stable, drop), 0.3);
+                EXPECT_LE(soft_scale(share, stable, drop), 2.5);
+            }
+}
+
 TEST(SearchMates, PawnRaceIsWonOnTheLastRank) {
     expect_forced_wins<PawnRace>({ { "8/7p/8/8/8/8/p6P/8 b - - 0 1", 1 },
         { "8/8/4P3/8/8/7p/8/8 w - - 0 1", 2 }, { "8/7p/8/4P3/8/8/8/8 w - - 0 1", 3 } });

@@ -51,4 +51,19 @@ inline TimeBudget budget_for(const Limits& l, Seat us, int overhead_ms, int move
     return b;
 }
 
+// How much of the soft limit the iteration just ended lets the next one start within, as a
+// factor on the plain rule (start another while less than half the soft limit is spent). A best
+// move that took most of the root's nodes and has stood for several iterations needs little more
+// thought; one that shares the nodes with its rivals, has just changed, or whose score has just
+// fallen gets more, up to the hard limit, which is unchanged. best_share: the best move's part
+// of the nodes searched under the root moves this search (0 to 1); stable: the iterations in a
+// row that ended with the same best move (0 when it just changed); score_drop: how many
+// centipawns the best score fell in the last iteration (negative: it rose).
+inline double soft_scale(double best_share, int stable, int score_drop) {
+    const double nodes  = std::clamp(1.7 - 1.4 * best_share, 0.5, 1.7);
+    const double steady = 1.25 - 0.06 * std::min(stable, 8);
+    const double drop   = 1.0 + std::clamp(score_drop, 0, 80) / 160.0;
+    return std::clamp(nodes * steady * drop, 0.3, 2.5);
+}
+
 } // namespace citadel::search

@@ -48,6 +48,7 @@ template <class V> class Worker {
     struct RootMove {
         Move              move;
         int               score = -Infinite, previous = -Infinite, seldepth = 0;
+        u64               nodes = 0; // searched under it, all iterations of this search
         std::vector<Move> pv;
     };
 
@@ -83,6 +84,7 @@ template <class V> class Worker {
         }
         find_root_repeats();
         nodes_.store(0, std::memory_order_relaxed);
+        stable_iterations_ = 0;
         for (Stack& ss : stack_) ss = Stack{}; // killers belong to one search
         root_moves_.clear();
         if (variant_end(0).has_value()) return true; // over by the variant's rule: no moves
@@ -128,6 +130,14 @@ template <class V> class Worker {
                 if (stopped()) break;
             }
             if (stopped()) break;
+            const RootMove& best = root_moves_[0];
+            stable_iterations_ = depth > 1 && best.move == last_best_ ? stable_iterations_ + 1 : 0;
+            score_drop_
+                = depth > 1 && std::abs(best.score) < MateInMax && std::abs(last_score_) < MateInMax
+                ? last_score_ - best.score
+                : 0;
+            last_best_  = best.move;
+            last_score_ = best.score;
             if (id_ == 0 && on_iteration) on_iteration(depth);
             if (id_ == 0 && done_after(depth)) break;
         }
@@ -148,12 +158,22 @@ template <class V> class Worker {
             shared_.stop = true;
     }
 
-    // Whether the main worker should not start another iteration.
+    // Whether the main worker should not start another iteration: when half the soft limit is
+    // spent, the next would likely need the rest. In chess the half is scaled by how settled the
+    // best move is (soft_scale in search/time.h; measured in chess only).
     bool done_after(int depth) const {
         if (shared_.pondering.load() || shared_.limits.infinite) return false;
         if (!shared_.budget.soft_ms) return false;
         if (root_moves_.size() == 1 && depth >= 4) return true;
-        return shared_.elapsed_ms() >= shared_.budget.soft_ms / 2;
+        double scale = 1;
+        if constexpr (IsChess)
+            if (depth >= 6) {
+                u64 all = 0;
+                for (const RootMove& rm : root_moves_) all += rm.nodes;
+                scale = soft_scale(double(root_moves_[0].nodes) / double(std::max<u64>(all, 1)),
+                    stable_iterations_, score_drop_);
+            }
+        return shared_.elapsed_ms() >= shared_.budget.soft_ms / 2 * scale;
     }
 
     // ---- the rules in the tree ----------------------------------------------------------------
@@ -431,7 +451,8 @@ template <class V> class Worker {
         for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
             RootMove& rm = root_moves_[i];
             ++count;
-            pv_length_[1] = 1;
+            pv_length_[1]    = 1;
+            const u64 before = nodes();
             play(rm.move, 0);
             count_node();
             int ext = pos_.in_check() ? 1 : 0, v;
@@ -443,6 +464,7 @@ template <class V> class Worker {
                     v = -search<true>(-beta, -alpha, depth - 1 + ext, 1, false);
             }
             pos_.unmake(rm.move);
+            rm.nodes += nodes() - before;
             if (stopped()) return best;
             if (count == 1 || v > alpha) {
                 rm.score    = v;
@@ -678,6 +700,10 @@ template <class V> class Worker {
     std::vector<RootMove>    root_moves_;
     std::atomic<u64>         nodes_{ 0 };
     int                      seldepth_ = 0, pv_index_ = 0;
+    // The main worker's view of the iterations so far, for done_after(): the last best move and
+    // score, how many iterations in a row it stood, how far its score fell in the last.
+    Move last_best_;
+    int  last_score_ = 0, stable_iterations_ = 0, score_drop_ = 0;
     // Chess with a net: the net (SearchShared::network at set_root) and the accumulator of each
     // ply's position; otherwise none and empty.
     const eval::nnue::Network*           network_ = nullptr;
