@@ -84,6 +84,7 @@ template <class V> class Worker {
         }
         find_root_repeats();
         nodes_.store(0, std::memory_order_relaxed);
+        last_best_         = Move{}; // the iterations of the last search say nothing here
         stable_iterations_ = 0;
         for (Stack& ss : stack_) ss = Stack{}; // killers belong to one search
         root_moves_.clear();
