@@ -84,7 +84,9 @@ template <class T, class E> class Result {
     const T& value() const { return std::get<0>(v_); }
     const E& error() const { return std::get<1>(v_); }
     T*       operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
     T&       operator*() { return value(); }
+    const T& operator*() const { return value(); }
 
   private:
     std::variant<T, E> v_;

@@ -216,13 +216,13 @@ std::vector<unsigned char> serialize(const Network& net) {
     return out;
 }
 
-Loaded embedded() {
+const Loaded& embedded() {
     static const Loaded net = parse(embedded_bytes());
     return net;
 }
 
 std::shared_ptr<const Network> builtin() {
-    Loaded net = embedded();
+    const Loaded& net = embedded();
     return net ? *net : nullptr;
 }
 

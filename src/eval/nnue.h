@@ -96,7 +96,7 @@ std::vector<unsigned char> serialize(const Network& net);
 // The net built into the program (nets/chess.nnue at build time); its bytes, and the parsed net
 // (parsed once; a test checks that it parses).
 std::span<const unsigned char> embedded_bytes();
-Loaded                         embedded();
+const Loaded&                  embedded();
 std::shared_ptr<const Network> builtin(); // embedded()'s net, or none (search::Options' default)
 
 // The pieces a move takes off and puts on, from the mover's position before the move.
