@@ -363,6 +363,10 @@ TEST(MatchRunner, SprtStopsAOneSidedMatch) {
     EXPECT_NE(
         r.output.find("SPRT after " + std::to_string(s[3] / 2) + " pairs: LLR "), std::string::npos)
         << r.output;
+    // The verdict names the pair that decided it (games still playing then are counted after).
+    EXPECT_NE(r.output.find("H1 accepted after " + std::to_string(s[3] / 2) + " pairs"),
+        std::string::npos)
+        << r.output;
 }
 
 TEST(MatchRunner, BadArgumentsAreNamed) {

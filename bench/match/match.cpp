@@ -378,12 +378,17 @@ template <class V> class MatchRunner {
             if (c_.sprt) {
                 // The test's state after every pair, so that a long run can be judged (or given
                 // up) while it plays.
-                char line[128];
+                const double v = llr(pent_, *c_.sprt);
+                char         line[128];
                 std::snprintf(line, sizeof line,
-                    "SPRT after %d pairs: LLR %.2f (bounds %.2f, %.2f)", pent_.count(),
-                    llr(pent_, *c_.sprt), c_.sprt->lower_bound(), c_.sprt->upper_bound());
+                    "SPRT after %d pairs: LLR %.2f (bounds %.2f, %.2f)", pent_.count(), v,
+                    c_.sprt->lower_bound(), c_.sprt->upper_bound());
                 out_ << line << "\n" << std::flush;
-                if (decide(pent_, *c_.sprt) != SprtDecision::Continue) stop_ = true;
+                const SprtDecision d = decide(v, *c_.sprt);
+                if (d != SprtDecision::Continue && !decided_) {
+                    decided_ = SprtVerdict{ d, pent_.count(), v };
+                    stop_    = true;
+                }
             }
         }
     }
@@ -411,16 +416,27 @@ template <class V> class MatchRunner {
                  << " (95%, per pair)\n";
         }
         if (c_.sprt) {
-            double       v = llr(pent_, *c_.sprt);
-            SprtDecision d = decide(pent_, *c_.sprt);
+            // The verdict is the one that stopped the match: the games still playing then are
+            // counted above but may carry the LLR back inside the bounds.
+            const SprtVerdict v = decided_.value_or(
+                SprtVerdict{ decide(pent_, *c_.sprt), pent_.count(), llr(pent_, *c_.sprt) });
             std::snprintf(line, sizeof line,
                 "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s",
-                c_.sprt->elo0, c_.sprt->elo1, c_.sprt->alpha, c_.sprt->beta, v,
+                c_.sprt->elo0, c_.sprt->elo1, c_.sprt->alpha, c_.sprt->beta, v.llr,
                 c_.sprt->lower_bound(), c_.sprt->upper_bound(),
-                d == SprtDecision::AcceptH1       ? "H1 accepted"
-                    : d == SprtDecision::AcceptH0 ? "H0 accepted"
-                                                  : "no decision yet");
-            out_ << line << "\n";
+                v.decision == SprtDecision::AcceptH1       ? "H1 accepted"
+                    : v.decision == SprtDecision::AcceptH0 ? "H0 accepted"
+                                                           : "no decision yet");
+            out_ << line;
+            if (decided_) {
+                out_ << " after " << v.pairs << " pairs";
+                if (pent_.count() > v.pairs) {
+                    std::snprintf(line, sizeof line, " (LLR %.2f with the %d pair(s) after it)",
+                        llr(pent_, *c_.sprt), pent_.count() - v.pairs);
+                    out_ << line;
+                }
+            }
+            out_ << "\n";
         }
     }
 
@@ -434,6 +450,12 @@ template <class V> class MatchRunner {
     std::vector<std::optional<GameRecord>> records_;
     Wdl                                    wdl_;
     Pentanomial                            pent_;
+    struct SprtVerdict {
+        SprtDecision decision;
+        int          pairs;
+        double       llr;
+    };
+    std::optional<SprtVerdict> decided_; // the first decision: the one that stopped the match
 };
 
 // Random openings for one variant (see make_openings).
