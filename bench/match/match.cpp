@@ -418,8 +418,9 @@ template <class V> class MatchRunner {
         if (c_.sprt) {
             // The verdict is the one that stopped the match: the games still playing then are
             // counted above but may carry the LLR back inside the bounds.
-            const SprtVerdict v = decided_.value_or(
-                SprtVerdict{ decide(pent_, *c_.sprt), pent_.count(), llr(pent_, *c_.sprt) });
+            const double      now = llr(pent_, *c_.sprt);
+            const SprtVerdict v
+                = decided_.value_or(SprtVerdict{ decide(now, *c_.sprt), pent_.count(), now });
             std::snprintf(line, sizeof line,
                 "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s",
                 c_.sprt->elo0, c_.sprt->elo1, c_.sprt->alpha, c_.sprt->beta, v.llr,
@@ -432,7 +433,7 @@ template <class V> class MatchRunner {
                 out_ << " after " << v.pairs << " pairs";
                 if (pent_.count() > v.pairs) {
                     std::snprintf(line, sizeof line, " (LLR %.2f with the %d pair(s) after it)",
-                        llr(pent_, *c_.sprt), pent_.count() - v.pairs);
+                        now, pent_.count() - v.pairs);
                     out_ << line;
                 }
             }

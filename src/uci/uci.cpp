@@ -393,7 +393,7 @@ class Session {
     // The chess net Use NNUE switches on: EvalFile's, the built-in one until it is set.
     std::shared_ptr<const eval::nnue::Network> chess_net() {
         if (!net_) {
-            auto built_in = eval::nnue::embedded();
+            const auto& built_in = eval::nnue::embedded();
             if (built_in)
                 net_ = *built_in;
             else
