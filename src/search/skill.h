@@ -39,10 +39,9 @@ inline constexpr std::array<EloAnchor, 7> EloTable{ {
 
 // Full strength in chess with the net (Skill Level 20; UCI_LimitStrength evaluates by hand, so
 // the table above holds for every UCI_Elo), measured against Stockfish at UCI_Elo 2400 in the
-// conditions above: the fifth-generation net (the sixth, +46 over it at fixed nodes, not yet
-// measured there) with the chess time management of commit a829d8c, 200 games, 71-57-72,
-// -2 +- 34 per pair (docs/nnue.md). The web app's level 20 says it.
-inline constexpr int NetFullStrengthElo = 2400;
+// conditions above: the sixth-generation net, 200 games, 80-59-61, +33 +- 37 per pair
+// (docs/nnue.md). The web app's level 20 says it.
+inline constexpr int NetFullStrengthElo = 2430;
 static_assert(NetFullStrengthElo > EloTable.back().elo);
 
 inline constexpr int MinElo = EloTable.front().elo;

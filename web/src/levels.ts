@@ -15,7 +15,7 @@ export const MEASURED_ELO: Readonly<Record<number, number>> = {
     8: 1396,
     10: 1548,
     14: 1880,
-    20: 2400,
+    20: 2430,
 };
 
 type Band = 'learning' | 'beginner' | 'improving' | 'club' | 'strong' | 'full';
